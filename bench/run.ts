@@ -1,0 +1,15 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+// Every `suites/*.bench.ts` exports `run()`; `pnpm bench -- core` runs only the suites named.
+const only = process.argv.slice(2).filter((arg) => arg !== '--');
+const dir = fileURLToPath(new URL('./suites', import.meta.url));
+const suites = readdirSync(dir)
+  .filter((file) => file.endsWith('.bench.ts'))
+  .filter((file) => only.length === 0 || only.includes(file.replace('.bench.ts', '')));
+
+console.log(`Interlingua benchmarks — node ${process.version}; ratios are subject/baseline medians from the same run.`);
+for (const file of suites) {
+  const suite = (await import(`./suites/${file}`)) as { run: () => Promise<void> };
+  await suite.run();
+}

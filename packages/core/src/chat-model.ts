@@ -1,0 +1,31 @@
+import type { ChatRequest } from './ir/chat-request';
+import type { ModelCapabilities } from './ir/model-capabilities';
+import type { ModelResponse } from './ir/model-response';
+import type { StreamEvent } from './ir/stream-event';
+
+/** Per-call options of a {@link ChatModel}. */
+export type CallOptions = {
+  /** Cancels the call. */
+  signal?: AbortSignal;
+  /** Extra HTTP headers for this call. */
+  headers?: Record<string, string>;
+};
+
+/**
+ * A model you can call with IR: a codec joined to a transport.
+ *
+ * `generate` resolves with the whole response or rejects with an `APICallError`.
+ * `stream` yields events; HTTP failures are thrown from the iterator, provider error
+ * events mid-stream arrive as `error` events. `collectStream(model.stream(r))` equals
+ * `model.generate(r)`.
+ */
+export interface ChatModel {
+  /** The provider key, e.g. `openai`. */
+  readonly provider: string;
+  /** The provider's model id, e.g. `gpt-4.1`. */
+  readonly modelId: string;
+  /** What is known of the model's abilities; filled in full by `withCapabilities`. */
+  readonly capabilities: Partial<ModelCapabilities>;
+  generate(request: ChatRequest, options?: CallOptions): Promise<ModelResponse>;
+  stream(request: ChatRequest, options?: CallOptions): AsyncIterable<StreamEvent>;
+}

@@ -1,0 +1,87 @@
+// IR types
+
+export type { CallOptions, ChatModel } from './chat-model';
+// Contracts
+export type { Codec, CodecResult, DecodedRequest, EncodeRequestOptions, EncodeResponseOptions } from './codec';
+export { AbortedError } from './errors/aborted-error';
+export { APICallError, isRetryableStatus } from './errors/api-call-error';
+// Errors
+export { ERROR_CODES, type ErrorCode } from './errors/error-codes';
+export { InterlinguaError, type InterlinguaErrorOptions } from './errors/interlingua-error';
+export { InvalidModelIdError } from './errors/invalid-model-id-error';
+export { InvalidRequestError } from './errors/invalid-request-error';
+export { InvalidResponseError } from './errors/invalid-response-error';
+export { InvalidSettingError } from './errors/invalid-setting-error';
+export { InvalidToolArgumentsError } from './errors/invalid-tool-arguments-error';
+export { NoSuchProviderError } from './errors/no-such-provider-error';
+export { NoSuchToolError } from './errors/no-such-tool-error';
+export { SchemaConversionError } from './errors/schema-conversion-error';
+export { ToolExecutionError } from './errors/tool-execution-error';
+export { UnsupportedFunctionalityError } from './errors/unsupported-functionality-error';
+export type { ChatRequest } from './ir/chat-request';
+export type { BinarySource, FilePart, ImagePart, ReasoningPart, TextPart, UserContentPart } from './ir/content-parts';
+export type { JSONObject, JSONValue, ProviderMetadata, ProviderOptions } from './ir/json-value';
+export type { AssistantContentPart, AssistantMessage, Message, ToolMessage, UserMessage } from './ir/message';
+export type { Known, ModelCapabilities, SchemaCapabilities } from './ir/model-capabilities';
+export type { FinishReason, ModelResponse } from './ir/model-response';
+export type {
+  ErrorEvent,
+  FinishEvent,
+  ReasoningDeltaEvent,
+  StreamEvent,
+  TextDeltaEvent,
+  ToolCallDeltaEvent,
+  ToolCallEndEvent,
+  ToolCallStartEvent,
+} from './ir/stream-event';
+export type { JSONSchema, Tool, ToolChoice, ToolChoiceMode } from './ir/tool';
+export type { ToolCall } from './ir/tool-call';
+export type { ToolResult } from './ir/tool-result';
+export type { Usage } from './ir/usage';
+export type { Warning } from './ir/warning';
+// Registry
+export { createRegistry, type ProviderFactory, type ProviderRegistry, parseModelId } from './registry/create-registry';
+export { formatPath, formatSchemaIssues, type SchemaIssue } from './schemas/format-schema-issues';
+// IR schemas and validation
+export {
+  assistantMessageSchema,
+  binarySourceSchema,
+  chatRequestSchema,
+  filePartSchema,
+  finishReasonSchema,
+  imagePartSchema,
+  jsonObjectSchema,
+  jsonValueSchema,
+  messageSchema,
+  modelResponseSchema,
+  providerMetadataSchema,
+  reasoningPartSchema,
+  streamEventSchema,
+  textPartSchema,
+  toolCallSchema,
+  toolChoiceSchema,
+  toolMessageSchema,
+  toolResultSchema,
+  toolSchema,
+  usageSchema,
+  userMessageSchema,
+  warningSchema,
+} from './schemas/ir-schemas';
+export { parseChatRequest, parseMessages, type SafeParseResult, safeParseIR } from './schemas/parse-ir';
+// Streams
+export { collectStream } from './stream/collect-stream';
+export { responseToStream } from './stream/response-to-stream';
+// Tools
+export { defineTool, type JSONSchemaToolDefinition, type ZodToolDefinition } from './tools/define-tool';
+export type { ExecutableTool, ToolArgsValidation, ToolExecutionContext } from './tools/executable-tool';
+export { type ParsedToolArguments, parseToolArguments } from './tools/parse-tool-arguments';
+export { isToolOutput, type ToolOutput, toToolOutput } from './tools/tool-output';
+export {
+  type AnyZodSchema,
+  type InferZod,
+  isZod3Schema,
+  isZod4Schema,
+  type Zod3Schema,
+  type Zod4Schema,
+  zodToInputSchema,
+} from './tools/zod-to-input-schema';

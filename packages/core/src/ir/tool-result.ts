@@ -1,0 +1,17 @@
+import type { UserContentPart } from './content-parts';
+import type { ProviderMetadata } from './json-value';
+
+/** The outcome of one tool call, answered to the model. */
+export type ToolResult = {
+  type: 'tool-result';
+  /** The `ToolCall.id` this result answers. */
+  toolCallId: string;
+  /** The name of the tool that was called (Gemini needs it on the wire). */
+  toolName: string;
+  /** What the tool returned: text, images, files. */
+  content: UserContentPart[];
+  /** True when the tool failed or the call never ran; `content` then says why, for the model to act on. */
+  isError: boolean;
+  /** Provider data that rides on this result. */
+  providerMetadata?: ProviderMetadata;
+};

@@ -1,0 +1,26 @@
+import type { JSONObject } from './json-value';
+
+/**
+ * A JSON Schema object describing a tool's input. Always `type: 'object'` at the top
+ * for tools: every provider requires named arguments.
+ */
+export type JSONSchema = JSONObject;
+
+/** A tool the model may call, as plain data. Executable tools add an `execute` function on top. */
+export type Tool = {
+  /** The name the model uses; providers accept `[A-Za-z0-9_-]{1,64}`. */
+  name: string;
+  /** What the tool does and when to use it; the model reads this. */
+  description: string;
+  /** The JSON Schema of the arguments object. */
+  inputSchema: JSONSchema;
+};
+
+/** The tool-choice modes, as used by capability data. */
+export type ToolChoiceMode = 'auto' | 'none' | 'required' | 'tool';
+
+/**
+ * Whether and which tool the model must call: `auto` (model decides), `none` (no calls),
+ * `required` (at least one call), or one named tool.
+ */
+export type ToolChoice = 'auto' | 'none' | 'required' | { type: 'tool'; name: string };

@@ -1,0 +1,37 @@
+import type { JSONObject } from '../ir/json-value';
+
+/** The outcome of {@link parseToolArguments}: parsed arguments, or `{}` with the raw text and the reason. */
+export type ParsedToolArguments =
+  | { args: JSONObject; argsText?: undefined; argsError?: undefined }
+  | { args: JSONObject; argsText: string; argsError: string };
+
+/**
+ * Parses a model's tool-argument text into an object. Never throws.
+ *
+ * Empty or blank text (what models send for no-argument tools) is `{}`. Text that is not
+ * JSON, or JSON that is not an object, yields `{ args: {}, argsText, argsError }` so the
+ * caller can keep the raw text and tell the model what was wrong.
+ *
+ * @example
+ * parseToolArguments('{"city":"北京"}'); // { args: { city: '北京' } }
+ * parseToolArguments('{"city":"北'); // { args: {}, argsText: '{"city":"北', argsError: 'Expected …' }
+ */
+export function parseToolArguments(text: string): ParsedToolArguments {
+  if (text.trim() === '') return { args: {} };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return {
+      args: {},
+      argsText: text,
+      argsError: `Expected the arguments to be a JSON object, but they do not parse: ${reason}`,
+    };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    const got = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+    return { args: {}, argsText: text, argsError: `Expected the arguments to be a JSON object, got ${got}.` };
+  }
+  return { args: value as JSONObject };
+}

@@ -1,0 +1,103 @@
+import OpenAI from 'openai';
+import { afterEach, describe, expect, it } from 'vitest';
+import { encodeSSE, hang, json, type ProviderServer, sse, startProviderServer } from './provider-server';
+
+const chunk = (delta: object, extra: object = {}) => ({
+  id: 'chatcmpl-1',
+  object: 'chat.completion.chunk',
+  created: 1_700_000_000,
+  model: 'gpt-4.1',
+  choices: [{ index: 0, delta, finish_reason: null, logprobs: null }],
+  ...extra,
+});
+
+let server: ProviderServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+describe('startProviderServer', () => {
+  it('streams SSE that the official openai SDK parses, even when split mid-character', async () => {
+    const events = [
+      chunk({ role: 'assistant', content: '' }),
+      chunk({ content: '北京今天' }),
+      chunk({ content: '晴，25°C 😀' }),
+      { ...chunk({}), choices: [{ index: 0, delta: {}, finish_reason: 'stop', logprobs: null }] },
+      { ...chunk({}), choices: [], usage: { prompt_tokens: 9, completion_tokens: 6, total_tokens: 15 } },
+    ];
+    server = await startProviderServer({
+      routes: [{ method: 'POST', path: '/v1/chat/completions', reply: sse('openai', events, { splitEvery: 5 }) }],
+    });
+    const client = new OpenAI({ apiKey: 'sk-test', baseURL: `${server.url}/v1`, maxRetries: 0 });
+    const stream = await client.chat.completions.create({
+      model: 'gpt-4.1',
+      messages: [{ role: 'user', content: '北京今天天气怎么样？' }],
+      stream: true,
+      stream_options: { include_usage: true },
+    });
+    const received: unknown[] = [];
+    for await (const part of stream) received.push(part);
+
+    expect(received).toEqual(events);
+    const [request] = server.requests;
+    expect(request?.method).toBe('POST');
+    expect(request?.path).toBe('/v1/chat/completions');
+    expect(request?.headers.authorization).toBe('Bearer sk-test');
+    expect(request?.body).toEqual({
+      model: 'gpt-4.1',
+      messages: [{ role: 'user', content: '北京今天天气怎么样？' }],
+      stream: true,
+      stream_options: { include_usage: true },
+    });
+  });
+
+  it('serves JSON, records every request, and plays replies in turn', async () => {
+    server = await startProviderServer({
+      routes: [
+        {
+          path: '/v1/chat/completions',
+          reply: [
+            json({ error: { message: 'Rate limit', type: 'rate_limit_error' } }, { status: 429 }),
+            json({ ok: true }),
+          ],
+        },
+      ],
+    });
+    const first = await fetch(`${server.url}/v1/chat/completions?x=1`, { method: 'POST', body: '{"a":1}' });
+    const second = await fetch(`${server.url}/v1/chat/completions`, { method: 'POST', body: 'not json' });
+    const third = await fetch(`${server.url}/v1/chat/completions`, { method: 'POST', body: '{}' });
+    expect([first.status, second.status, third.status]).toEqual([429, 200, 200]);
+    expect(await first.json()).toEqual({ error: { message: 'Rate limit', type: 'rate_limit_error' } });
+    expect(server.requests.map((request) => [request.url, request.body, request.rawBody])).toEqual([
+      ['/v1/chat/completions?x=1', { a: 1 }, '{"a":1}'],
+      ['/v1/chat/completions', undefined, 'not json'],
+      ['/v1/chat/completions', {}, '{}'],
+    ]);
+    expect(server.requests[0]?.query.get('x')).toBe('1');
+  });
+
+  it('answers an unknown path with a 404 that names it', async () => {
+    server = await startProviderServer({ routes: [] });
+    const response = await fetch(`${server.url}/nowhere`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: { message: 'No route for GET /nowhere' } });
+  });
+
+  it('can hang a request until the client gives up', async () => {
+    server = await startProviderServer({ routes: [{ path: '/slow', reply: hang() }] });
+    await expect(fetch(`${server.url}/slow`, { signal: AbortSignal.timeout(100) })).rejects.toThrow();
+    expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe('encodeSSE', () => {
+  it('frames each provider as it does on the wire', () => {
+    expect(encodeSSE('openai', [{ a: 1 }])).toBe('data: {"a":1}\n\ndata: [DONE]\n\n');
+    expect(encodeSSE('openai', [{ a: 1 }], true)).toBe('data: {"a":1}\n\n');
+    expect(encodeSSE('anthropic', [{ type: 'message_stop' }])).toBe(
+      'event: message_stop\ndata: {"type":"message_stop"}\n\n',
+    );
+    expect(encodeSSE('gemini', [{ candidates: [] }])).toBe('data: {"candidates":[]}\r\n\r\n');
+  });
+});

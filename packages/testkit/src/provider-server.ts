@@ -1,0 +1,200 @@
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One request the server received. */
+export type RecordedRequest = {
+  method: string;
+  /** Path with the query string, e.g. `/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse`. */
+  url: string;
+  /** Path without the query string. */
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingHttpHeaders;
+  /** The body as text. */
+  rawBody: string;
+  /** The body parsed as JSON, or `undefined` when it is not JSON. */
+  body: unknown;
+};
+
+/** The SSE framing of each provider. */
+export type SSEFormat = 'openai' | 'anthropic' | 'gemini';
+
+/** What a route answers. Build replies with {@link json}, {@link sse}, {@link hang}. */
+export type Reply =
+  | { kind: 'json'; status: number; body: unknown; headers: Record<string, string> }
+  | {
+      kind: 'sse';
+      format: SSEFormat;
+      events: unknown[];
+      status: number;
+      headers: Record<string, string>;
+      /** Write the stream in pieces of this many bytes, to split events and characters anywhere. */
+      splitEvery: number | undefined;
+      /** End the stream without its terminator (`[DONE]` for OpenAI), as a dropped connection would. */
+      truncate: boolean;
+    }
+  | { kind: 'hang' };
+
+/** A route: which requests it matches and what it answers (one reply per request, in turn; the last repeats). */
+export type Route = {
+  method?: string;
+  path: string | RegExp | ((path: string) => boolean);
+  reply: Reply | Reply[] | ((request: RecordedRequest, index: number) => Reply | Promise<Reply>);
+};
+
+/** A running provider server. */
+export type ProviderServer = {
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  /** Every request, in arrival order. */
+  requests: RecordedRequest[];
+  close(): Promise<void>;
+};
+
+/** A JSON reply. */
+export function json(body: unknown, options: { status?: number; headers?: Record<string, string> } = {}): Reply {
+  return { kind: 'json', status: options.status ?? 200, body, headers: options.headers ?? {} };
+}
+
+/** An SSE reply in one provider's framing. Each event is a JSON object (Anthropic: its `type` names the event). */
+export function sse(
+  format: SSEFormat,
+  events: unknown[],
+  options: { status?: number; headers?: Record<string, string>; splitEvery?: number; truncate?: boolean } = {},
+): Reply {
+  return {
+    kind: 'sse',
+    format,
+    events,
+    status: options.status ?? 200,
+    headers: options.headers ?? {},
+    splitEvery: options.splitEvery,
+    truncate: options.truncate ?? false,
+  };
+}
+
+/** A reply that never comes: the request stays open until the client gives up or the server closes. */
+export function hang(): Reply {
+  return { kind: 'hang' };
+}
+
+/** Frames events as the provider's SSE body. */
+export function encodeSSE(format: SSEFormat, events: unknown[], truncate = false): string {
+  let out = '';
+  for (const event of events) {
+    const data = JSON.stringify(event);
+    if (format === 'anthropic') {
+      const type = (event as { type?: unknown }).type;
+      out += `event: ${typeof type === 'string' ? type : 'message'}\ndata: ${data}\n\n`;
+    } else if (format === 'gemini') {
+      out += `data: ${data}\r\n\r\n`;
+    } else {
+      out += `data: ${data}\n\n`;
+    }
+  }
+  if (format === 'openai' && !truncate) out += 'data: [DONE]\n\n';
+  return out;
+}
+
+/**
+ * Starts a local HTTP server on 127.0.0.1 (random port) that speaks a provider's wire
+ * protocol from scripted routes, JSON or SSE, and records every request. Point an official
+ * SDK's `baseURL` at `url` to test an adapter over real HTTP. Unmatched requests get a 404
+ * whose body names the path.
+ */
+export async function startProviderServer(options: { routes: Route[] }): Promise<ProviderServer> {
+  const requests: RecordedRequest[] = [];
+  const hits = new Map<Route, number>();
+  const open = new Set<ServerResponse>();
+
+  const server = createServer(async (incoming, response) => {
+    open.add(response);
+    response.on('close', () => open.delete(response));
+    const request = await record(incoming);
+    requests.push(request);
+    const route = options.routes.find((candidate) => matches(candidate, request));
+    if (route === undefined) {
+      send(response, json({ error: { message: `No route for ${request.method} ${request.path}` } }, { status: 404 }));
+      return;
+    }
+    const index = hits.get(route) ?? 0;
+    hits.set(route, index + 1);
+    try {
+      send(response, await pick(route, request, index));
+    } catch (error) {
+      send(response, json({ error: { message: String(error) } }, { status: 500 }));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const response of open) response.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function record(incoming: IncomingMessage): Promise<RecordedRequest> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of incoming) chunks.push(chunk as Buffer);
+  const rawBody = Buffer.concat(chunks).toString('utf8');
+  let body: unknown;
+  try {
+    body = rawBody === '' ? undefined : JSON.parse(rawBody);
+  } catch {
+    body = undefined;
+  }
+  const url = incoming.url ?? '/';
+  const parsed = new URL(url, 'http://127.0.0.1');
+  return {
+    method: incoming.method ?? 'GET',
+    url,
+    path: parsed.pathname,
+    query: parsed.searchParams,
+    headers: incoming.headers,
+    rawBody,
+    body,
+  };
+}
+
+function matches(route: Route, request: RecordedRequest): boolean {
+  if (route.method !== undefined && route.method.toUpperCase() !== request.method) return false;
+  if (typeof route.path === 'string') return route.path === request.path;
+  if (route.path instanceof RegExp) return route.path.test(request.path);
+  return route.path(request.path);
+}
+
+async function pick(route: Route, request: RecordedRequest, index: number): Promise<Reply> {
+  if (typeof route.reply === 'function') return route.reply(request, index);
+  if (Array.isArray(route.reply)) {
+    const reply = route.reply[Math.min(index, route.reply.length - 1)];
+    if (reply === undefined) throw new Error('A route needs at least one reply.');
+    return reply;
+  }
+  return route.reply;
+}
+
+function send(response: ServerResponse, reply: Reply): void {
+  if (reply.kind === 'hang') return;
+  if (reply.kind === 'json') {
+    response.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
+    response.end(JSON.stringify(reply.body));
+    return;
+  }
+  response.writeHead(reply.status, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+    ...reply.headers,
+  });
+  const body = Buffer.from(encodeSSE(reply.format, reply.events, reply.truncate), 'utf8');
+  const step = reply.splitEvery ?? body.length;
+  for (let offset = 0; offset < body.length; offset += step) response.write(body.subarray(offset, offset + step));
+  response.end();
+}

@@ -1,0 +1,27 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const packagesDir = fileURLToPath(new URL('./packages', import.meta.url));
+
+// Tests run against each package's source, so `pnpm test` needs no build step in between.
+const alias = readdirSync(packagesDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'tests')
+  .map((entry) => ({
+    find: entry.name === 'interlingua' ? /^interlingua$/ : new RegExp(`^@interlingua/${entry.name}$`),
+    replacement: `${packagesDir}/${entry.name}/src/index.ts`,
+  }));
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    include: ['packages/*/src/**/*.test.ts', 'examples/**/*.test.ts', 'bench/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    typecheck: {
+      enabled: true,
+      include: ['packages/*/src/**/*.test-d.ts'],
+      tsconfig: './tsconfig.json',
+    },
+  },
+});

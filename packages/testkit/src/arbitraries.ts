@@ -22,7 +22,9 @@ export const arbitraryText = (): fc.Arbitrary<string> =>
     )
     .filter((text) => text.trim() !== '');
 
-const arbitraryName = (): fc.Arbitrary<string> => fc.stringMatching(/^[a-z][a-z0-9_]{0,15}$/);
+// Arbitraries are built once: building `stringMatching` and `letrec` arbitraries is costly.
+const nameArbitrary = fc.stringMatching(/^[a-z][a-z0-9_]{0,15}$/);
+const arbitraryName = (): fc.Arbitrary<string> => nameArbitrary;
 
 const arbitraryNumber = (): fc.Arbitrary<number> =>
   fc
@@ -33,7 +35,9 @@ const arbitraryNumber = (): fc.Arbitrary<number> =>
     .filter((value) => !Object.is(value, -0));
 
 /** A JSON object of the kind models send as tool arguments. */
-export const arbitraryArgs = (): fc.Arbitrary<JSONObject> => {
+export const arbitraryArgs = (): fc.Arbitrary<JSONObject> => argsArbitrary;
+
+const argsArbitrary: fc.Arbitrary<JSONObject> = (() => {
   const { value } = fc.letrec<{ value: JSONValue }>((tie) => ({
     value: fc.oneof(
       { depthSize: 'small', withCrossShrink: true },
@@ -46,22 +50,18 @@ export const arbitraryArgs = (): fc.Arbitrary<JSONObject> => {
     ),
   }));
   return fc.dictionary(arbitraryName(), value, { maxKeys: 4 });
-};
+})();
 
-const arbitraryCallId = (): fc.Arbitrary<string> => fc.stringMatching(/^call_[A-Za-z0-9]{6,12}$/);
-
-const arbitraryToolCalls = (): fc.Arbitrary<ToolCall[]> =>
-  fc
-    .uniqueArray(arbitraryCallId(), { minLength: 1, maxLength: 3 })
-    .chain((ids) =>
-      fc.tuple(
-        ...ids.map((id) =>
-          fc
-            .record({ name: arbitraryName(), args: arbitraryArgs() })
-            .map((call) => ({ type: 'tool-call' as const, id, ...call })),
-        ),
-      ),
-    );
+const toolCallsArbitrary: fc.Arbitrary<ToolCall[]> = fc.uniqueArray(
+  fc.record({
+    type: fc.constant('tool-call' as const),
+    id: fc.stringMatching(/^call_[A-Za-z0-9]{6,12}$/),
+    name: nameArbitrary,
+    args: argsArbitrary,
+  }),
+  { minLength: 1, maxLength: 3, selector: (call) => call.id },
+);
+const arbitraryToolCalls = (): fc.Arbitrary<ToolCall[]> => toolCallsArbitrary;
 
 const arbitraryTool = (name: string): fc.Arbitrary<Tool> =>
   fc.record({
@@ -177,6 +177,8 @@ function uniqueCallIds(messages: Message[]): Message[] {
   });
 }
 
+const respIdArbitrary = fc.stringMatching(/^resp_[A-Za-z0-9]{8}$/);
+
 const arbitraryUsage = (): fc.Arbitrary<Usage> =>
   fc.record({ inputTokens: fc.integer({ min: 0, max: 200_000 }), outputTokens: fc.integer({ min: 0, max: 50_000 }) });
 
@@ -188,7 +190,7 @@ export const arbitraryModelResponse = (): fc.Arbitrary<ModelResponse> =>
       calls: fc.option(arbitraryToolCalls(), { nil: undefined }),
       truncated: fc.boolean(),
       usage: arbitraryUsage(),
-      id: fc.stringMatching(/^resp_[A-Za-z0-9]{8}$/),
+      id: respIdArbitrary,
     })
     .filter((draft) => draft.text !== undefined || draft.calls !== undefined)
     .map((draft) => {

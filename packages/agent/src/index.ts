@@ -1,1 +1,32 @@
-export {};
+export { addUsage } from './add-usage';
+export { AgentAbortedError } from './agent-aborted-error';
+export type {
+  AgentEvent,
+  AgentFinishEvent,
+  StepFinishEvent,
+  StepStartEvent,
+  ToolCallEvent,
+  ToolResultEvent,
+} from './agent-event';
+export type { AgentCallSettings, AgentOptions } from './agent-options';
+export type { AgentFinishReason, AgentResult, AgentStep, ToolCallOutcome } from './agent-result';
+export type { AgentTool } from './agent-tool';
+export {
+  type Conversation,
+  type ConversationOptions,
+  createConversation,
+  type SendOptions,
+} from './create-conversation';
+export {
+  type CollapseToolResultsOptions,
+  collapseToolResults,
+  summarizeToolResult,
+} from './history/collapse-tool-results';
+export { estimateMessageTokens, estimateTokens } from './history/estimate-tokens';
+export { findHistoryProblems } from './history/find-history-problems';
+export { composeHistoryStrategies, type HistoryContext, type HistoryStrategy } from './history/history-strategy';
+export { keepLastTurns } from './history/keep-last-turns';
+export { type TokenBudgetOptions, tokenBudget } from './history/token-budget';
+export { runAgent } from './run-agent';
+export { streamAgent } from './stream-agent';
+export { userMessage } from './user-message';

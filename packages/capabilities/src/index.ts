@@ -1,1 +1,42 @@
-export {};
+// Registry and data
+export { anthropicCapabilities } from './data/anthropic-capabilities';
+export { geminiCapabilities } from './data/gemini-capabilities';
+export { openModelCapabilities } from './data/open-model-capabilities';
+export { openaiCapabilities } from './data/openai-capabilities';
+export { shippedCapabilities } from './data/shipped-capabilities';
+// Degradation
+export { type DegradeRequestOptions, degradeRequest } from './degrade/degrade-request';
+export { lowerJsonSchema } from './degrade/lower-json-schema';
+// Emulation
+export { createReActParser } from './emulation/create-react-parser';
+export { createTagParser, parseTagCall } from './emulation/create-tag-parser';
+export { type DecodeEmulatedStreamOptions, decodeEmulatedStream } from './emulation/decode-emulated-stream';
+export type { EmulationFormat, EmulationParser, EmulationParserOptions } from './emulation/emulation-format';
+export { type EncodeEmulatedRequestOptions, encodeEmulatedRequest } from './emulation/encode-emulated-request';
+export { parseEmulatedArguments } from './emulation/parse-emulated-arguments';
+export { reactFormat } from './emulation/react-format';
+export { tagFormat } from './emulation/tag-format';
+export type { CapabilityOverrides, CapabilityRow, EmulationFormatName } from './registry/capability-row';
+export {
+  capabilityOverridesSchema,
+  capabilityRowSchema,
+  safeParseCapabilityRows,
+} from './registry/capability-row-schema';
+export { compileModelPattern, type ModelPattern } from './registry/compile-model-pattern';
+export {
+  type CapabilityRegistry,
+  createCapabilityRegistry,
+  type RegisterOptions,
+  type ResolvedCapabilities,
+  type ResolveOptions,
+} from './registry/create-capability-registry';
+export {
+  capabilitiesOf,
+  defaultCapabilityRegistry,
+  defaultMaxTokensFromCapabilities,
+  registerCapabilities,
+} from './registry/default-capability-registry';
+export { isToolsUnsupportedError, toolsUnsupportedPatterns } from './registry/is-tools-unsupported-error';
+export { mergeCapabilities, unknownCapabilities } from './registry/merge-capabilities';
+// The wrapper
+export { type WithCapabilitiesOptions, withCapabilities } from './with-capabilities';

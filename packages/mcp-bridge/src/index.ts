@@ -1,1 +1,28 @@
-export {};
+export {
+  type ConnectMcpClientOptions,
+  connectMcpClient,
+  type McpClientConnection,
+  type McpTransportKind,
+} from './connect-mcp-client';
+export { convertCallToolResult } from './convert-call-tool-result';
+export { convertMcpContent, convertResourceContents, formatResourceLink } from './convert-mcp-content';
+export { exposeToolName, MAX_TOOL_NAME_LENGTH, sanitizeToolNamePart } from './expose-tool-name';
+export { DEFAULT_MAX_LIST_PAGES, listAllPages } from './list-all-pages';
+export { McpBridge } from './mcp-bridge';
+export type { McpBridgeEvent, McpTraceFrame } from './mcp-bridge-event';
+export {
+  DEFAULT_CALL_TIMEOUT_MS,
+  DEFAULT_CONNECT_TIMEOUT_MS,
+  DEFAULT_RESTART_POLICY,
+  type McpBridgeOptions,
+  type McpCallOptions,
+} from './mcp-bridge-options';
+export { McpServerAccess } from './mcp-server-access';
+export type { McpRemoteServerConfig, McpServerConfig, McpStdioServerConfig } from './mcp-server-config';
+export type { McpRestartPolicy } from './mcp-server-connection';
+export type { McpServerStatus } from './mcp-server-status';
+export { McpToolCallError, type McpToolCallFailure } from './mcp-tool-call-error';
+export { type ParsedMcpConfig, type ParseMcpConfigOptions, parseMcpConfig } from './parse-mcp-config';
+export { readMcpConfigFile } from './read-mcp-config-file';
+export { resolveEnvReferences } from './resolve-env-references';
+export type { McpTraceDirection } from './traced-transport';

@@ -1,0 +1,227 @@
+import {
+  type AssistantMessage,
+  type CallOptions,
+  type ChatRequest,
+  collectStream,
+  InvalidRequestError,
+  type Message,
+  type ModelResponse,
+  type StreamEvent,
+  type ToolCall,
+  ToolExecutionError,
+  type Usage,
+  type Warning,
+} from '@interlingua/core';
+import { addUsage } from './add-usage';
+import { AgentAbortedError } from './agent-aborted-error';
+import type { AgentEvent } from './agent-event';
+import type { ResolvedAgentOptions } from './agent-options';
+import type { AgentFinishReason, AgentResult, AgentStep, ToolCallOutcome } from './agent-result';
+import { answer, executeToolCalls } from './execute-tool-calls';
+import { findHistoryProblems } from './history/find-history-problems';
+
+/**
+ * The tool loop shared by `runAgent` (`generate`) and `streamAgent` (`stream`): call the
+ * model, then let `finishReason` alone decide what happens next.
+ */
+type LoopState = {
+  options: ResolvedAgentOptions;
+  steps: AgentStep[];
+  inputTokensPerStep: number[];
+  warnings: Warning[];
+  usage: Usage;
+  last: ModelResponse | undefined;
+};
+
+export async function runAgentLoop(options: ResolvedAgentOptions, mode: 'generate' | 'stream'): Promise<AgentResult> {
+  const { model, history, signal, onEvent } = options;
+  const emit = onEvent ?? noop;
+  const listening = onEvent !== undefined;
+  const state: LoopState = {
+    options,
+    steps: [],
+    inputTokensPerStep: [],
+    warnings: [],
+    usage: { inputTokens: 0, outputTokens: 0 },
+    last: undefined,
+  };
+  const { steps, inputTokensPerStep } = state;
+  const callOptions: CallOptions = {
+    ...(signal === undefined ? {} : { signal }),
+    ...(options.headers === undefined ? {} : { headers: options.headers }),
+  };
+
+  for (let index = 0; ; index++) {
+    if (index === options.maxSteps) return finish(state, 'max_steps');
+    if (signal?.aborted) {
+      throw aborted(state, `The run was aborted before step ${index + 1}; ${describeSteps(steps)}.`, signal.reason);
+    }
+    const sent = shapeHistory(options, index);
+    if (listening) emit({ type: 'step-start', step: index, messages: sent });
+    const request: ChatRequest = {
+      messages: sent,
+      ...(options.system === undefined ? {} : { system: options.system }),
+      ...(options.toolData.length === 0 ? {} : { tools: options.toolData }),
+      ...options.settings,
+    };
+    let response: ModelResponse;
+    try {
+      response =
+        mode === 'generate'
+          ? await model.generate(request, callOptions)
+          : await collectStream(forward(model.stream(request, callOptions), emit));
+    } catch (error) {
+      if (signal?.aborted) {
+        throw aborted(
+          state,
+          `The run was aborted during the model call of step ${index + 1}; ${describeSteps(steps)}.`,
+          error,
+        );
+      }
+      return finish(state, 'error', error);
+    }
+    state.last = response;
+    history.push(response.message);
+    state.usage = addUsage(state.usage, response.usage);
+    inputTokensPerStep.push(response.usage.inputTokens);
+    for (const warning of response.warnings) state.warnings.push(warning);
+
+    const calls = toolCallsOf(response.message);
+    const step: AgentStep = { index, response, toolOutcomes: [], usage: response.usage };
+    const reason = response.finishReason;
+    let next: AgentFinishReason | 'continue';
+    switch (reason) {
+      case 'tool_calls':
+      case 'length':
+        if (calls.length > 0) {
+          step.toolOutcomes = await executeToolCalls(calls, {
+            tools: options.toolMap,
+            concurrency: options.toolConcurrency,
+            timeout: options.toolTimeout,
+            signal,
+            messages: history.slice(),
+            truncated: reason === 'length',
+            onStart: listening ? (toolCall) => emit({ type: 'tool-call', step: index, toolCall }) : noop,
+            onOutcome: listening ? (outcome) => emit({ type: 'tool-result', step: index, ...outcome }) : noop,
+          });
+          history.push({ role: 'tool', content: step.toolOutcomes.map((outcome) => outcome.result) });
+          next = 'continue';
+        } else next = reason === 'length' ? 'length' : 'other';
+        break;
+      case 'pause':
+        // Anthropic's pause_turn: send the paused turn back as is and the server goes on.
+        next = 'continue';
+        break;
+      case 'stop':
+      case 'content_filter':
+      case 'refusal':
+      case 'error':
+      case 'other':
+        next = reason;
+        if (calls.length > 0) {
+          // A call the loop will not run still needs a result, or the history could not be sent again.
+          step.toolOutcomes = calls.map((call) => notRun(call, reason));
+          history.push({ role: 'tool', content: step.toolOutcomes.map((outcome) => outcome.result) });
+        }
+        break;
+      default: {
+        const exhaustive: never = reason;
+        throw new InvalidRequestError({ message: `Unknown finish reason ${JSON.stringify(exhaustive)}.` });
+      }
+    }
+    steps.push(step);
+    if (signal?.aborted && step.toolOutcomes.length > 0) {
+      const done = step.toolOutcomes.filter((outcome) => outcome.error?.code !== 'ABORTED');
+      throw aborted(
+        state,
+        `The run was aborted during the tools of step ${index + 1}: ${done.length} of ${calls.length} calls completed` +
+          `${done.length === 0 ? '' : ` (${done.map((outcome) => outcome.toolCall.name).join(', ')})`}; the others are answered as cancelled.`,
+        signal.reason,
+      );
+    }
+    if (listening) {
+      emit({ type: 'step-finish', step, usage: state.usage, inputTokensPerStep: inputTokensPerStep.slice() });
+    }
+    if (next !== 'continue') return finish(state, next);
+  }
+}
+
+function finish(state: LoopState, finishReason: AgentFinishReason, error?: unknown): AgentResult {
+  const { options, last } = state;
+  const result: AgentResult = {
+    finishReason,
+    rawFinishReason: last?.rawFinishReason ?? null,
+    text: last === undefined ? '' : textOf(last.message),
+    messages: options.history,
+    newMessages: options.history.slice(options.inputLength),
+    steps: state.steps,
+    usage: state.usage,
+    inputTokensPerStep: state.inputTokensPerStep,
+    warnings: state.warnings,
+    ...(error === undefined ? {} : { error }),
+  };
+  options.onEvent?.({ type: 'finish', result });
+  return result;
+}
+
+function aborted(state: LoopState, message: string, cause: unknown): AgentAbortedError {
+  return new AgentAbortedError({
+    message,
+    cause,
+    messages: state.options.history,
+    steps: state.steps,
+    usage: state.usage,
+  });
+}
+
+function shapeHistory(options: ResolvedAgentOptions, step: number): Message[] {
+  const { strategy, history } = options;
+  if (strategy === undefined) return history.slice();
+  const shaped = strategy(history, {
+    ...(options.system === undefined ? {} : { system: options.system }),
+    tools: options.toolData,
+    step,
+  });
+  const problems = findHistoryProblems(shaped);
+  if (problems.length > 0) {
+    throw new InvalidRequestError({
+      message: `Expected the history strategy to return a valid history: ${problems.join(' ')}`,
+    });
+  }
+  return [...shaped];
+}
+
+async function* forward(
+  events: AsyncIterable<StreamEvent>,
+  emit: (event: AgentEvent) => void,
+): AsyncIterable<StreamEvent> {
+  for await (const event of events) {
+    if (event.type !== 'finish' && event.type !== 'error') emit(event);
+    yield event;
+  }
+}
+
+function notRun(call: ToolCall, reason: string): ToolCallOutcome {
+  const text = `The call was not run: the model ended its turn with finish reason "${reason}".`;
+  return answer(call, text, new ToolExecutionError({ message: text }));
+}
+
+function toolCallsOf(message: AssistantMessage): ToolCall[] {
+  const calls: ToolCall[] = [];
+  for (const part of message.content) if (part.type === 'tool-call') calls.push(part);
+  return calls;
+}
+
+function textOf(message: AssistantMessage): string {
+  let text = '';
+  for (const part of message.content) if (part.type === 'text') text += part.text;
+  return text;
+}
+
+function describeSteps(steps: readonly AgentStep[]): string {
+  return steps.length === 0
+    ? 'no step had completed'
+    : `${steps.length} step${steps.length === 1 ? '' : 's'} had completed`;
+}
+
+function noop(): void {}

@@ -1,0 +1,130 @@
+import {
+  type ChatModel,
+  type ChatRequest,
+  InvalidRequestError,
+  InvalidSettingError,
+  type Message,
+  type Tool,
+} from '@interlingua/core';
+import type { AgentEvent } from './agent-event';
+import type { AgentTool } from './agent-tool';
+import { findHistoryProblems } from './history/find-history-problems';
+import { composeHistoryStrategies, type HistoryStrategy } from './history/history-strategy';
+
+/** Request settings sent on every model call of a run. */
+export type AgentCallSettings = Pick<
+  ChatRequest,
+  'toolChoice' | 'maxOutputTokens' | 'temperature' | 'topP' | 'stopSequences' | 'providerOptions'
+>;
+
+/** Settings of `runAgent` and `streamAgent`. */
+export type AgentOptions = {
+  /** Any `ChatModel`: an adapter's, a capability-wrapped one, a scripted one. */
+  model: ChatModel;
+  /** The tools the model may call; names must be unique. */
+  tools?: readonly AgentTool[];
+  /** The system prompt. */
+  system?: string;
+  /** The conversation so far, e.g. an earlier result's `messages`. */
+  history?: readonly Message[];
+  /** New messages appended to `history`, typically the user's turn. */
+  messages?: readonly Message[];
+  /** The most model calls the run makes; default 10. Reaching it ends the run with `max_steps`. */
+  maxSteps?: number;
+  /** The most tool calls run at once within a turn; default: all of them. */
+  toolConcurrency?: number;
+  /** Milliseconds each tool call may run before it is cancelled (its signal fires) and answered with an error; default: no limit. */
+  toolTimeout?: number;
+  /** Cancels the model call and the running tools; the run then throws `AgentAbortedError`. */
+  signal?: AbortSignal;
+  /** Extra HTTP headers for every model call. */
+  headers?: Record<string, string>;
+  /** Receives every event of the run, synchronously and in order. */
+  onEvent?: (event: AgentEvent) => void;
+  /** Shapes the history sent on each model call (the stored history stays whole); an array is composed left to right. */
+  historyStrategy?: HistoryStrategy | readonly HistoryStrategy[];
+  /** Sampling and provider settings sent on every call. */
+  settings?: AgentCallSettings;
+};
+
+/** Options after defaults and checks. */
+export type ResolvedAgentOptions = {
+  model: ChatModel;
+  toolMap: ReadonlyMap<string, AgentTool>;
+  toolData: Tool[];
+  system: string | undefined;
+  history: Message[];
+  inputLength: number;
+  maxSteps: number;
+  toolConcurrency: number;
+  toolTimeout: number | undefined;
+  signal: AbortSignal | undefined;
+  headers: Record<string, string> | undefined;
+  onEvent: ((event: AgentEvent) => void) | undefined;
+  strategy: HistoryStrategy | undefined;
+  settings: AgentCallSettings | undefined;
+};
+
+/** Applies defaults and rejects bad settings with `InvalidSettingError`, a bad history with `InvalidRequestError`. */
+export function resolveAgentOptions(options: AgentOptions): ResolvedAgentOptions {
+  const maxSteps = options.maxSteps ?? 10;
+  if (!Number.isInteger(maxSteps) || maxSteps < 1) {
+    throw new InvalidSettingError({
+      message: `Expected \`maxSteps\` to be a positive integer, got ${String(maxSteps)}.`,
+    });
+  }
+  const toolConcurrency = options.toolConcurrency ?? Number.POSITIVE_INFINITY;
+  if (!(toolConcurrency === Number.POSITIVE_INFINITY || (Number.isInteger(toolConcurrency) && toolConcurrency >= 1))) {
+    throw new InvalidSettingError({
+      message: `Expected \`toolConcurrency\` to be a positive integer or Infinity, got ${String(toolConcurrency)}.`,
+    });
+  }
+  const { toolTimeout } = options;
+  if (toolTimeout !== undefined && !(Number.isFinite(toolTimeout) && toolTimeout > 0)) {
+    throw new InvalidSettingError({
+      message: `Expected \`toolTimeout\` to be a positive number of milliseconds, got ${String(toolTimeout)}.`,
+    });
+  }
+  const toolMap = new Map<string, AgentTool>();
+  const toolData: Tool[] = [];
+  for (const tool of options.tools ?? []) {
+    if (toolMap.has(tool.name)) {
+      throw new InvalidSettingError({ message: `Expected unique tool names, got "${tool.name}" twice.` });
+    }
+    toolMap.set(tool.name, tool);
+    // Only the data goes on the wire: functions stay on this side.
+    toolData.push({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema });
+  }
+  const history = [...(options.history ?? []), ...(options.messages ?? [])];
+  if (history.length === 0) {
+    throw new InvalidRequestError({
+      message: 'Expected `messages` or `history` to hold at least one message, got none.',
+    });
+  }
+  const problems = findHistoryProblems(history);
+  if (problems.length > 0) {
+    throw new InvalidRequestError({ message: `Expected a valid history: ${problems.join(' ')}` });
+  }
+  const strategy = options.historyStrategy;
+  return {
+    model: options.model,
+    toolMap,
+    toolData,
+    system: options.system,
+    history,
+    inputLength: options.history?.length ?? 0,
+    maxSteps,
+    toolConcurrency,
+    toolTimeout,
+    signal: options.signal,
+    headers: options.headers,
+    onEvent: options.onEvent,
+    strategy:
+      strategy === undefined
+        ? undefined
+        : typeof strategy === 'function'
+          ? strategy
+          : composeHistoryStrategies(...strategy),
+    settings: options.settings,
+  };
+}

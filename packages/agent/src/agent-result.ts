@@ -1,0 +1,52 @@
+import type { InterlinguaError, Message, ModelResponse, ToolCall, ToolResult, Usage, Warning } from '@interlingua/core';
+
+/**
+ * Why a run ended. The model's own reasons, plus `max_steps`: the step limit was reached
+ * with every call answered, so the history can be passed back to go on.
+ */
+export type AgentFinishReason = 'stop' | 'length' | 'content_filter' | 'refusal' | 'error' | 'other' | 'max_steps';
+
+/** One tool call and how it was answered. */
+export type ToolCallOutcome = {
+  toolCall: ToolCall;
+  /** What the model was sent. */
+  result: ToolResult;
+  /** For the host: why the result is an error (`NO_SUCH_TOOL`, `INVALID_TOOL_ARGUMENTS`, `TOOL_EXECUTION_ERROR`, `ABORTED`), with what was thrown as `cause`. */
+  error?: InterlinguaError;
+};
+
+/** One model call and the tool calls it made. */
+export type AgentStep = {
+  /** 0-based. */
+  index: number;
+  /** The model's answer. */
+  response: ModelResponse;
+  /** Each tool call of the answer, in call order, with its result. Empty when the answer made none. */
+  toolOutcomes: ToolCallOutcome[];
+  /** The usage of this model call. */
+  usage: Usage;
+};
+
+/** The outcome of `runAgent`. */
+export type AgentResult = {
+  /** Why the run ended. */
+  finishReason: AgentFinishReason;
+  /** The provider's own reason for the last model answer (`end_turn`, `MAX_TOKENS`, …); `null` when none. */
+  rawFinishReason: string | null;
+  /** The text of the last assistant turn. */
+  text: string;
+  /** The whole history: what was passed in and every assistant turn, tool calls and results included. Pass it back to continue. */
+  messages: Message[];
+  /** The messages this run added (the input `messages`, then what the run produced). */
+  newMessages: Message[];
+  /** Every model call, in order. */
+  steps: AgentStep[];
+  /** The sum of every step's usage. */
+  usage: Usage;
+  /** Input tokens of each step: how the history grows. */
+  inputTokensPerStep: number[];
+  /** Warnings of every model call. */
+  warnings: Warning[];
+  /** When `finishReason` is `error` because the model call failed: what it threw (an `APICallError`, …). */
+  error?: unknown;
+};

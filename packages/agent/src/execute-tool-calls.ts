@@ -1,0 +1,205 @@
+import {
+  AbortedError,
+  type InterlinguaError,
+  InvalidToolArgumentsError,
+  type Message,
+  NoSuchToolError,
+  type ToolCall,
+  ToolExecutionError,
+  type ToolResult,
+  toToolOutput,
+  type UserContentPart,
+} from '@interlingua/core';
+import type { ToolCallOutcome } from './agent-result';
+import type { AgentTool } from './agent-tool';
+import { validateToolArguments } from './validate-tool-arguments';
+
+/** How one turn's calls are run. */
+export type ExecuteToolCallsOptions = {
+  tools: ReadonlyMap<string, AgentTool>;
+  concurrency: number;
+  timeout: number | undefined;
+  signal: AbortSignal | undefined;
+  /** The history up to and including the assistant turn that made the calls. */
+  messages: readonly Message[];
+  /** The turn ended at `length`: calls with unparseable arguments were cut off. */
+  truncated: boolean;
+  onStart: (toolCall: ToolCall) => void;
+  onOutcome: (outcome: ToolCallOutcome) => void;
+};
+
+const maxEchoLength = 500;
+const idleSignal = new AbortController().signal;
+
+/**
+ * Runs every call of one assistant turn, at most `concurrency` at a time, and answers
+ * each with exactly one result, in call order. Never throws for anything a tool does.
+ */
+export function executeToolCalls(
+  calls: readonly ToolCall[],
+  options: ExecuteToolCallsOptions,
+): Promise<ToolCallOutcome[]> {
+  if (options.concurrency >= calls.length) return Promise.all(calls.map((call) => settle(call, options)));
+  return runPool(calls, options);
+}
+
+async function runPool(calls: readonly ToolCall[], options: ExecuteToolCallsOptions): Promise<ToolCallOutcome[]> {
+  const outcomes = new Array<ToolCallOutcome>(calls.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: options.concurrency }, async () => {
+      while (next < calls.length) {
+        const index = next++;
+        outcomes[index] = await settle(calls[index] as ToolCall, options);
+      }
+    }),
+  );
+  return outcomes;
+}
+
+function settle(call: ToolCall, options: ExecuteToolCallsOptions): ToolCallOutcome | Promise<ToolCallOutcome> {
+  options.onStart(call);
+  const outcome = options.signal?.aborted
+    ? answer(call, cancelledText, new AbortedError({ message: cancelledText, cause: options.signal.reason }))
+    : executeToolCall(call, options);
+  if (!(outcome instanceof Promise)) {
+    options.onOutcome(outcome);
+    return outcome;
+  }
+  return outcome.then((done) => {
+    options.onOutcome(done);
+    return done;
+  });
+}
+
+const cancelledText = 'The call was cancelled before it completed: the run was aborted.';
+
+// Synchronous up to `execute`: a turn's calls cost no extra promise ticks before they run.
+function executeToolCall(call: ToolCall, options: ExecuteToolCallsOptions): ToolCallOutcome | Promise<ToolCallOutcome> {
+  const tool = options.tools.get(call.name);
+  if (tool === undefined) {
+    const error = new NoSuchToolError({ toolName: call.name, availableTools: [...options.tools.keys()] });
+    return answer(call, `${error.message} Call one of the available tools.`, error);
+  }
+  if (call.argsError !== undefined) {
+    const got = echo(call.argsText ?? '');
+    const text = options.truncated
+      ? `Expected complete arguments for tool "${call.name}", but they were cut off because the response hit the output token limit; got ${got}. Call the tool again with complete (shorter) arguments.`
+      : `Invalid arguments for tool "${call.name}": ${call.argsError} Got ${got}. Call the tool again with a JSON object matching its schema.`;
+    return answer(
+      call,
+      text,
+      new InvalidToolArgumentsError({ message: text, toolName: call.name, toolArgs: call.argsText }),
+    );
+  }
+  let input: unknown;
+  try {
+    const validation = validateToolArguments(tool, call.args);
+    if (!validation.success) {
+      const text = `Invalid arguments for tool "${call.name}": ${validation.error}. Got ${echo(JSON.stringify(call.args))}. Call the tool again with arguments matching its schema.`;
+      return answer(
+        call,
+        text,
+        new InvalidToolArgumentsError({ message: text, toolName: call.name, toolArgs: call.args }),
+      );
+    }
+    input = validation.value;
+  } catch (thrown) {
+    const text = `Tool "${call.name}" could not validate its arguments: ${describe(thrown)}`;
+    return answer(call, text, new ToolExecutionError({ message: text, cause: thrown }));
+  }
+  return run(call, tool, input, options);
+}
+
+type Interruption = { interrupted: 'timeout' | 'aborted' };
+
+async function run(
+  call: ToolCall,
+  tool: AgentTool,
+  input: unknown,
+  options: ExecuteToolCallsOptions,
+): Promise<ToolCallOutcome> {
+  const { signal, timeout } = options;
+  const controller = signal === undefined && timeout === undefined ? undefined : new AbortController();
+  const context = { toolCallId: call.id, signal: controller?.signal ?? idleSignal, messages: options.messages };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let onAbort: (() => void) | undefined;
+  try {
+    // `input` passed validation against this tool's own schema, the contract `execute` relies on.
+    const returned = tool.execute(input as never, context);
+    let value: unknown;
+    if (controller === undefined) value = await returned;
+    else {
+      const work = Promise.resolve(returned);
+      const interruption = new Promise<Interruption>((resolve) => {
+        if (timeout !== undefined) {
+          timer = setTimeout(() => {
+            controller.abort(new DOMException(`Tool "${call.name}" timed out after ${timeout} ms.`, 'TimeoutError'));
+            resolve({ interrupted: 'timeout' });
+          }, timeout);
+        }
+        if (signal !== undefined) {
+          onAbort = () => {
+            controller.abort(signal.reason);
+            resolve({ interrupted: 'aborted' });
+          };
+          if (signal.aborted) onAbort();
+          else signal.addEventListener('abort', onAbort, { once: true });
+        }
+      });
+      const raced = await Promise.race([work.then((result) => ({ result })), interruption]);
+      if ('interrupted' in raced) {
+        if (raced.interrupted === 'aborted') {
+          return answer(call, cancelledText, new AbortedError({ message: cancelledText, cause: signal?.reason }));
+        }
+        const text = `Tool "${call.name}" did not finish within ${timeout} ms and was cancelled. Try again, or with a smaller request.`;
+        return answer(call, text, new ToolExecutionError({ message: text, cause: controller.signal.reason }));
+      }
+      value = raced.result;
+    }
+    const output = toToolOutput(value);
+    const result: ToolResult = {
+      type: 'tool-result',
+      toolCallId: call.id,
+      toolName: call.name,
+      content: output.content,
+      isError: output.isError === true,
+    };
+    if (output.isError !== true) return { toolCall: call, result };
+    const text = output.content.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join(' ');
+    return {
+      toolCall: call,
+      result,
+      error: new ToolExecutionError({ message: `Tool "${call.name}" reported an error: ${text}`, cause: output.cause }),
+    };
+  } catch (thrown) {
+    const text = `Tool "${call.name}" failed: ${describe(thrown)}`;
+    return answer(call, text, new ToolExecutionError({ message: text, cause: thrown }));
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+    if (onAbort !== undefined) signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** An error result whose text the model reads, and the typed error the host sees. */
+export function answer(call: ToolCall, text: string, error: InterlinguaError): ToolCallOutcome {
+  const content: UserContentPart[] = [{ type: 'text', text }];
+  return {
+    toolCall: call,
+    result: { type: 'tool-result', toolCallId: call.id, toolName: call.name, content, isError: true },
+    error,
+  };
+}
+
+function describe(thrown: unknown): string {
+  if (thrown instanceof Error) return thrown.message || thrown.name;
+  try {
+    return typeof thrown === 'string' ? thrown : (JSON.stringify(thrown) ?? String(thrown));
+  } catch {
+    return String(thrown);
+  }
+}
+
+function echo(text: string): string {
+  return text.length > maxEchoLength ? `${text.slice(0, maxEchoLength)}…` : text;
+}

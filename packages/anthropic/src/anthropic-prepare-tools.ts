@@ -1,0 +1,50 @@
+import type { JSONObject, Tool, ToolChoice, Warning } from '@interlingua/core';
+import type { AnthropicToolChoice, AnthropicToolParam } from './anthropic-api';
+
+/**
+ * Converts IR tools and tool choice to Anthropic `tools` and `tool_choice`.
+ *
+ * Tools become `{ name, description, input_schema }`; `nativeTools` (from
+ * `providerOptions.anthropic.tools`, e.g. `{ type: 'web_search_20250305', name: 'web_search' }`)
+ * are appended verbatim. `toolChoice` maps `auto → auto`, `required → any`,
+ * `{ type: 'tool', name } → tool`, `none → none`; `disableParallelToolUse` becomes
+ * `disable_parallel_tool_use` (on `auto` when no choice was given). A choice without tools
+ * is dropped with a warning: the API rejects it.
+ *
+ * @see https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/implement-tool-use#forcing-tool-use
+ */
+export function prepareAnthropicTools(options: {
+  tools: readonly Tool[] | undefined;
+  toolChoice: ToolChoice | undefined;
+  disableParallelToolUse: boolean | undefined;
+  nativeTools: readonly JSONObject[];
+  warnings: Warning[];
+}): { tools?: (AnthropicToolParam | JSONObject)[]; tool_choice?: AnthropicToolChoice } {
+  const tools: (AnthropicToolParam | JSONObject)[] = (options.tools ?? []).map((tool) => ({
+    name: tool.name,
+    ...(tool.description === '' ? {} : { description: tool.description }),
+    input_schema: tool.inputSchema,
+  }));
+  tools.push(...options.nativeTools);
+  if (tools.length === 0) {
+    if (options.toolChoice !== undefined && options.toolChoice !== 'none' && options.toolChoice !== 'auto') {
+      options.warnings.push({
+        type: 'unsupported',
+        feature: 'toolChoice',
+        message: 'Dropped toolChoice: the request has no tools, and Anthropic rejects a tool_choice without tools.',
+      });
+    }
+    return {};
+  }
+  const parallel =
+    options.disableParallelToolUse === undefined ? {} : { disable_parallel_tool_use: options.disableParallelToolUse };
+  const choice = options.toolChoice;
+  let toolChoice: AnthropicToolChoice | undefined;
+  if (choice === undefined)
+    toolChoice = options.disableParallelToolUse === undefined ? undefined : { type: 'auto', ...parallel };
+  else if (choice === 'auto') toolChoice = { type: 'auto', ...parallel };
+  else if (choice === 'required') toolChoice = { type: 'any', ...parallel };
+  else if (choice === 'none') toolChoice = { type: 'none' };
+  else toolChoice = { type: 'tool', name: choice.name, ...parallel };
+  return { tools, ...(toolChoice === undefined ? {} : { tool_choice: toolChoice }) };
+}

@@ -1,0 +1,65 @@
+import type { AssistantContentPart, TextPart } from '@interlingua/core';
+import type { AnthropicContentBlock, AnthropicServerBlock } from './anthropic-api';
+import { type AnthropicServerBlockAt, anthropicInputToToolCall, serverBlocksMetadata } from './anthropic-replay';
+
+/**
+ * Converts the content blocks of an assistant turn to IR parts, exactly as a stream of the same
+ * turn folds: consecutive text blocks join into one text part; `thinking` keeps its `signature`,
+ * `redacted_thinking` its `data`; `tool_use` becomes a `ToolCall`. Server-side blocks
+ * (`server_tool_use`, `web_search_tool_result`, …) are not client calls: they are kept whole on
+ * the text part at their place, in `providerMetadata.anthropic.serverToolBlocks` as
+ * `{ offset, block }`, so a replay sends them back where they were.
+ *
+ * @see https://docs.anthropic.com/en/api/messages#response-content
+ */
+export function convertAnthropicContent(blocks: readonly AnthropicContentBlock[]): AssistantContentPart[] {
+  const parts: AssistantContentPart[] = [];
+  let run: { part: TextPart; serverBlocks: AnthropicServerBlockAt[] } | undefined;
+  const openRun = () => {
+    const last = parts.at(-1);
+    if (run === undefined || last !== run.part) {
+      run = { part: { type: 'text', text: '' }, serverBlocks: [] };
+      parts.push(run.part);
+    }
+    return run;
+  };
+
+  for (const block of blocks) {
+    switch (block.type) {
+      case 'text': {
+        if ('text' in block && typeof block.text === 'string') {
+          // An empty text block carries nothing; a stream of it yields no delta either.
+          if (block.text !== '') openRun().part.text += block.text;
+        }
+        break;
+      }
+      case 'thinking': {
+        if ('thinking' in block && typeof block.thinking === 'string' && typeof block.signature === 'string') {
+          parts.push({
+            type: 'reasoning',
+            text: block.thinking,
+            ...(block.signature === '' ? {} : { signature: block.signature }),
+          });
+        }
+        break;
+      }
+      case 'redacted_thinking': {
+        if ('data' in block && typeof block.data === 'string')
+          parts.push({ type: 'reasoning', text: '', redacted: block.data });
+        break;
+      }
+      case 'tool_use': {
+        if ('id' in block && typeof block.id === 'string' && typeof block.name === 'string') {
+          parts.push(anthropicInputToToolCall(block.id, block.name, block.input));
+        }
+        break;
+      }
+      default: {
+        const current = openRun();
+        current.serverBlocks.push({ offset: current.part.text.length, block: block as AnthropicServerBlock });
+        current.part.providerMetadata = serverBlocksMetadata([...current.serverBlocks]);
+      }
+    }
+  }
+  return parts;
+}

@@ -1,0 +1,80 @@
+import Anthropic from '@anthropic-ai/sdk';
+import { InvalidSettingError } from '@interlingua/core';
+import { AnthropicChatModel } from './anthropic-chat-model';
+
+/** Settings of {@link createAnthropic}. */
+export type AnthropicProviderSettings = {
+  /** API key sent as `x-api-key`. Defaults to the `ANTHROPIC_API_KEY` environment variable. */
+  apiKey?: string;
+  /** API root without `/v1`, e.g. `http://127.0.0.1:8080`. Defaults to `https://api.anthropic.com`. */
+  baseURL?: string;
+  /** Headers added to every request (e.g. `anthropic-beta`). */
+  headers?: Record<string, string>;
+  /** A `fetch` to use instead of the global one (tracing, proxies, tests). */
+  fetch?: typeof globalThis.fetch;
+  /** Per-request timeout in ms (default 600,000). */
+  timeout?: number;
+  /** Retries of retryable failures (429, 5xx, 529, connection errors) done by the SDK (default 2). */
+  maxRetries?: number;
+  /** The provider key the models report (default `anthropic`). */
+  name?: string;
+  /**
+   * `max_tokens` when a request has no `maxOutputTokens` (the API requires one): a number, or a
+   * function of the model id (the umbrella wires capability data in here). Falls back to 4096.
+   */
+  defaultMaxTokens?: number | ((modelId: string) => number | undefined);
+};
+
+/** A factory of Anthropic chat models: `provider('claude-sonnet-4-6')` is a `ChatModel`. */
+export type AnthropicProvider = (modelId: string) => AnthropicChatModel;
+
+/**
+ * Creates an Anthropic provider over the official `@anthropic-ai/sdk` client. Requests carry
+ * `anthropic-version` and the key as `x-api-key` (and, from SDK 1.x, `Authorization: Bearer`). Creating a model throws `InvalidSettingError` when no
+ * API key is given and `ANTHROPIC_API_KEY` is unset; the SDK client is built once per provider,
+ * on the first model.
+ *
+ * @example
+ * ```ts
+ * import { createAnthropic } from '@interlingua/anthropic';
+ *
+ * const anthropic = createAnthropic({ maxRetries: 1 });
+ * const response = await anthropic('claude-sonnet-4-6').generate({
+ *   system: 'You are a concise weather assistant.',
+ *   messages: [{ role: 'user', content: [{ type: 'text', text: '北京今天天气怎么样？' }] }],
+ * });
+ * ```
+ */
+export function createAnthropic(settings: AnthropicProviderSettings = {}): AnthropicProvider {
+  let client: Anthropic | undefined;
+  const getClient = (): Anthropic => {
+    if (client !== undefined) return client;
+    const apiKey = settings.apiKey ?? process.env.ANTHROPIC_API_KEY;
+    if (apiKey === undefined || apiKey === '') {
+      throw new InvalidSettingError({
+        message:
+          'Expected an Anthropic API key in the `apiKey` setting or the ANTHROPIC_API_KEY environment variable, got neither.',
+      });
+    }
+    client = new Anthropic({
+      apiKey,
+      ...(settings.baseURL === undefined ? {} : { baseURL: settings.baseURL }),
+      // SDK 1.x sends the key as `Authorization: Bearer`; the Messages API reference and
+      // Anthropic-compatible servers (proxies, our gateway) read `x-api-key`, so send both.
+      defaultHeaders: { 'x-api-key': apiKey, ...settings.headers },
+      ...(settings.fetch === undefined ? {} : { fetch: settings.fetch }),
+      ...(settings.timeout === undefined ? {} : { timeout: settings.timeout }),
+      ...(settings.maxRetries === undefined ? {} : { maxRetries: settings.maxRetries }),
+    });
+    return client;
+  };
+  return (modelId: string) => {
+    const resolved = getClient();
+    return new AnthropicChatModel(modelId, {
+      provider: settings.name ?? 'anthropic',
+      client: resolved,
+      ...(settings.defaultMaxTokens === undefined ? {} : { defaultMaxTokens: settings.defaultMaxTokens }),
+      ...(settings.timeout === undefined ? {} : { timeout: settings.timeout }),
+    });
+  };
+}

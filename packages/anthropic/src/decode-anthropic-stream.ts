@@ -1,0 +1,200 @@
+import {
+  APICallError,
+  formatSchemaIssues,
+  InvalidResponseError,
+  type StreamEvent,
+  type ToolCall,
+} from '@interlingua/core';
+import { type AnthropicServerBlock, type AnthropicUsage, anthropicStreamEventSchema } from './anthropic-api';
+import { type AnthropicServerBlockAt, serverBlocksMetadata, toolCallFromText } from './anthropic-replay';
+import { convertAnthropicUsage, mergeAnthropicUsage } from './convert-anthropic-usage';
+import { anthropicStopMetadata } from './decode-anthropic-response';
+import { isRetryableAnthropicErrorType } from './is-retryable-anthropic-error-type';
+import { mapAnthropicStopReason } from './map-anthropic-stop-reason';
+
+type OpenBlock =
+  | { kind: 'text' }
+  | { kind: 'thinking' }
+  | { kind: 'tool'; id: string; name: string; json: string }
+  | { kind: 'server'; block: AnthropicServerBlock; json: string }
+  | { kind: 'other' };
+
+/**
+ * Decodes the events of a streamed Messages API call (the SSE `data` objects) into IR stream
+ * events. `ping` is ignored; `message_delta.usage` overrides `message_start.usage` field by
+ * field; `input_json_delta` fragments may split anywhere (an empty first fragment included);
+ * a `tool_use` cut off by `max_tokens` ends as a call with `argsError`. An `error` event
+ * (e.g. `overloaded_error`) becomes an `error` event carrying an `APICallError` with the
+ * provider's type and message; a stream that ends without `message_stop` ends with an
+ * `error` event carrying an `InvalidResponseError`. Server-side blocks are kept on the text
+ * part, as in {@link decodeAnthropicResponse}.
+ *
+ * @see https://docs.anthropic.com/en/docs/build-with-claude/streaming#event-types
+ */
+export async function* decodeAnthropicStream(chunks: AsyncIterable<unknown>): AsyncIterable<StreamEvent> {
+  const blocks = new Map<number, OpenBlock>();
+  let usage: AnthropicUsage = {};
+  let id: string | undefined;
+  let model: string | undefined;
+  let stopReason: string | null = null;
+  let stopSequence: string | null | undefined;
+  let stopDetails: Record<string, unknown> | null | undefined;
+  // The text part being built: its length so far and the server blocks it carries.
+  let run: { length: number; serverBlocks: AnthropicServerBlockAt[] } | undefined;
+
+  const closeTool = (block: Extract<OpenBlock, { kind: 'tool' }>): StreamEvent => {
+    const toolCall: ToolCall = toolCallFromText(block.id, block.name, block.json);
+    return { type: 'tool-call-end', toolCall };
+  };
+
+  for await (const chunk of chunks) {
+    const parsed = anthropicStreamEventSchema.safeParse(chunk);
+    if (!parsed.success) {
+      const type = typeof chunk === 'object' && chunk !== null ? (chunk as { type?: unknown }).type : undefined;
+      // Event types added after this adapter was written are skipped, as the API asks.
+      if (typeof type === 'string' && !knownEventTypes.has(type)) continue;
+      yield {
+        type: 'error',
+        error: new InvalidResponseError({
+          message: `Expected an Anthropic stream event: ${formatSchemaIssues(parsed.error.issues)}`,
+          cause: parsed.error,
+        }),
+      };
+      return;
+    }
+    const event = parsed.data;
+    switch (event.type) {
+      case 'message_start':
+        id = event.message.id;
+        model = event.message.model;
+        usage = mergeAnthropicUsage(usage, event.message.usage);
+        break;
+      case 'content_block_start': {
+        const block = event.content_block;
+        if (block.type === 'text' && 'text' in block && typeof block.text === 'string') {
+          blocks.set(event.index, { kind: 'text' });
+          if (block.text !== '') {
+            run = run ?? { length: 0, serverBlocks: [] };
+            run.length += block.text.length;
+            yield { type: 'text-delta', text: block.text };
+          }
+        } else if (block.type === 'thinking' && 'thinking' in block && typeof block.thinking === 'string') {
+          blocks.set(event.index, { kind: 'thinking' });
+          if (block.thinking !== '') {
+            run = undefined;
+            yield { type: 'reasoning-delta', text: block.thinking };
+          }
+        } else if (block.type === 'redacted_thinking' && 'data' in block && typeof block.data === 'string') {
+          blocks.set(event.index, { kind: 'other' });
+          run = undefined;
+          yield { type: 'reasoning-delta', text: '', redacted: block.data };
+        } else if (block.type === 'tool_use' && 'id' in block && typeof block.id === 'string') {
+          blocks.set(event.index, { kind: 'tool', id: block.id, name: String(block.name), json: '' });
+          run = undefined;
+          yield { type: 'tool-call-start', id: block.id, name: String(block.name) };
+        } else {
+          blocks.set(event.index, { kind: 'server', block: block as AnthropicServerBlock, json: '' });
+        }
+        break;
+      }
+      case 'content_block_delta': {
+        const block = blocks.get(event.index);
+        const delta = event.delta;
+        if (delta.type === 'text_delta' && 'text' in delta && typeof delta.text === 'string') {
+          if (delta.text === '') break;
+          run = run ?? { length: 0, serverBlocks: [] };
+          run.length += delta.text.length;
+          yield { type: 'text-delta', text: delta.text };
+        } else if (delta.type === 'thinking_delta' && 'thinking' in delta && typeof delta.thinking === 'string') {
+          run = undefined;
+          yield { type: 'reasoning-delta', text: delta.thinking };
+        } else if (delta.type === 'signature_delta' && 'signature' in delta && typeof delta.signature === 'string') {
+          run = undefined;
+          yield { type: 'reasoning-delta', text: '', signature: delta.signature };
+        } else if (
+          delta.type === 'input_json_delta' &&
+          'partial_json' in delta &&
+          typeof delta.partial_json === 'string'
+        ) {
+          if (block?.kind === 'tool') {
+            block.json += delta.partial_json;
+            if (delta.partial_json !== '')
+              yield { type: 'tool-call-delta', id: block.id, argsTextDelta: delta.partial_json };
+          } else if (block?.kind === 'server') block.json += delta.partial_json;
+        }
+        // Other deltas (`citations_delta`) have no IR counterpart: see docs/providers/anthropic.md.
+        break;
+      }
+      case 'content_block_stop': {
+        const block = blocks.get(event.index);
+        blocks.delete(event.index);
+        if (block?.kind === 'tool') yield closeTool(block);
+        else if (block?.kind === 'server') {
+          const complete =
+            block.json === '' ? block.block : { ...block.block, input: toolCallFromText('', '', block.json).args };
+          run = run ?? { length: 0, serverBlocks: [] };
+          run.serverBlocks.push({ offset: run.length, block: complete });
+          yield { type: 'text-delta', text: '', providerMetadata: serverBlocksMetadata([...run.serverBlocks]) };
+        }
+        break;
+      }
+      case 'message_delta':
+        if (event.delta.stop_reason !== undefined) stopReason = event.delta.stop_reason;
+        if (event.delta.stop_sequence !== undefined) stopSequence = event.delta.stop_sequence;
+        if (event.delta.stop_details !== undefined) stopDetails = event.delta.stop_details;
+        usage = mergeAnthropicUsage(usage, event.usage);
+        break;
+      case 'message_stop': {
+        // A tool_use never closed (cut off) still ends, with argsError when its text is partial.
+        for (const block of blocks.values()) if (block.kind === 'tool') yield closeTool(block);
+        blocks.clear();
+        const providerMetadata = anthropicStopMetadata(stopSequence, stopDetails);
+        yield {
+          type: 'finish',
+          finishReason: mapAnthropicStopReason(stopReason),
+          rawFinishReason: stopReason,
+          usage: convertAnthropicUsage(usage),
+          ...(id === undefined ? {} : { id }),
+          ...(model === undefined ? {} : { model }),
+          warnings: [],
+          ...(providerMetadata === undefined ? {} : { providerMetadata }),
+        };
+        return;
+      }
+      case 'ping':
+        break;
+      case 'error':
+        yield {
+          type: 'error',
+          error: new APICallError({
+            message: event.error.message,
+            providerErrorType: event.error.type,
+            isRetryable: isRetryableAnthropicErrorType(event.error.type),
+            responseBody: chunk,
+          }),
+        };
+        return;
+      default: {
+        const exhaustive: never = event;
+        throw new InvalidResponseError({ message: `Unknown Anthropic stream event ${JSON.stringify(exhaustive)}.` });
+      }
+    }
+  }
+  yield {
+    type: 'error',
+    error: new InvalidResponseError({
+      message: 'Expected the Anthropic stream to end with message_stop, but it ended without one (connection cut?).',
+    }),
+  };
+}
+
+const knownEventTypes = new Set([
+  'message_start',
+  'content_block_start',
+  'content_block_delta',
+  'content_block_stop',
+  'message_delta',
+  'message_stop',
+  'ping',
+  'error',
+]);

@@ -1,0 +1,77 @@
+import type { ChatRequest, CodecResult, EncodeRequestOptions, JSONObject, Warning } from '@interlingua/core';
+import type { AnthropicCacheControl, AnthropicMessagesRequest } from './anthropic-api';
+import { prepareAnthropicTools } from './anthropic-prepare-tools';
+import { convertToAnthropicMessages } from './convert-to-anthropic-messages';
+
+/** The `max_tokens` sent when neither the request nor the settings give one. */
+export const ANTHROPIC_DEFAULT_MAX_TOKENS = 4096;
+
+/** Options of the Anthropic `encodeRequest`: the codec contract plus the `max_tokens` fallback. */
+export type AnthropicEncodeRequestOptions = EncodeRequestOptions & {
+  /** `max_tokens` when the request has no `maxOutputTokens`: a number, or a function of the model id. */
+  defaultMaxTokens?: number | ((modelId: string) => number | undefined);
+};
+
+// Keys of `providerOptions.anthropic` that map to request fields instead of passing through.
+const handledOptionKeys = new Set(['cache_control', 'disable_parallel_tool_use', 'tools']);
+
+/**
+ * Encodes an IR request as a Messages API body. `system` goes to the top-level `system`
+ * field (text blocks with `cache_control` when `providerOptions.anthropic.cache_control` is set),
+ * never into `messages`. `max_tokens` is `maxOutputTokens`, else `defaultMaxTokens`, else
+ * {@link ANTHROPIC_DEFAULT_MAX_TOKENS}. Other `providerOptions.anthropic` keys (`thinking`,
+ * `metadata`, `top_k`, …) are copied into the body verbatim and win over computed fields.
+ *
+ * @see https://docs.anthropic.com/en/api/messages
+ */
+export function encodeAnthropicRequest(
+  request: ChatRequest,
+  options: AnthropicEncodeRequestOptions,
+): CodecResult<AnthropicMessagesRequest> {
+  const warnings: Warning[] = [];
+  const anthropicOptions: JSONObject = request.providerOptions?.anthropic ?? {};
+  const messages = convertToAnthropicMessages(request.messages, warnings);
+
+  const cacheControl = anthropicOptions.cache_control;
+  let system: AnthropicMessagesRequest['system'];
+  if (request.system !== undefined) {
+    system =
+      typeof cacheControl === 'object' && cacheControl !== null && !Array.isArray(cacheControl)
+        ? [{ type: 'text', text: request.system, cache_control: cacheControl as AnthropicCacheControl }]
+        : request.system;
+  }
+
+  const disableParallel = anthropicOptions.disable_parallel_tool_use;
+  const nativeTools = Array.isArray(anthropicOptions.tools)
+    ? anthropicOptions.tools.filter(
+        (tool): tool is JSONObject => typeof tool === 'object' && tool !== null && !Array.isArray(tool),
+      )
+    : [];
+  const tools = prepareAnthropicTools({
+    tools: request.tools,
+    toolChoice: request.toolChoice,
+    disableParallelToolUse: typeof disableParallel === 'boolean' ? disableParallel : undefined,
+    nativeTools,
+    warnings,
+  });
+
+  const body: AnthropicMessagesRequest = {
+    model: options.model,
+    max_tokens: request.maxOutputTokens ?? resolveDefaultMaxTokens(options),
+    ...(system === undefined ? {} : { system }),
+    messages,
+    ...tools,
+    ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+    ...(request.topP === undefined ? {} : { top_p: request.topP }),
+    ...(request.stopSequences === undefined ? {} : { stop_sequences: request.stopSequences }),
+    ...(options.stream === true ? { stream: true } : {}),
+  };
+  for (const [key, value] of Object.entries(anthropicOptions)) if (!handledOptionKeys.has(key)) body[key] = value;
+  return { value: body, warnings };
+}
+
+function resolveDefaultMaxTokens(options: AnthropicEncodeRequestOptions): number {
+  const setting = options.defaultMaxTokens;
+  const value = typeof setting === 'function' ? setting(options.model) : setting;
+  return value ?? ANTHROPIC_DEFAULT_MAX_TOKENS;
+}

@@ -1,0 +1,54 @@
+import type { CodecResult, EncodeResponseOptions, ModelResponse, Warning } from '@interlingua/core';
+import type { AnthropicAssistantBlockParam } from './anthropic-api';
+import { convertUsageToAnthropic } from './convert-anthropic-usage';
+import { convertAssistantContentToAnthropic } from './convert-assistant-content-to-anthropic';
+import { mapFinishReasonToAnthropic } from './map-anthropic-stop-reason';
+
+/** A Messages API response body as the gateway writes it (fields as in the SDK's `Message`). */
+export type AnthropicMessageBody = {
+  id: string;
+  type: 'message';
+  role: 'assistant';
+  model: string;
+  content: AnthropicAssistantBlockParam[];
+  stop_reason: string;
+  stop_sequence: string | null;
+  stop_details: Record<string, unknown> | null;
+  usage: ReturnType<typeof convertUsageToAnthropic>;
+};
+
+/** The id used when the IR response carries none (codecs have no clock or randomness). */
+export const ANTHROPIC_FALLBACK_MESSAGE_ID = 'msg_interlingua';
+
+/**
+ * Encodes an IR response as a Messages API response body (the gateway direction). Reasoning
+ * without a signature is sent with an empty `signature`; `stop_reason` keeps the provider's word
+ * when it is an Anthropic one (see `mapFinishReasonToAnthropic`).
+ *
+ * @see https://docs.anthropic.com/en/api/messages
+ */
+export function encodeAnthropicResponse(
+  response: ModelResponse,
+  options: EncodeResponseOptions = {},
+): CodecResult<AnthropicMessageBody> {
+  const warnings: Warning[] = [];
+  const metadata = response.providerMetadata?.anthropic;
+  const stopSequence = typeof metadata?.stopSequence === 'string' ? metadata.stopSequence : undefined;
+  const stopDetails = metadata?.stopDetails;
+  const content = convertAssistantContentToAnthropic(response.message.content, { requireSignature: false, warnings });
+  return {
+    value: {
+      id: response.id ?? ANTHROPIC_FALLBACK_MESSAGE_ID,
+      type: 'message',
+      role: 'assistant',
+      model: response.model ?? options.model ?? 'unknown',
+      content,
+      stop_reason: mapFinishReasonToAnthropic(response.finishReason, response.rawFinishReason, stopSequence),
+      stop_sequence: stopSequence ?? null,
+      stop_details:
+        typeof stopDetails === 'object' && stopDetails !== null && !Array.isArray(stopDetails) ? stopDetails : null,
+      usage: convertUsageToAnthropic(response.usage),
+    },
+    warnings,
+  };
+}

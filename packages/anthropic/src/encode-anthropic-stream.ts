@@ -1,0 +1,178 @@
+import type { EncodeResponseOptions, StreamEvent } from '@interlingua/core';
+import { readServerBlocks, toolCallToAnthropicInput } from './anthropic-replay';
+import { convertUsageToAnthropic } from './convert-anthropic-usage';
+import { ANTHROPIC_FALLBACK_MESSAGE_ID } from './encode-anthropic-response';
+import { mapFinishReasonToAnthropic } from './map-anthropic-stop-reason';
+
+/** Options of the Anthropic `encodeStream`: the model to name and, optionally, the message id. */
+export type AnthropicEncodeStreamOptions = EncodeResponseOptions & {
+  /** The id `message_start` announces (the IR names it only at `finish`, too late). */
+  messageId?: string;
+};
+
+/** One SSE `data` object of a streamed Messages API response; its `type` is the event name. */
+export type AnthropicStreamChunk = { type: string; [key: string]: unknown };
+
+type Current = { kind: 'text' | 'thinking' | 'tool'; index: number; id?: string; sentArgs?: boolean };
+
+/**
+ * Encodes IR stream events as the event sequence the Messages API streams (the gateway
+ * direction): `message_start`, then for each part `content_block_start`, its
+ * `content_block_delta`s and `content_block_stop` with increasing `index`, then
+ * `message_delta` (stop reason and final usage: `input_tokens` and cache counts are sent
+ * there, since the IR knows them only at the end) and `message_stop`. An `error` event becomes
+ * an `error` event and ends the stream; events after `finish` are ignored.
+ *
+ * @see https://docs.anthropic.com/en/docs/build-with-claude/streaming#event-types
+ */
+export async function* encodeAnthropicStream(
+  events: AsyncIterable<StreamEvent>,
+  options: AnthropicEncodeStreamOptions = {},
+): AsyncIterable<AnthropicStreamChunk> {
+  let nextIndex = 0;
+  let current: Current | undefined;
+  let serverBlocksSent = 0;
+  let textRun = false;
+
+  yield {
+    type: 'message_start',
+    message: {
+      id: options.messageId ?? ANTHROPIC_FALLBACK_MESSAGE_ID,
+      type: 'message',
+      role: 'assistant',
+      model: options.model ?? 'unknown',
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      usage: { input_tokens: 0, output_tokens: 0 },
+    },
+  };
+
+  function* close(): Generator<AnthropicStreamChunk> {
+    if (current === undefined) return;
+    yield { type: 'content_block_stop', index: current.index };
+    current = undefined;
+  }
+  function* open(kind: Current['kind'], block: Record<string, unknown>, id?: string): Generator<AnthropicStreamChunk> {
+    yield* close();
+    current = { kind, index: nextIndex++, ...(id === undefined ? {} : { id }) };
+    yield { type: 'content_block_start', index: current.index, content_block: block };
+  }
+
+  for await (const event of events) {
+    switch (event.type) {
+      case 'text-delta': {
+        if (!textRun) serverBlocksSent = 0;
+        textRun = true;
+        if (event.text !== '') {
+          if (current?.kind !== 'text') yield* open('text', { type: 'text', text: '' });
+          yield {
+            type: 'content_block_delta',
+            index: current?.index ?? 0,
+            delta: { type: 'text_delta', text: event.text },
+          };
+        }
+        const serverBlocks = readServerBlocks(event.providerMetadata);
+        for (const { block } of serverBlocks.slice(serverBlocksSent)) {
+          yield* close();
+          const index = nextIndex++;
+          const input = block.type === 'server_tool_use' ? block.input : undefined;
+          if (input !== undefined) {
+            // Server tool input streams like a client tool's: empty at start, then JSON deltas.
+            yield { type: 'content_block_start', index, content_block: { ...block, input: {} } };
+            const partial_json = JSON.stringify(input);
+            yield { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json } };
+          } else yield { type: 'content_block_start', index, content_block: block };
+          yield { type: 'content_block_stop', index };
+        }
+        serverBlocksSent = Math.max(serverBlocksSent, serverBlocks.length);
+        break;
+      }
+      case 'reasoning-delta': {
+        textRun = false;
+        if (event.redacted !== undefined) {
+          yield* open('thinking', { type: 'redacted_thinking', data: event.redacted });
+          yield* close();
+          break;
+        }
+        if (current?.kind !== 'thinking') yield* open('thinking', { type: 'thinking', thinking: '', signature: '' });
+        const index = current?.index ?? 0;
+        if (event.text !== '')
+          yield { type: 'content_block_delta', index, delta: { type: 'thinking_delta', thinking: event.text } };
+        if (event.signature !== undefined) {
+          yield { type: 'content_block_delta', index, delta: { type: 'signature_delta', signature: event.signature } };
+          yield* close();
+        }
+        break;
+      }
+      case 'tool-call-start':
+        textRun = false;
+        yield* open('tool', { type: 'tool_use', id: event.id, name: event.name, input: {} }, event.id);
+        break;
+      case 'tool-call-delta':
+        if (current?.kind === 'tool' && current.id === event.id && event.argsTextDelta !== '') {
+          current.sentArgs = true;
+          yield {
+            type: 'content_block_delta',
+            index: current.index,
+            delta: { type: 'input_json_delta', partial_json: event.argsTextDelta },
+          };
+        }
+        break;
+      case 'tool-call-end': {
+        textRun = false;
+        const call = event.toolCall;
+        if (current?.kind !== 'tool' || current.id !== call.id)
+          yield* open('tool', { type: 'tool_use', id: call.id, name: call.name, input: {} }, call.id);
+        if (current !== undefined && current.sentArgs !== true) {
+          const partial_json = JSON.stringify(toolCallToAnthropicInput(call));
+          yield {
+            type: 'content_block_delta',
+            index: current.index,
+            delta: { type: 'input_json_delta', partial_json },
+          };
+        }
+        yield* close();
+        break;
+      }
+      case 'finish': {
+        yield* close();
+        const metadata = event.providerMetadata?.anthropic;
+        const stopSequence = typeof metadata?.stopSequence === 'string' ? metadata.stopSequence : undefined;
+        const { output_tokens_details, ...usage } = convertUsageToAnthropic(event.usage);
+        yield {
+          type: 'message_delta',
+          delta: {
+            stop_reason: mapFinishReasonToAnthropic(event.finishReason, event.rawFinishReason, stopSequence),
+            stop_sequence: stopSequence ?? null,
+          },
+          usage: {
+            output_tokens: usage.output_tokens,
+            input_tokens: usage.input_tokens,
+            ...(usage.cache_creation_input_tokens === null
+              ? {}
+              : { cache_creation_input_tokens: usage.cache_creation_input_tokens }),
+            ...(usage.cache_read_input_tokens === null
+              ? {}
+              : { cache_read_input_tokens: usage.cache_read_input_tokens }),
+            ...(output_tokens_details === null ? {} : { output_tokens_details }),
+          },
+        };
+        yield { type: 'message_stop' };
+        return;
+      }
+      case 'error': {
+        yield* close();
+        const error = event.error as { providerErrorType?: unknown; message?: unknown } | undefined;
+        const type = typeof error?.providerErrorType === 'string' ? error.providerErrorType : 'api_error';
+        const message = typeof error?.message === 'string' ? error.message : String(event.error);
+        yield { type: 'error', error: { type, message } };
+        return;
+      }
+      default: {
+        const exhaustive: never = event;
+        throw new Error(`Unknown stream event ${JSON.stringify(exhaustive)}`);
+      }
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import { APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
+import { AbortedError, APICallError, InterlinguaError } from '@interlingua/core';
+import { anthropicErrorBodySchema } from './anthropic-api';
+import { isRetryableAnthropicErrorType } from './is-retryable-anthropic-error-type';
+
+/**
+ * Turns whatever the Anthropic SDK threw into an Interlingua error, keeping it as `cause`:
+ * an abort becomes `AbortedError`; an HTTP error becomes `APICallError` whose `message` is the
+ * provider's own message, with `statusCode`, `providerErrorType` (`error.type`), `responseBody`,
+ * `retryAfterSeconds` (from `retry-after`) and `isRetryable` (408, 409, 429, 5xx and 529
+ * overloaded, connection failures). Interlingua errors pass through.
+ *
+ * @see https://docs.anthropic.com/en/api/errors
+ */
+export function mapAnthropicError(error: unknown, signal?: AbortSignal): Error {
+  if (InterlinguaError.isInstance(error)) return error;
+  if (error instanceof APIUserAbortError || signal?.aborted === true) {
+    return new AbortedError({ message: 'The Anthropic call was aborted.', cause: error });
+  }
+  if (error instanceof APIConnectionError) {
+    return new APICallError({ message: error.message, isRetryable: true, cause: error });
+  }
+  if (error instanceof APIError) {
+    const body = anthropicErrorBodySchema.safeParse(error.error);
+    const type = body.success ? body.data.error.type : (error.type ?? undefined);
+    const status = typeof error.status === 'number' ? error.status : undefined;
+    return new APICallError({
+      message: body.success ? body.data.error.message : error.message,
+      statusCode: status,
+      providerErrorType: type,
+      responseBody: error.error,
+      retryAfterSeconds: parseRetryAfter(error.headers),
+      ...(status === undefined && type !== undefined ? { isRetryable: isRetryableAnthropicErrorType(type) } : {}),
+      cause: error,
+    });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new APICallError({ message, isRetryable: false, cause: error });
+}
+
+function parseRetryAfter(headers: Headers | undefined): number | undefined {
+  const milliseconds = Number(headers?.get('retry-after-ms') ?? Number.NaN);
+  if (Number.isFinite(milliseconds) && milliseconds >= 0) return milliseconds / 1000;
+  const value = headers?.get('retry-after');
+  if (value === null || value === undefined) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, (date - Date.now()) / 1000);
+}

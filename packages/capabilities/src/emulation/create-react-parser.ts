@@ -1,0 +1,247 @@
+import type { StreamEvent, ToolCall, Warning } from '@interlingua/core';
+import { cleanToolName, DeltaWriter } from './delta-writer';
+import type { EmulationParser, EmulationParserOptions } from './emulation-format';
+import { findJsonEnd, parseEmulatedArguments } from './parse-emulated-arguments';
+
+type Mode = 'text' | 'thought' | 'answer' | 'action-name' | 'await-input' | 'action-input' | 'between' | 'dropped';
+type Marker = 'thought' | 'action input' | 'action' | 'observation' | 'final answer';
+
+// A marker starts a line; small models add Markdown bold (`**Action:**`) now and then.
+const markerPattern =
+  /^[ \t]*(?:\*\*)?(thought|action input|action|observation|final answer)(?:\*\*)?[ \t]*:(?:\*\*)?[ \t]*/i;
+const markerLinePattern = /\n[ \t]*(?:\*\*)?(?:thought|action input|action|observation|final answer)(?:\*\*)?[ \t]*:/i;
+const markerWords = ['thought:', 'action input:', 'action:', 'observation:', 'final answer:'];
+const unnamed = 'unknown';
+
+function couldBecomeMarker(head: string): boolean {
+  const normalized = head.trimStart().replaceAll('*', '').toLowerCase();
+  return markerWords.some((word) => word.startsWith(normalized));
+}
+
+type OpenCall = { id: string; name: string; missingName: boolean };
+type InputScan = { raw: string; rest: string; atLineStart: boolean };
+
+/** Reads the input of an action: a JSON object (maybe fenced, maybe followed by prose) or one line of text. */
+function scanActionInput(buffer: string, final: boolean): InputScan | undefined {
+  let index = buffer.search(/\S/);
+  if (index === -1) return final ? { raw: '', rest: '', atLineStart: false } : undefined;
+  const start = index;
+  if (buffer.startsWith('```', index)) {
+    const lineEnd = buffer.indexOf('\n', index);
+    if (lineEnd === -1) return final ? { raw: buffer.slice(start), rest: '', atLineStart: false } : undefined;
+    const next = buffer.slice(lineEnd + 1).search(/\S/);
+    if (next === -1) return final ? { raw: buffer.slice(start), rest: '', atLineStart: false } : undefined;
+    index = lineEnd + 1 + next;
+  }
+  const closeFence = (rest: string) => rest.replace(/^\s*```[^\n]*(?:\n|$)/, '');
+  const char = buffer[index];
+  if (char === '{' || char === '[') {
+    const end = findJsonEnd(buffer, index);
+    if (end !== -1) return { raw: buffer.slice(index, end), rest: closeFence(buffer.slice(end)), atLineStart: false };
+    // Unterminated: if the model already moved on to another marker, stop there.
+    const moved = buffer.slice(index).search(markerLinePattern);
+    if (moved !== -1) {
+      return { raw: buffer.slice(start, index + moved), rest: buffer.slice(index + moved + 1), atLineStart: true };
+    }
+    return final ? { raw: buffer.slice(start), rest: '', atLineStart: false } : undefined;
+  }
+  const lineEnd = buffer.indexOf('\n', index);
+  if (lineEnd === -1 && !final) return undefined;
+  const raw = lineEnd === -1 ? buffer.slice(index) : buffer.slice(index, lineEnd);
+  return { raw, rest: lineEnd === -1 ? '' : closeFence(buffer.slice(lineEnd + 1)), atLineStart: true };
+}
+
+/**
+ * A parser of ReAct replies: `Thought:` becomes reasoning, each `Action:` / `Action Input:` pair
+ * a tool call, `Final Answer:` (or plain prose with no marker) the answer text. Text after an
+ * action is dropped with a warning (a made-up `Observation:`, an answer written before the
+ * result was known): the action wins.
+ */
+export function createReActParser(options: EmulationParserOptions): EmulationParser {
+  const writer = new DeltaWriter();
+  const warnings: Warning[] = [];
+  let mode: Mode = 'text';
+  let buffer = '';
+  let atLineStart = true;
+  let open: OpenCall | undefined;
+  let calls = 0;
+  let thought = '';
+  let trailing = '';
+  let dropped = '';
+  let droppedBy: 'observation' | 'final answer' | undefined;
+
+  function startCall(rawName: string): void {
+    const name = cleanToolName(rawName, options.toolNames);
+    open = { id: options.generateId(), name: name === '' ? unnamed : name, missingName: name === '' };
+    trailing = '';
+    writer.reset();
+    writer.events.push({ type: 'tool-call-start', id: open.id, name: open.name });
+  }
+
+  function closeCall(rawInput: string): void {
+    if (open === undefined) return;
+    const parsed = parseEmulatedArguments(rawInput);
+    const toolCall: ToolCall = { type: 'tool-call', id: open.id, name: open.name, args: parsed.args };
+    if (open.missingName) {
+      toolCall.argsText = rawInput.trim();
+      toolCall.argsError = 'Expected an "Action:" line naming the tool before "Action Input:".';
+    } else if (parsed.argsError !== undefined) {
+      toolCall.argsText = parsed.argsText;
+      toolCall.argsError = parsed.argsError;
+    }
+    const argsText = toolCall.argsText ?? JSON.stringify(toolCall.args);
+    if (argsText !== '') writer.events.push({ type: 'tool-call-delta', id: open.id, argsTextDelta: argsText });
+    writer.events.push({ type: 'tool-call-end', toolCall });
+    open = undefined;
+    calls++;
+  }
+
+  function onMarker(marker: Marker): void {
+    if (mode === 'dropped') return;
+    if (mode === 'await-input' && marker !== 'action input') closeCall('');
+    switch (marker) {
+      case 'thought':
+        if (mode === 'thought') writer.boundary();
+        mode = 'thought';
+        break;
+      case 'action':
+        mode = 'action-name';
+        break;
+      case 'action input':
+        if (mode !== 'await-input') startCall('');
+        mode = 'action-input';
+        break;
+      case 'observation':
+        mode = 'dropped';
+        droppedBy = 'observation';
+        break;
+      case 'final answer':
+        if (calls > 0) {
+          mode = 'dropped';
+          droppedBy = 'final answer';
+        } else {
+          if (mode === 'answer') writer.boundary();
+          mode = 'answer';
+        }
+        break;
+      default: {
+        const exhaustive: never = marker;
+        throw new Error(`Unknown ReAct marker ${String(exhaustive)}`);
+      }
+    }
+  }
+
+  function content(chunk: string): void {
+    switch (mode) {
+      case 'text':
+      case 'answer':
+        writer.write('text', chunk);
+        break;
+      case 'thought':
+        writer.write('reasoning', chunk);
+        thought += chunk;
+        break;
+      case 'between':
+        trailing += chunk;
+        break;
+      default:
+        // Prose between `Action:` and `Action Input:` carries nothing.
+        break;
+    }
+  }
+
+  function drain(final: boolean): void {
+    while (buffer !== '') {
+      if (mode === 'dropped') {
+        dropped += buffer;
+        buffer = '';
+        return;
+      }
+      if (mode === 'action-name') {
+        const lineEnd = buffer.indexOf('\n');
+        if (lineEnd === -1 && !final) return;
+        const line = lineEnd === -1 ? buffer : buffer.slice(0, lineEnd);
+        const rest = lineEnd === -1 ? '' : buffer.slice(lineEnd);
+        // `Action: get_weather Action Input: {...}` on one line.
+        const inline = /\baction input[ \t]*:/i.exec(line);
+        startCall(inline === null ? line : line.slice(0, inline.index));
+        if (inline === null) {
+          buffer = rest.slice(1);
+          mode = 'await-input';
+          atLineStart = true;
+        } else {
+          buffer = line.slice(inline.index + inline[0].length) + rest;
+          mode = 'action-input';
+        }
+        continue;
+      }
+      if (mode === 'action-input') {
+        const scan = scanActionInput(buffer, final);
+        if (scan === undefined) return;
+        closeCall(scan.raw);
+        buffer = scan.rest;
+        atLineStart = scan.atLineStart;
+        mode = 'between';
+        continue;
+      }
+      if (atLineStart) {
+        const marker = markerPattern.exec(buffer);
+        if (marker !== null) {
+          buffer = buffer.slice(marker[0].length);
+          atLineStart = false;
+          onMarker((marker[1] ?? '').toLowerCase() as Marker);
+          continue;
+        }
+        const lineEnd = buffer.indexOf('\n');
+        if (lineEnd === -1 && !final && couldBecomeMarker(buffer)) return;
+        atLineStart = false;
+      }
+      const lineEnd = buffer.indexOf('\n');
+      const chunk = lineEnd === -1 ? buffer : buffer.slice(0, lineEnd + 1);
+      buffer = buffer.slice(chunk.length);
+      if (lineEnd !== -1) atLineStart = true;
+      content(chunk);
+    }
+  }
+
+  return {
+    warnings,
+    push(text) {
+      buffer += text;
+      drain(false);
+      return writer.take();
+    },
+    end() {
+      drain(true);
+      if (open !== undefined) closeCall('');
+      if (calls === 0 && !writer.wroteText && thought.trim() !== '') {
+        // A reply that is only a Thought is the model's answer.
+        writer.reset();
+        writer.write('text', thought);
+      }
+      if (droppedBy === 'final answer') {
+        warnings.push({
+          type: 'other',
+          feature: 'emulation',
+          message:
+            'The model called a tool and wrote a Final Answer in the same reply; the call wins and the answer, written before the result was known, was dropped.',
+        });
+      } else if (droppedBy === 'observation' && dropped.trim() !== '') {
+        warnings.push({
+          type: 'other',
+          feature: 'emulation',
+          message:
+            'The model wrote its own "Observation:" (a tool result it made up); it and everything after it were dropped.',
+        });
+      }
+      if (trailing.trim() !== '') {
+        warnings.push({
+          type: 'other',
+          feature: 'emulation',
+          message: `Text after the last action was dropped: ${JSON.stringify(trailing.trim().slice(0, 120))}.`,
+        });
+      }
+      return writer.take() satisfies StreamEvent[];
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import type { StreamEvent } from '@interlingua/core';
+
+/**
+ * Collects text and reasoning deltas for an emulation parser, trimming the whitespace that
+ * format markers leave around content: leading whitespace of a part is dropped and trailing
+ * whitespace is held back until more content of the same kind follows.
+ */
+export class DeltaWriter {
+  events: StreamEvent[] = [];
+  private kind: 'text' | 'reasoning' | undefined;
+  private started = false;
+  private pendingWhitespace = '';
+  /** Whether any non-blank text (not reasoning) was written. */
+  wroteText = false;
+
+  write(kind: 'text' | 'reasoning', chunk: string): void {
+    if (kind !== this.kind) {
+      this.kind = kind;
+      this.started = false;
+      this.pendingWhitespace = '';
+    }
+    let text = chunk;
+    if (!this.started) {
+      text = text.replace(/^\s+/, '');
+      if (text === '') return;
+      this.started = true;
+    }
+    const trailing = /\s+$/.exec(text);
+    const body = trailing === null ? text : text.slice(0, trailing.index);
+    const tail = trailing === null ? '' : trailing[0];
+    if (body === '') {
+      this.pendingWhitespace += tail;
+      return;
+    }
+    const delta = this.pendingWhitespace + body;
+    this.pendingWhitespace = tail;
+    this.events.push(kind === 'text' ? { type: 'text-delta', text: delta } : { type: 'reasoning-delta', text: delta });
+    if (kind === 'text') this.wroteText = true;
+  }
+
+  /** A marker between two runs of the same kind: they join with a newline. */
+  boundary(): void {
+    if (this.started) this.pendingWhitespace = '\n';
+  }
+
+  /** A tool call or a change of section: the next write starts a new part. */
+  reset(): void {
+    this.kind = undefined;
+  }
+
+  take(): StreamEvent[] {
+    const events = this.events;
+    this.events = [];
+    return events;
+  }
+}
+
+/** Cleans a tool name a model wrote (`` `get_weather` ``, `[get_weather]`, `"get_weather"`) and matches it to a declared name. */
+export function cleanToolName(raw: string, toolNames: readonly string[]): string {
+  const name =
+    raw
+      .trim()
+      .replace(/^[`"'*[\s]+|[`"'*\]\s.,:;]+$/g, '')
+      .split(/[\s(]/)[0] ?? '';
+  const declared = toolNames.find((candidate) => candidate.toLowerCase() === name.toLowerCase());
+  return declared ?? name;
+}

@@ -1,0 +1,200 @@
+import type {
+  CallOptions,
+  ChatModel,
+  ChatRequest,
+  ModelCapabilities,
+  ModelResponse,
+  StreamEvent,
+  Warning,
+} from '@interlingua/core';
+import { collectStream, responseToStream } from '@interlingua/core';
+import { degradeRequest } from './degrade/degrade-request';
+import { decodeEmulatedStream } from './emulation/decode-emulated-stream';
+import type { EmulationFormat } from './emulation/emulation-format';
+import { encodeEmulatedRequest } from './emulation/encode-emulated-request';
+import { reactFormat } from './emulation/react-format';
+import { tagFormat } from './emulation/tag-format';
+import type { CapabilityOverrides, EmulationFormatName } from './registry/capability-row';
+import type { CapabilityRegistry } from './registry/create-capability-registry';
+import { defaultCapabilityRegistry } from './registry/default-capability-registry';
+import { isToolsUnsupportedError } from './registry/is-tools-unsupported-error';
+
+/** Options of {@link withCapabilities}. */
+export type WithCapabilitiesOptions = {
+  /** Per-model overrides, above the data, registrations and runtime detections. */
+  capabilities?: CapabilityOverrides;
+  /** The emulation format when tool calling is emulated; defaults to the data's choice for the model, else `react`. */
+  emulation?: EmulationFormatName | EmulationFormat;
+  /** `false` asks for at most one tool call per turn (each provider's switch, or an instruction when emulated). */
+  parallelToolCalls?: boolean;
+  /** The registry to read and to record detections in; the process-wide default otherwise. */
+  registry?: CapabilityRegistry;
+  /** Retry with emulation when the provider says the model does not support tools (default `true`). */
+  detectUnsupportedTools?: boolean;
+  /** Makes ids for emulated calls (a random `call_…` id by default). */
+  generateId?: () => string;
+};
+
+type Plan = { request: ChatRequest; warnings: Warning[]; format: EmulationFormat | undefined };
+
+const formats: Record<EmulationFormatName, EmulationFormat> = { react: reactFormat, tags: tagFormat };
+
+function hasToolHistory(request: ChatRequest): boolean {
+  return request.messages.some(
+    (message) =>
+      message.role === 'tool' ||
+      (message.role === 'assistant' && message.content.some((part) => part.type === 'tool-call')),
+  );
+}
+
+function withWarnings(event: Extract<StreamEvent, { type: 'finish' }>, warnings: readonly Warning[]): StreamEvent {
+  return warnings.length === 0 ? event : { ...event, warnings: [...warnings, ...(event.warnings ?? [])] };
+}
+
+/**
+ * Wraps a model so that it does what it can and degrades honestly where it cannot: tool calling
+ * is emulated with prompts when the model has none, unsupported tool-choice modes become
+ * instructions, `parallelToolCalls: false` sets the provider's switch, tool schemas are lowered,
+ * images become placeholders for text-only models, and the system prompt is merged into the
+ * first user turn where the model takes none. Every change is a warning on the response.
+ *
+ * When the provider answers a tools request with "does not support tools" (Ollama, vLLM,
+ * llama.cpp, OpenAI's o1-mini), the model is marked `toolCalling: 'none'` in the registry for
+ * the rest of the process and the call is retried once with emulation. The result is a
+ * `ChatModel` with the same provider and model id, so the agent loop cannot tell the difference.
+ *
+ * @example
+ * const model = withCapabilities(createOpenAI({ baseURL: 'http://localhost:11434/v1', name: 'ollama' })('gemma3:4b'));
+ * const result = await runAgent({ model, tools, messages });
+ */
+export function withCapabilities(model: ChatModel, options: WithCapabilitiesOptions = {}): ChatModel {
+  const registry = options.registry ?? defaultCapabilityRegistry;
+  const id = `${model.provider}:${model.modelId}`;
+  const detect = options.detectUnsupportedTools ?? true;
+  const generateId =
+    options.generateId ?? (() => `call_${globalThis.crypto.randomUUID().replaceAll('-', '').slice(0, 24)}`);
+  const singleCall = options.parallelToolCalls === false;
+
+  const resolve = () =>
+    registry.resolve(id, {
+      adapter: model.capabilities,
+      ...(options.capabilities === undefined ? {} : { overrides: options.capabilities }),
+    });
+
+  function chooseFormat(preferred: EmulationFormatName | undefined): EmulationFormat {
+    const choice = options.emulation ?? preferred ?? 'react';
+    return typeof choice === 'string' ? formats[choice] : choice;
+  }
+
+  function plan(request: ChatRequest, forceEmulation = false): Plan {
+    const resolved = resolve();
+    const capabilities = resolved.capabilities;
+    const emulate =
+      forceEmulation ||
+      (capabilities.toolCalling === 'none' && ((request.tools ?? []).length > 0 || hasToolHistory(request)));
+    const format = emulate ? chooseFormat(resolved.emulation) : undefined;
+    const warnings: Warning[] = [];
+    let prepared = request;
+    if (format !== undefined) {
+      const emulated = encodeEmulatedRequest(request, format, { singleCall });
+      prepared = emulated.request;
+      warnings.push(...emulated.warnings);
+    }
+    const degraded = degradeRequest(prepared, capabilities, {
+      emulated: format !== undefined,
+      provider: model.provider,
+      ...(options.parallelToolCalls === undefined ? {} : { parallelToolCalls: options.parallelToolCalls }),
+    });
+    warnings.push(...degraded.warnings);
+    return { request: degraded.request, warnings, format };
+  }
+
+  function canFallBack(error: unknown, request: ChatRequest, current: Plan): boolean {
+    return detect && current.format === undefined && (request.tools ?? []).length > 0 && isToolsUnsupportedError(error);
+  }
+
+  function emulatedStream(current: Plan, format: EmulationFormat, request: ChatRequest, callOptions?: CallOptions) {
+    return decodeEmulatedStream(model.stream(current.request, callOptions), format, {
+      generateId,
+      toolNames: (request.tools ?? []).map((tool) => tool.name),
+      warnings: current.warnings,
+      ...(singleCall ? { maxCalls: 1 } : {}),
+    });
+  }
+
+  async function generateEmulated(
+    current: Plan,
+    format: EmulationFormat,
+    request: ChatRequest,
+    callOptions?: CallOptions,
+  ) {
+    const response = await model.generate(current.request, callOptions);
+    async function* events() {
+      yield* responseToStream(response);
+    }
+    return collectStream(
+      decodeEmulatedStream(events(), format, {
+        generateId,
+        toolNames: (request.tools ?? []).map((tool) => tool.name),
+        warnings: current.warnings,
+        ...(singleCall ? { maxCalls: 1 } : {}),
+      }),
+    );
+  }
+
+  /** Records the refusal and plans the retry with emulation, the detection warning first. */
+  function planFallBack(error: unknown, request: ChatRequest): Plan & { format: EmulationFormat } {
+    const reason = error instanceof Error ? error.message : String(error);
+    const warning = registry.markToolCallingUnsupported(id, reason);
+    const retry = plan(request, true);
+    return { ...retry, warnings: [warning, ...retry.warnings], format: retry.format ?? chooseFormat(undefined) };
+  }
+
+  return {
+    provider: model.provider,
+    modelId: model.modelId,
+    get capabilities(): ModelCapabilities {
+      return resolve().capabilities;
+    },
+
+    async generate(request, callOptions): Promise<ModelResponse> {
+      const current = plan(request);
+      if (current.format !== undefined) return generateEmulated(current, current.format, request, callOptions);
+      try {
+        const response = await model.generate(current.request, callOptions);
+        return current.warnings.length === 0
+          ? response
+          : { ...response, warnings: [...current.warnings, ...response.warnings] };
+      } catch (error) {
+        if (!canFallBack(error, request, current)) throw error;
+        const retry = planFallBack(error, request);
+        return generateEmulated(retry, retry.format, request, callOptions);
+      }
+    },
+
+    async *stream(request, callOptions): AsyncIterable<StreamEvent> {
+      const current = plan(request);
+      if (current.format !== undefined) {
+        yield* emulatedStream(current, current.format, request, callOptions);
+        return;
+      }
+      const iterator = model.stream(current.request, callOptions)[Symbol.asyncIterator]();
+      let first: IteratorResult<StreamEvent>;
+      try {
+        first = await iterator.next();
+        if (!first.done && first.value.type === 'error' && canFallBack(first.value.error, request, current)) {
+          throw first.value.error;
+        }
+      } catch (error) {
+        if (!canFallBack(error, request, current)) throw error;
+        await iterator.return?.();
+        const retry = planFallBack(error, request);
+        yield* emulatedStream(retry, retry.format, request, callOptions);
+        return;
+      }
+      for (let step = first; !step.done; step = await iterator.next()) {
+        yield step.value.type === 'finish' ? withWarnings(step.value, current.warnings) : step.value;
+      }
+    },
+  };
+}

@@ -1,0 +1,202 @@
+import {
+  type AssistantMessage,
+  type ChatRequest,
+  InvalidRequestError,
+  type ToolMessage,
+  type UserContentPart,
+  type Warning,
+} from '@interlingua/core';
+import type { GeminiContent, GeminiPart, GeminiRequestBody } from './gemini-api';
+import { readThoughtSignature } from './gemini-thought-signature';
+import { isSynthesizedGeminiCallId } from './synthesize-gemini-call-id';
+
+/**
+ * Converts the IR system prompt and history into Gemini `systemInstruction` and `contents`.
+ *
+ * - roles: `user` and `tool` → `user`, `assistant` → `model`; consecutive turns of the same
+ *   role are merged (Gemini wants them alternating);
+ * - assistant text → `{ text }`, reasoning → `{ text, thought: true }`, calls →
+ *   `{ functionCall: { name, args, id? } }`; `id` is sent only for ids that did not come
+ *   from `synthesizeGeminiCallId` (a call Gemini sent without an id goes back without one);
+ * - a `thoughtSignature` in `providerMetadata.gemini` goes back on the part it came on;
+ * - a tool message → one `functionResponse { name, id?, response }` part per result, in
+ *   call order, where `response` is `{ output: text }` or, for `isError`, `{ error: text }`;
+ *   images and files of a result follow its `functionResponse` part as `inlineData` /
+ *   `fileData` parts.
+ *
+ * @see https://ai.google.dev/api/caching#Content
+ * @see https://ai.google.dev/gemini-api/docs/function-calling
+ */
+export function convertToGeminiContents(request: Pick<ChatRequest, 'system' | 'messages'>): {
+  contents: GeminiContent[];
+  systemInstruction?: GeminiRequestBody['systemInstruction'];
+  warnings: Warning[];
+} {
+  const warnings: Warning[] = [];
+  const contents: GeminiContent[] = [];
+  const push = (role: GeminiContent['role'], parts: GeminiPart[]) => {
+    if (parts.length === 0) return;
+    const last = contents[contents.length - 1];
+    if (last !== undefined && last.role === role) {
+      for (const part of parts) last.parts.push(part);
+    } else contents.push({ role, parts });
+  };
+
+  let previousCalls: AssistantMessage | undefined;
+  request.messages.forEach((message, index) => {
+    switch (message.role) {
+      case 'user':
+        push(
+          'user',
+          message.content.map((part, partIndex) =>
+            userPart(part, `messages[${index}].content[${partIndex}]`, warnings),
+          ),
+        );
+        break;
+      case 'assistant':
+        push('model', assistantParts(message, index, warnings));
+        previousCalls = message;
+        break;
+      case 'tool':
+        push('user', toolParts(message, previousCalls, index, warnings));
+        break;
+      default: {
+        const exhaustive: never = message;
+        throw new InvalidRequestError({
+          message: `Expected a user, assistant or tool message, got ${JSON.stringify(exhaustive)}.`,
+        });
+      }
+    }
+  });
+
+  const result: ReturnType<typeof convertToGeminiContents> = { contents, warnings };
+  if (request.system !== undefined) result.systemInstruction = { parts: [{ text: request.system }] };
+  return result;
+}
+
+function withSignature(part: GeminiPart, signature: string | undefined): GeminiPart {
+  if (signature !== undefined) part.thoughtSignature = signature;
+  return part;
+}
+
+function assistantParts(message: AssistantMessage, index: number, warnings: Warning[]): GeminiPart[] {
+  const parts: GeminiPart[] = [];
+  message.content.forEach((part, partIndex) => {
+    const signature = readThoughtSignature(part.providerMetadata);
+    switch (part.type) {
+      case 'text':
+        parts.push(withSignature({ text: part.text }, signature));
+        break;
+      case 'reasoning':
+        if (part.redacted !== undefined) {
+          warnings.push({
+            type: 'unsupported',
+            feature: `messages[${index}].content[${partIndex}].redacted`,
+            message: 'A redacted reasoning block from another provider cannot be sent to Gemini; it was left out.',
+          });
+          break;
+        }
+        if (part.signature !== undefined) {
+          warnings.push({
+            type: 'unsupported',
+            feature: `messages[${index}].content[${partIndex}].signature`,
+            message:
+              "Another provider's reasoning signature means nothing to Gemini; the reasoning was sent without it.",
+          });
+        }
+        parts.push(withSignature({ text: part.text, thought: true }, signature));
+        break;
+      case 'tool-call': {
+        if (part.argsText !== undefined) {
+          warnings.push({
+            type: 'degraded',
+            feature: `messages[${index}].content[${partIndex}].argsText`,
+            message: `Gemini carries call arguments as an object; the unparseable arguments of call "${part.id}" were sent as {}.`,
+          });
+        }
+        const functionCall: GeminiPart['functionCall'] = { name: part.name, args: part.args };
+        if (!isSynthesizedGeminiCallId(part.id)) functionCall.id = part.id;
+        parts.push(withSignature({ functionCall }, signature));
+        break;
+      }
+      default: {
+        const exhaustive: never = part;
+        throw new InvalidRequestError({ message: `Expected an assistant part, got ${JSON.stringify(exhaustive)}.` });
+      }
+    }
+  });
+  return parts;
+}
+
+function toolParts(
+  message: ToolMessage,
+  previous: AssistantMessage | undefined,
+  index: number,
+  warnings: Warning[],
+): GeminiPart[] {
+  // Results go back in the order of the calls they answer, matched by id.
+  const order = new Map<string, number>();
+  previous?.content.forEach((part, position) => {
+    if (part.type === 'tool-call') order.set(part.id, position);
+  });
+  const results = message.content
+    .map((result, position) => ({ result, position }))
+    .sort(
+      (a, b) =>
+        (order.get(a.result.toolCallId) ?? Number.MAX_SAFE_INTEGER) -
+          (order.get(b.result.toolCallId) ?? Number.MAX_SAFE_INTEGER) || a.position - b.position,
+    );
+
+  const parts: GeminiPart[] = [];
+  for (const { result, position } of results) {
+    const texts: string[] = [];
+    const media: GeminiPart[] = [];
+    result.content.forEach((part, partIndex) => {
+      if (part.type === 'text') texts.push(part.text);
+      else media.push(userPart(part, `messages[${index}].content[${position}].content[${partIndex}]`, warnings));
+    });
+    const text = texts.join('\n');
+    const functionResponse: GeminiPart['functionResponse'] = {
+      name: result.toolName,
+      response: result.isError ? { error: text } : { output: text },
+    };
+    if (!isSynthesizedGeminiCallId(result.toolCallId)) functionResponse.id = result.toolCallId;
+    parts.push(withSignature({ functionResponse }, readThoughtSignature(result.providerMetadata)));
+    for (const part of media) parts.push(part);
+  }
+  return parts;
+}
+
+function userPart(part: UserContentPart, feature: string, warnings: Warning[]): GeminiPart {
+  switch (part.type) {
+    case 'text':
+      return withSignature({ text: part.text }, readThoughtSignature(part.providerMetadata));
+    case 'image':
+    case 'file': {
+      if (part.type === 'file' && part.filename !== undefined) {
+        warnings.push({
+          type: 'unsupported',
+          feature: `${feature}.filename`,
+          message: `Gemini parts carry no file name; "${part.filename}" was not sent.`,
+        });
+      }
+      const source = part.source;
+      if (source.type === 'base64') {
+        if (part.mediaType === undefined) {
+          throw new InvalidRequestError({
+            message: `Expected a mediaType on the base64 image at ${feature}, got none.`,
+          });
+        }
+        return { inlineData: { mimeType: part.mediaType, data: source.data } };
+      }
+      return {
+        fileData:
+          part.mediaType === undefined ? { fileUri: source.url } : { mimeType: part.mediaType, fileUri: source.url },
+      };
+    }
+    default: {
+      const exhaustive: never = part;
+      throw new InvalidRequestError({ message: `Expected a user content part, got ${JSON.stringify(exhaustive)}.` });
+    }
+  }
+}

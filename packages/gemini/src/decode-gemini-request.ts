@@ -1,0 +1,272 @@
+import {
+  type AssistantContentPart,
+  type ChatRequest,
+  type CodecResult,
+  type DecodedRequest,
+  formatSchemaIssues,
+  InvalidRequestError,
+  type JSONObject,
+  type Message,
+  type ToolChoice,
+  type ToolResult,
+  type UserContentPart,
+  type Warning,
+} from '@interlingua/core';
+import { convertGeminiSchemaToJsonSchema } from './convert-gemini-schema-to-json-schema';
+import { type GeminiParsedPart, geminiRequestSchema } from './gemini-api';
+import { thoughtSignatureMetadata } from './gemini-thought-signature';
+import { synthesizeGeminiCallId } from './synthesize-gemini-call-id';
+
+const IR_CONFIG = new Set(['maxOutputTokens', 'temperature', 'topP', 'stopSequences']);
+
+/**
+ * A `generateContent` request body → IR request (the gateway direction). The model id and
+ * streaming live in Gemini's URL, not its body: `model` is read from a `model` field when
+ * present (`models/` prefix removed), `stream` is `false`; the gateway knows both from the path.
+ *
+ * A `functionCall` without `id` gets one from `synthesizeGeminiCallId`, salted with its turn's
+ * position (stable as the history grows). A `functionResponse` answers the call with its `id`,
+ * else the first unanswered call of the previous model turn with its name. `{ output }` is the
+ * result text, `{ error }` an error result (`isError: true`), any other object its JSON text;
+ * `inlineData` / `fileData` parts right after a `functionResponse` belong to that result.
+ * Throws `InvalidRequestError` on a body that is not a `generateContent` request.
+ *
+ * @see https://ai.google.dev/api/generate-content#request-body
+ */
+export function decodeGeminiRequest(body: unknown): CodecResult<DecodedRequest> {
+  const parsed = geminiRequestSchema.safeParse(body);
+  if (!parsed.success) {
+    throw new InvalidRequestError({
+      message: `Expected a Gemini generateContent request body: ${formatSchemaIssues(parsed.error.issues)}`,
+      cause: parsed.error,
+    });
+  }
+  const wire = parsed.data;
+  const warnings: Warning[] = [];
+  const messages: Message[] = [];
+  let pending: { id: string; name: string; answered: boolean }[] = [];
+
+  wire.contents.forEach((content, contentIndex) => {
+    if (content.role === 'model') {
+      const parts: AssistantContentPart[] = [];
+      pending = [];
+      let callIndex = 0;
+      for (const part of content.parts) {
+        const providerMetadata = thoughtSignatureMetadata(part.thoughtSignature);
+        const meta = providerMetadata === undefined ? {} : { providerMetadata };
+        if (part.functionCall !== undefined) {
+          const call = part.functionCall;
+          const id =
+            call.id ??
+            synthesizeGeminiCallId({
+              responseId: `contents[${contentIndex}]`,
+              name: call.name,
+              args: call.args ?? {},
+              index: callIndex,
+            });
+          callIndex++;
+          pending.push({ id, name: call.name, answered: false });
+          parts.push({ type: 'tool-call', id, name: call.name, args: (call.args ?? {}) as JSONObject, ...meta });
+        } else if (part.text !== undefined) {
+          parts.push(
+            part.thought === true
+              ? { type: 'reasoning', text: part.text, ...meta }
+              : { type: 'text', text: part.text, ...meta },
+          );
+        } else warnings.push(unsupportedPart(contentIndex, part));
+      }
+      messages.push({ role: 'assistant', content: parts });
+      return;
+    }
+    // A user turn: function responses (with their media) form a tool message, the rest a user message.
+    let results: ToolResult[] | undefined;
+    let user: UserContentPart[] | undefined;
+    let lastResult: ToolResult | undefined;
+    const flushUser = () => {
+      if (user !== undefined) messages.push({ role: 'user', content: user });
+      user = undefined;
+    };
+    const flushResults = () => {
+      if (results !== undefined) messages.push({ role: 'tool', content: results });
+      results = undefined;
+    };
+    for (const part of content.parts) {
+      if (part.functionResponse !== undefined) {
+        flushUser();
+        results ??= [];
+        lastResult = toolResult(part, pending, contentIndex);
+        results.push(lastResult);
+        continue;
+      }
+      const media = mediaPart(part);
+      if (media !== undefined && lastResult !== undefined) {
+        lastResult.content.push(media);
+        continue;
+      }
+      lastResult = undefined;
+      const userPart: UserContentPart | undefined =
+        media ??
+        (part.text === undefined
+          ? undefined
+          : {
+              type: 'text',
+              text: part.text,
+              ...(part.thoughtSignature === undefined
+                ? {}
+                : { providerMetadata: { gemini: { thoughtSignature: part.thoughtSignature } } }),
+            });
+      if (userPart === undefined) {
+        warnings.push(unsupportedPart(contentIndex, part));
+        continue;
+      }
+      flushResults();
+      user ??= [];
+      user.push(userPart);
+    }
+    flushResults();
+    flushUser();
+  });
+
+  const request: ChatRequest = { messages };
+  const system = systemText(wire.systemInstruction);
+  if (system !== undefined) request.system = system;
+
+  const declarations = (wire.tools ?? []).flatMap((tool) => tool.functionDeclarations ?? []);
+  if (declarations.length > 0) {
+    request.tools = declarations.map((declaration) => ({
+      name: declaration.name,
+      description: declaration.description ?? '',
+      inputSchema:
+        (declaration.parametersJsonSchema as JSONObject | undefined) ??
+        (declaration.parameters === undefined
+          ? { type: 'object', properties: {} }
+          : convertGeminiSchemaToJsonSchema(declaration.parameters)),
+    }));
+  }
+  const toolChoice = decodeToolChoice(wire.toolConfig?.functionCallingConfig, warnings);
+  if (toolChoice !== undefined) request.toolChoice = toolChoice;
+
+  const config = wire.generationConfig ?? {};
+  if (typeof config.maxOutputTokens === 'number') request.maxOutputTokens = config.maxOutputTokens;
+  if (typeof config.temperature === 'number') request.temperature = config.temperature;
+  if (typeof config.topP === 'number') request.topP = config.topP;
+  if (Array.isArray(config.stopSequences)) request.stopSequences = config.stopSequences.map(String);
+  const gemini: JSONObject = {};
+  for (const [key, value] of Object.entries(config)) {
+    if (!IR_CONFIG.has(key) && value !== undefined) gemini[key] = value as JSONObject[string];
+  }
+  if (wire.safetySettings !== undefined) gemini.safetySettings = wire.safetySettings as JSONObject[string];
+  if (wire.cachedContent !== undefined) gemini.cachedContent = wire.cachedContent;
+  if (Object.keys(gemini).length > 0) request.providerOptions = { gemini };
+
+  const model = wire.model?.replace(/^models\//, '');
+  return { value: { request, model, stream: false }, warnings };
+}
+
+function toolResult(
+  part: GeminiParsedPart,
+  pending: { id: string; name: string; answered: boolean }[],
+  contentIndex: number,
+): ToolResult {
+  const response = part.functionResponse as NonNullable<GeminiParsedPart['functionResponse']>;
+  const call =
+    response.id === undefined
+      ? pending.find((candidate) => !candidate.answered && candidate.name === response.name)
+      : pending.find((candidate) => candidate.id === response.id);
+  if (call === undefined && response.id === undefined) {
+    throw new InvalidRequestError({
+      message: `Expected a functionCall named "${response.name}" in the model turn before contents[${contentIndex}], whose functionResponse answers it; found none unanswered.`,
+    });
+  }
+  if (call !== undefined) call.answered = true;
+  const keys = Object.keys(response.response);
+  const isError = keys.includes('error') && !keys.includes('output');
+  const payload = isError
+    ? response.response.error
+    : keys.length === 1 && keys[0] === 'output'
+      ? response.response.output
+      : response.response;
+  const text = typeof payload === 'string' ? payload : JSON.stringify(payload);
+  return {
+    type: 'tool-result',
+    toolCallId: response.id ?? (call as { id: string }).id,
+    toolName: response.name,
+    content: text === '' ? [] : [{ type: 'text', text }],
+    isError,
+    ...(part.thoughtSignature === undefined
+      ? {}
+      : { providerMetadata: { gemini: { thoughtSignature: part.thoughtSignature } } }),
+  };
+}
+
+function mediaPart(part: GeminiParsedPart): UserContentPart | undefined {
+  if (part.inlineData !== undefined) {
+    const { mimeType, data } = part.inlineData;
+    return mimeType.startsWith('image/')
+      ? { type: 'image', source: { type: 'base64', data }, mediaType: mimeType }
+      : { type: 'file', source: { type: 'base64', data }, mediaType: mimeType };
+  }
+  if (part.fileData !== undefined) {
+    const { mimeType, fileUri } = part.fileData;
+    if (mimeType === undefined || mimeType.startsWith('image/')) {
+      return {
+        type: 'image',
+        source: { type: 'url', url: fileUri },
+        ...(mimeType === undefined ? {} : { mediaType: mimeType }),
+      };
+    }
+    return { type: 'file', source: { type: 'url', url: fileUri }, mediaType: mimeType };
+  }
+  return undefined;
+}
+
+function systemText(instruction: unknown): string | undefined {
+  if (instruction === undefined) return undefined;
+  if (typeof instruction === 'string') return instruction;
+  const record = instruction as { parts?: { text?: string }[]; text?: string };
+  if (record.parts !== undefined) return record.parts.map((part) => part.text ?? '').join('\n');
+  return record.text;
+}
+
+function decodeToolChoice(
+  config: { mode?: string | undefined; allowedFunctionNames?: string[] | undefined } | undefined,
+  warnings: Warning[],
+): ToolChoice | undefined {
+  switch (config?.mode) {
+    case undefined:
+      return undefined;
+    case 'AUTO':
+    case 'MODE_UNSPECIFIED':
+      return 'auto';
+    case 'NONE':
+      return 'none';
+    case 'ANY': {
+      const names = config.allowedFunctionNames ?? [];
+      if (names.length === 1 && names[0] !== undefined) return { type: 'tool', name: names[0] };
+      if (names.length > 1) {
+        warnings.push({
+          type: 'degraded',
+          feature: 'toolConfig.functionCallingConfig.allowedFunctionNames',
+          message: `The IR can force one tool or any tool; "ANY" over ${names.length} tools became "required" (any tool).`,
+        });
+      }
+      return 'required';
+    }
+    default:
+      warnings.push({
+        type: 'degraded',
+        feature: 'toolConfig.functionCallingConfig.mode',
+        message: `Function calling mode "${config?.mode}" has no IR equivalent; it became "auto".`,
+      });
+      return 'auto';
+  }
+}
+
+function unsupportedPart(contentIndex: number, part: GeminiParsedPart): Warning {
+  const kind = Object.keys(part)[0] ?? 'empty';
+  return {
+    type: 'unsupported',
+    feature: `contents[${contentIndex}].parts.${kind}`,
+    message: `A "${kind}" part has no IR equivalent in this turn; it was left out.`,
+  };
+}

@@ -1,0 +1,131 @@
+import { APICallError, InvalidResponseError, type StreamEvent, type Warning } from '@interlingua/core';
+import {
+  CallIds,
+  decodeGeminiPart,
+  extraCandidatesWarning,
+  type GeminiDecodeOptions,
+  geminiFinish,
+} from './decode-gemini-response';
+import type { GeminiResponseBody } from './gemini-api';
+import { parseGeminiResponse } from './parse-gemini-response';
+
+/**
+ * Gemini `streamGenerateContent?alt=sse` chunks → IR stream events.
+ *
+ * Each chunk is a whole `GenerateContentResponse` carrying the next parts: text and thought
+ * parts become deltas, each `functionCall` part (Gemini sends it whole) becomes
+ * `tool-call-start` / `tool-call-delta` / `tool-call-end`, in arrival order. `usageMetadata`
+ * is cumulative: the last one wins. The stream ends with `finish` once a chunk carried a
+ * `finishReason` (or the prompt was blocked); a stream that ends without one — a dropped
+ * connection — ends with an `error` event holding an `InvalidResponseError`, as does a chunk
+ * that is not a `GenerateContentResponse`.
+ *
+ * @see https://ai.google.dev/api/generate-content#method:-models.streamgeneratecontent
+ */
+export async function* decodeGeminiStream(
+  chunks: AsyncIterable<unknown>,
+  options: GeminiDecodeOptions = {},
+): AsyncIterable<StreamEvent> {
+  const warnings: Warning[] = [];
+  let ids: CallIds | undefined;
+  let last: GeminiResponseBody | undefined;
+  let finishReason: string | undefined;
+  let finishMessage: string | undefined;
+  let usage: GeminiResponseBody['usageMetadata'];
+  let chunkCount = 0;
+
+  try {
+    for await (const raw of chunks) {
+      const providerError = readProviderError(raw);
+      if (providerError !== undefined) {
+        yield { type: 'error', error: providerError };
+        return;
+      }
+      let chunk: GeminiResponseBody;
+      try {
+        chunk = parseGeminiResponse(raw, `stream chunk ${chunkCount + 1} to be a Gemini GenerateContentResponse`);
+      } catch (error) {
+        yield { type: 'error', error };
+        return;
+      }
+      chunkCount++;
+      last = chunk;
+      ids ??= new CallIds(chunk.responseId, options.reservedIds);
+      if (chunk.responseId !== undefined) ids.responseId = chunk.responseId;
+      if (chunk.usageMetadata !== undefined) usage = chunk.usageMetadata;
+      if ((chunk.candidates?.length ?? 0) > 1 && !warnings.some((warning) => warning.feature === 'candidates')) {
+        warnings.push(extraCandidatesWarning());
+      }
+      const candidate = chunk.candidates?.[0];
+      if (candidate?.finishReason !== undefined) finishReason = candidate.finishReason;
+      if (candidate?.finishMessage !== undefined) finishMessage = candidate.finishMessage;
+      for (const part of candidate?.content?.parts ?? []) {
+        const decoded = decodeGeminiPart(part, ids, warnings);
+        if (decoded === undefined) continue;
+        const meta = decoded.providerMetadata === undefined ? {} : { providerMetadata: decoded.providerMetadata };
+        switch (decoded.type) {
+          case 'text':
+            yield { type: 'text-delta', text: decoded.text, ...meta };
+            break;
+          case 'reasoning':
+            yield { type: 'reasoning-delta', text: decoded.text, ...meta };
+            break;
+          case 'tool-call':
+            yield { type: 'tool-call-start', id: decoded.id, name: decoded.name };
+            yield { type: 'tool-call-delta', id: decoded.id, argsTextDelta: JSON.stringify(decoded.args) };
+            yield { type: 'tool-call-end', toolCall: decoded };
+            break;
+          default: {
+            const exhaustive: never = decoded;
+            throw new InvalidResponseError({ message: `Unknown decoded part ${JSON.stringify(exhaustive)}` });
+          }
+        }
+      }
+    }
+  } catch (error) {
+    // The source failed mid-stream (connection cut, unparseable SSE): the stream ends in an error.
+    yield { type: 'error', error };
+    return;
+  }
+
+  const blocked = last?.promptFeedback?.blockReason !== undefined && last.candidates === undefined;
+  if (last === undefined || (finishReason === undefined && !blocked)) {
+    yield {
+      type: 'error',
+      error: new InvalidResponseError({
+        message: `Expected the Gemini stream to end with a chunk carrying a finishReason, but it ended after ${chunkCount} chunk(s) without one (the connection was probably cut).`,
+      }),
+    };
+    return;
+  }
+  // The finish is read from one synthetic response holding the stream's totals.
+  const summary: GeminiResponseBody = {
+    ...(usage === undefined ? {} : { usageMetadata: usage }),
+    ...(last.responseId === undefined ? {} : { responseId: last.responseId }),
+    ...(last.modelVersion === undefined ? {} : { modelVersion: last.modelVersion }),
+    ...(last.promptFeedback === undefined ? {} : { promptFeedback: last.promptFeedback }),
+  };
+  if (!blocked) {
+    summary.candidates = [
+      {
+        ...(finishReason === undefined ? {} : { finishReason }),
+        ...(finishMessage === undefined ? {} : { finishMessage }),
+      },
+    ];
+  }
+  yield { type: 'finish', ...geminiFinish(summary, (ids?.count ?? 0) > 0), warnings };
+}
+
+// Gemini reports a failure inside an open stream as a chunk `{ error: { code, message, status } }`.
+function readProviderError(raw: unknown): APICallError | undefined {
+  if (typeof raw !== 'object' || raw === null || !('error' in raw)) return undefined;
+  const error = (raw as { error: unknown }).error;
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { code, message, status } = error as { code?: unknown; message?: unknown; status?: unknown };
+  return new APICallError({
+    message: typeof message === 'string' ? message : 'Gemini reported an error in the stream.',
+    ...(typeof code === 'number' ? { statusCode: code } : {}),
+    ...(typeof status === 'string' ? { providerErrorType: status } : {}),
+    responseBody: raw,
+  });
+}

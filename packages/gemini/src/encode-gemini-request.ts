@@ -1,0 +1,45 @@
+import type { ChatRequest, CodecResult, EncodeRequestOptions } from '@interlingua/core';
+import { convertToGeminiContents } from './convert-to-gemini-contents';
+import type { GeminiRequestBody } from './gemini-api';
+import { prepareGeminiTools } from './gemini-prepare-tools';
+
+/**
+ * IR request → `generateContent` body. `model` is `models/<id>` (transports send it in the URL
+ * and drop it from the body).
+ *
+ * `maxOutputTokens`, `temperature`, `topP`, `stopSequences` go to `generationConfig`;
+ * `providerOptions.gemini.safetySettings` and `.cachedContent` to the top level; every other
+ * `providerOptions.gemini` key (`thinkingConfig`, `topK`, `responseMimeType`, …) into
+ * `generationConfig` verbatim.
+ *
+ * @see https://ai.google.dev/api/generate-content#request-body
+ */
+export function encodeGeminiRequest(
+  request: ChatRequest,
+  options: EncodeRequestOptions,
+): CodecResult<GeminiRequestBody> {
+  const { contents, systemInstruction, warnings } = convertToGeminiContents(request);
+  const body: GeminiRequestBody = { model: `models/${options.model.replace(/^models\//, '')}`, contents };
+  if (systemInstruction !== undefined) body.systemInstruction = systemInstruction;
+
+  const prepared = prepareGeminiTools(request.tools, request.toolChoice);
+  for (const warning of prepared.warnings) warnings.push(warning);
+  if (prepared.tools !== undefined) body.tools = prepared.tools;
+  if (prepared.toolConfig !== undefined) body.toolConfig = prepared.toolConfig;
+
+  const generationConfig: Record<string, unknown> = {};
+  if (request.maxOutputTokens !== undefined) generationConfig.maxOutputTokens = request.maxOutputTokens;
+  if (request.temperature !== undefined) generationConfig.temperature = request.temperature;
+  if (request.topP !== undefined) generationConfig.topP = request.topP;
+  if (request.stopSequences !== undefined) generationConfig.stopSequences = request.stopSequences;
+  const gemini = request.providerOptions?.gemini;
+  if (gemini !== undefined) {
+    for (const [key, value] of Object.entries(gemini)) {
+      if (key === 'safetySettings') body.safetySettings = Array.isArray(value) ? value : [value];
+      else if (key === 'cachedContent' && typeof value === 'string') body.cachedContent = value;
+      else generationConfig[key] = value;
+    }
+  }
+  if (Object.keys(generationConfig).length > 0) body.generationConfig = generationConfig;
+  return { value: body, warnings };
+}

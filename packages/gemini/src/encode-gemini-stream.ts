@@ -1,0 +1,72 @@
+import { type EncodeResponseOptions, InterlinguaError, type StreamEvent } from '@interlingua/core';
+import { toGeminiFinish, toGeminiPart, toGeminiUsage } from './encode-gemini-response';
+import type { GeminiResponseBody } from './gemini-api';
+import { readThoughtSignature } from './gemini-thought-signature';
+
+/**
+ * IR stream events → Gemini `streamGenerateContent` chunks (the gateway direction): one chunk
+ * per text or thought delta, one per completed call (Gemini sends calls whole, so argument
+ * fragments are not forwarded), and a last chunk with `finishReason`, `usageMetadata` and
+ * `responseId`. An `error` event becomes a final `{ error: { code, message, status } }` chunk,
+ * the shape Gemini uses for errors.
+ *
+ * @see https://ai.google.dev/api/generate-content#method:-models.streamgeneratecontent
+ */
+export async function* encodeGeminiStream(
+  events: AsyncIterable<StreamEvent>,
+  options: EncodeResponseOptions = {},
+): AsyncIterable<GeminiResponseBody | { error: { code: number; message: string; status: string } }> {
+  let hasCalls = false;
+  const chunk = (part: ReturnType<typeof toGeminiPart>): GeminiResponseBody => ({
+    candidates: [{ content: { role: 'model', parts: [part] }, index: 0 }],
+    ...(options.model === undefined ? {} : { modelVersion: options.model }),
+  });
+  for await (const event of events) {
+    switch (event.type) {
+      case 'text-delta':
+      case 'reasoning-delta': {
+        const part = event.type === 'text-delta' ? { text: event.text } : { text: event.text, thought: true };
+        const signature = readThoughtSignature(event.providerMetadata);
+        yield chunk(signature === undefined ? part : { ...part, thoughtSignature: signature });
+        break;
+      }
+      case 'tool-call-start':
+      case 'tool-call-delta':
+        break;
+      case 'tool-call-end':
+        hasCalls = true;
+        yield chunk(toGeminiPart(event.toolCall));
+        break;
+      case 'finish': {
+        const finishMessage = event.providerMetadata?.gemini?.finishMessage;
+        const model = event.model ?? options.model;
+        yield {
+          candidates: [
+            {
+              finishReason: toGeminiFinish(event.finishReason, event.rawFinishReason, hasCalls),
+              ...(typeof finishMessage === 'string' ? { finishMessage } : {}),
+              index: 0,
+            },
+          ],
+          usageMetadata: toGeminiUsage(event.usage),
+          ...(model === undefined ? {} : { modelVersion: model }),
+          ...(event.id === undefined ? {} : { responseId: event.id }),
+        };
+        return;
+      }
+      case 'error': {
+        const message = event.error instanceof Error ? event.error.message : String(event.error);
+        const code =
+          InterlinguaError.isInstance(event.error) && 'statusCode' in event.error
+            ? Number(event.error.statusCode ?? 500)
+            : 500;
+        yield { error: { code, message, status: code === 429 ? 'RESOURCE_EXHAUSTED' : 'INTERNAL' } };
+        return;
+      }
+      default: {
+        const exhaustive: never = event;
+        throw new Error(`Unknown stream event ${JSON.stringify(exhaustive)}`);
+      }
+    }
+  }
+}

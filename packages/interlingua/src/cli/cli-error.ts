@@ -1,0 +1,69 @@
+import {
+  APICallError,
+  InterlinguaError,
+  InvalidModelIdError,
+  InvalidRequestError,
+  InvalidSettingError,
+  NoSuchProviderError,
+} from '@interlingua/core';
+
+/** Exit codes: 1 a failure while running (API call, tool server), 2 a problem with the command or its input. */
+export const EXIT_FAILURE = 1;
+export const EXIT_USAGE = 2;
+
+/** An error the CLI prints as one line plus a hint, then exits with `exitCode`. */
+export class CliError extends Error {
+  readonly hint: string | undefined;
+  readonly exitCode: number;
+
+  constructor(message: string, options: { hint?: string; exitCode?: number; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'CliError';
+    this.hint = options.hint;
+    this.exitCode = options.exitCode ?? EXIT_USAGE;
+  }
+}
+
+/** Turns anything thrown into a `CliError` with a hint that says what to do next. */
+export function toCliError(error: unknown): CliError {
+  if (error instanceof CliError) return error;
+  if (NoSuchProviderError.isInstance(error)) {
+    return new CliError(`Unknown provider "${error.providerId}".`, {
+      hint: `Use one of: ${error.availableProviders.join(', ')} (as --model provider:model).`,
+      cause: error,
+    });
+  }
+  if (InvalidModelIdError.isInstance(error)) {
+    return new CliError(error.message, { hint: 'For example --model anthropic:claude-sonnet-4-6.', cause: error });
+  }
+  if (InvalidSettingError.isInstance(error)) {
+    return new CliError(error.message, {
+      hint: 'Set the variable, or pass --offline to use the built-in demo model.',
+      cause: error,
+    });
+  }
+  if (InvalidRequestError.isInstance(error)) {
+    return new CliError(error.message, {
+      hint: 'Check that the input is a request body of the --from format.',
+      cause: error,
+    });
+  }
+  if (APICallError.isInstance(error)) {
+    return new CliError(`The provider answered ${error.statusCode ?? 'without a status'}: ${error.message}`, {
+      hint: apiHint(error.statusCode),
+      exitCode: EXIT_FAILURE,
+      cause: error,
+    });
+  }
+  if (InterlinguaError.isInstance(error)) return new CliError(error.message, { exitCode: EXIT_FAILURE, cause: error });
+  if (error instanceof Error) return new CliError(error.message, { exitCode: EXIT_FAILURE, cause: error });
+  return new CliError(String(error), { exitCode: EXIT_FAILURE });
+}
+
+function apiHint(status: number | undefined): string {
+  if (status === 401 || status === 403) return 'Check the API key in the environment.';
+  if (status === 404) return 'Check the model id and the base URL.';
+  if (status === 429) return 'Rate limited: wait and retry, or lower the request rate.';
+  if (status !== undefined && status >= 500) return 'The provider is having trouble: retry later.';
+  return 'Run with --trace to see the request that was sent.';
+}

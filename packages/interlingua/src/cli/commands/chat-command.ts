@@ -1,0 +1,113 @@
+import { createInterface } from 'node:readline/promises';
+import type { AgentTool } from '@interlingua/agent';
+import type { Message, Usage } from '@interlingua/core';
+import type { McpBridge } from '@interlingua/mcp-bridge';
+import { createRedactor, secretsFromEnv } from '../../trace/redact-secrets';
+import { CliError, EXIT_FAILURE } from '../cli-error';
+import { type CliIO, createSpinner, stylesFor } from '../cli-io';
+import { formatTotalUsage, formatTurnUsage, sumUsage } from '../format-usage';
+import { openChatModel } from '../open-chat-model';
+import { openMcpBridge } from '../open-mcp-bridge';
+import { createTracePrinter } from '../print-trace';
+import { runChatTurn } from '../run-chat-turn';
+
+/** Options of `interlingua chat`. */
+export type ChatCommandOptions = {
+  model: string | undefined;
+  mcp: string | undefined;
+  system: string | undefined;
+  baseURL: string | undefined;
+  offline: boolean;
+  stream: boolean;
+  maxSteps: number | undefined;
+  trace: boolean;
+  prompt: string | undefined;
+};
+
+/**
+ * `interlingua chat`: one-shot with a prompt (or text piped on stdin), else a REPL that keeps
+ * the conversation. Prints usage per turn and the total at the end.
+ */
+export async function chatCommand(options: ChatCommandOptions, io: CliIO): Promise<void> {
+  const styles = stylesFor(io.stderr, io.env);
+  const redact = createRedactor(secretsFromEnv(io.env));
+  const tracer = options.trace ? createTracePrinter(io.stderr, styles, redact) : undefined;
+  const spinner = createSpinner(io.stderr);
+  let prompt = options.prompt;
+  if (prompt === undefined && io.stdin.isTTY !== true) prompt = (await readAll(io.stdin)).trim() || undefined;
+  const interactive = prompt === undefined;
+  if (interactive && io.stdin.isTTY !== true) {
+    throw new CliError('Expected a prompt as an argument or on stdin, got none.', {
+      hint: 'For example: interlingua chat --model openai:gpt-4.1 "北京今天天气怎么样？"',
+    });
+  }
+
+  const session = await openChatModel(options, io, tracer);
+  let bridge: McpBridge | undefined;
+  try {
+    if (options.mcp !== undefined) bridge = await openMcpBridge(options.mcp, tracer);
+    const tools: AgentTool[] = bridge === undefined ? [] : await bridge.tools();
+    let messages: Message[] = [];
+    let total: Usage = { inputTokens: 0, outputTokens: 0 };
+    let turns = 0;
+    const turn = async (text: string) => {
+      const result = await runChatTurn(
+        {
+          model: session.model,
+          tools,
+          system: options.system,
+          history: messages,
+          messages: [{ role: 'user', content: [{ type: 'text', text }] }],
+          maxSteps: options.maxSteps,
+          stream: options.stream,
+        },
+        io,
+        styles,
+        spinner,
+      );
+      messages = result.messages;
+      total = sumUsage(total, result.usage);
+      turns += 1;
+      io.stderr.write(`${styles.dim(formatTurnUsage(result.usage, result.inputTokensPerStep))}\n`);
+      if (result.finishReason === 'error') {
+        throw result.error ?? new CliError('The model call failed.', { exitCode: EXIT_FAILURE });
+      }
+      if (result.finishReason !== 'stop') {
+        io.stderr.write(`${styles.red(`The turn ended with ${result.finishReason}.`)}\n`);
+      }
+    };
+
+    if (!interactive) {
+      await turn(prompt ?? '');
+    } else {
+      const readline = createInterface({ input: io.stdin, output: io.stderr as NodeJS.WritableStream, terminal: true });
+      io.stderr.write(styles.dim('Type a message; /exit or Ctrl-D to leave.\n'));
+      try {
+        for (;;) {
+          const line = await readline.question(styles.bold('› ')).catch(() => undefined);
+          if (line === undefined || line.trim() === '/exit') break;
+          if (line.trim() === '') continue;
+          try {
+            await turn(line);
+          } catch (error) {
+            // In a REPL one failed turn is reported and the conversation goes on.
+            io.stderr.write(`${styles.red(`error: ${error instanceof Error ? error.message : String(error)}`)}\n`);
+          }
+        }
+      } finally {
+        readline.close();
+      }
+    }
+    io.stderr.write(`${styles.dim(formatTotalUsage(total, turns))}\n`);
+  } finally {
+    spinner.stop();
+    await bridge?.close();
+    await session.close();
+  }
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}

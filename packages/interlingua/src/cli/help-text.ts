@@ -1,0 +1,74 @@
+import type { CliCommand } from './parse-cli-args';
+
+const MAIN = `interlingua — LLM tool calling across providers
+
+Usage:
+  interlingua chat --model <provider:id> [--mcp mcp.json] [--system text] [prompt]
+  interlingua tools --mcp <mcp.json>
+  interlingua translate --from <provider> --to <provider> [--model id] [file] < request.json
+
+Options for every command:
+  -h, --help      show help for a command
+  -v, --version   print the version
+  --trace         print every wire leg (MCP JSON-RPC frames, model request/response bodies), keys redacted
+
+Keys come from OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY (or GOOGLE_API_KEY), …
+Exit codes: 0 ok, 1 a failure while running, 2 a problem with the command or its input.
+`;
+
+const CHAT = `interlingua chat — talk to a model, with MCP tools
+
+Usage:
+  interlingua chat --model <provider:id> [options] [prompt]
+
+With a prompt (or text on stdin) it answers once; without, it opens a REPL that keeps the
+conversation (/exit or Ctrl-D to leave). The answer streams to stdout; tool calls, results and
+token usage go to stderr.
+
+Options:
+  -m, --model <provider:id>   e.g. anthropic:claude-sonnet-4-6, openai:gpt-4.1, gemini:gemini-2.5-flash, ollama:qwen2.5
+  --mcp <mcp.json>            MCP servers whose tools the model may call (mcpServers format)
+  -s, --system <text>         the system prompt
+  --base-url <url>            the provider endpoint (a local OpenAI-compatible server, a proxy)
+  --offline                   use the built-in offline demo model, served in the provider's wire format
+  --no-stream                 wait for whole answers instead of streaming
+  --max-steps <n>             model calls per turn before stopping (default 10)
+  --trace                     print every wire leg, keys redacted
+`;
+
+const TOOLS = `interlingua tools — list the tools of MCP servers
+
+Usage:
+  interlingua tools --mcp <mcp.json> [--trace]
+
+Connects to every server of the config, prints each server (protocol version, tool count) and
+each exposed server__tool with its description.
+`;
+
+const TRANSLATE = `interlingua translate — re-encode a request body for another provider
+
+Usage:
+  interlingua translate --from <provider> --to <provider> [--model id] [file]
+
+Reads a native request body (from the file, or stdin), decodes it with the --from codec into
+the IR and encodes it with the --to codec. Providers: openai, anthropic, gemini. The result
+goes to stdout; what the target format cannot carry is listed on stderr as warnings.
+`;
+
+/** The help text of the CLI, or of one command. */
+export function helpText(topic: CliCommand | undefined): string {
+  switch (topic) {
+    case undefined:
+      return MAIN;
+    case 'chat':
+      return CHAT;
+    case 'tools':
+      return TOOLS;
+    case 'translate':
+      return TRANSLATE;
+    default: {
+      const exhaustive: never = topic;
+      throw new Error(`Unknown help topic ${String(exhaustive)}`);
+    }
+  }
+}

@@ -1,0 +1,27 @@
+import { McpBridge } from '@interlingua/mcp-bridge';
+import { CliError, EXIT_USAGE } from './cli-error';
+import type { TracePrinter } from './print-trace';
+
+/**
+ * Reads an mcp.json (JSON with comments, as the bridge reads it) and connects to its servers.
+ * An unreadable or invalid file, a bad server entry or a server that fails to start is a
+ * `CliError` carrying the bridge's message (which names the file, server and field).
+ */
+export async function openMcpBridge(
+  path: string,
+  tracer: TracePrinter | undefined,
+  onServerError: 'throw' | 'skip' = 'throw',
+): Promise<McpBridge> {
+  try {
+    return await McpBridge.fromConfig(path, {
+      onServerError,
+      ...(tracer === undefined ? {} : { onTrace: (frame) => tracer.mcp(frame) }),
+    });
+  } catch (error) {
+    throw new CliError(error instanceof Error ? error.message : String(error), {
+      hint: 'Pass --mcp the path of an mcp.json such as {"mcpServers": {"weather": {"command": "…", "args": […]}}}.',
+      exitCode: EXIT_USAGE,
+      cause: error,
+    });
+  }
+}

@@ -1,0 +1,137 @@
+import { parseArgs } from 'node:util';
+import { CliError } from './cli-error';
+
+/** The CLI's commands. */
+export type CliCommand = 'chat' | 'tools' | 'translate';
+
+/** Parsed command line. */
+export type CliArgs =
+  | { command: 'help'; topic: CliCommand | undefined }
+  | { command: 'version' }
+  | {
+      command: 'chat';
+      model: string | undefined;
+      mcp: string | undefined;
+      system: string | undefined;
+      baseURL: string | undefined;
+      offline: boolean;
+      stream: boolean;
+      maxSteps: number | undefined;
+      trace: boolean;
+      prompt: string | undefined;
+    }
+  | { command: 'tools'; mcp: string; trace: boolean }
+  | { command: 'translate'; from: string; to: string; model: string | undefined; input: string | undefined };
+
+const OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+  model: { type: 'string', short: 'm' },
+  mcp: { type: 'string' },
+  system: { type: 'string', short: 's' },
+  'base-url': { type: 'string' },
+  offline: { type: 'boolean' },
+  'no-stream': { type: 'boolean' },
+  'max-steps': { type: 'string' },
+  trace: { type: 'boolean' },
+  from: { type: 'string' },
+  to: { type: 'string' },
+} as const;
+
+const ALLOWED: Record<CliCommand, readonly string[]> = {
+  chat: ['model', 'mcp', 'system', 'base-url', 'offline', 'no-stream', 'max-steps', 'trace'],
+  tools: ['mcp', 'trace'],
+  translate: ['from', 'to', 'model'],
+};
+
+/** Parses `argv` (without `node` and the script). Throws `CliError` on bad usage, with a hint. */
+export function parseCliArgs(argv: readonly string[]): CliArgs {
+  // `pnpm demo -- --flag` may hand the separator through.
+  const args = argv[0] === '--' ? argv.slice(1) : [...argv];
+  let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; strict: true }>>;
+  try {
+    parsed = parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new CliError(error instanceof Error ? error.message : String(error), {
+      hint: 'Run `interlingua --help` for the commands and their options.',
+      cause: error,
+    });
+  }
+  const { values, positionals } = parsed;
+  const [first, ...rest] = positionals;
+  if (values.version === true) return { command: 'version' };
+  if (first === undefined) {
+    if (values.help === true) return { command: 'help', topic: undefined };
+    throw new CliError('Expected a command (chat, tools or translate), got none.', {
+      hint: 'Run `interlingua --help` for the commands and their options.',
+    });
+  }
+  if (first === 'help') return { command: 'help', topic: isCommand(rest[0]) ? rest[0] : undefined };
+  if (!isCommand(first)) {
+    throw new CliError(`Expected a command (chat, tools or translate), got "${first}".`, {
+      hint: 'Run `interlingua --help` for the commands and their options.',
+    });
+  }
+  if (values.help === true) return { command: 'help', topic: first };
+  for (const name of Object.keys(values)) {
+    if (!ALLOWED[first].includes(name) && name !== 'help' && name !== 'version') {
+      throw new CliError(`The ${first} command takes no --${name}.`, { hint: `Run \`interlingua ${first} --help\`.` });
+    }
+  }
+  switch (first) {
+    case 'chat':
+      return {
+        command: 'chat',
+        model: values.model,
+        mcp: values.mcp,
+        system: values.system,
+        baseURL: values['base-url'],
+        offline: values.offline === true,
+        stream: values['no-stream'] !== true,
+        maxSteps: parseMaxSteps(values['max-steps']),
+        trace: values.trace === true,
+        prompt: rest.length === 0 ? undefined : rest.join(' '),
+      };
+    case 'tools':
+      if (values.mcp === undefined) {
+        throw new CliError('Expected --mcp <mcp.json>, got none.', {
+          hint: 'For example: interlingua tools --mcp examples/weather-server/mcp.json',
+        });
+      }
+      noPositionals(first, rest);
+      return { command: 'tools', mcp: values.mcp, trace: values.trace === true };
+    case 'translate':
+      if (values.from === undefined || values.to === undefined) {
+        throw new CliError('Expected --from <provider> and --to <provider>.', {
+          hint: 'For example: interlingua translate --from openai --to anthropic < request.json',
+        });
+      }
+      if (rest.length > 1) noPositionals(first, rest.slice(1));
+      return { command: 'translate', from: values.from, to: values.to, model: values.model, input: rest[0] };
+    default: {
+      const exhaustive: never = first;
+      throw new Error(`Unknown command ${String(exhaustive)}`);
+    }
+  }
+}
+
+function isCommand(value: string | undefined): value is CliCommand {
+  return value === 'chat' || value === 'tools' || value === 'translate';
+}
+
+function noPositionals(command: string, rest: readonly string[]): void {
+  if (rest.length > 0) {
+    throw new CliError(`Unexpected argument "${rest[0]}" for ${command}.`, {
+      hint: `Run \`interlingua ${command} --help\`.`,
+    });
+  }
+}
+
+function parseMaxSteps(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const steps = Number(value);
+  if (!Number.isInteger(steps) || steps < 1) {
+    throw new CliError(`Expected --max-steps to be a positive integer, got "${value}".`);
+  }
+  return steps;
+}

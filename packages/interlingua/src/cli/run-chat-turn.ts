@@ -1,0 +1,117 @@
+import { type AgentEvent, type AgentResult, type AgentTool, runAgent, streamAgent } from '@interlingua/agent';
+import type { ChatModel, Message, ToolResult } from '@interlingua/core';
+import type { CliIO, Spinner, Styles } from './cli-io';
+
+/** What one chat turn needs. */
+export type ChatTurnOptions = {
+  model: ChatModel;
+  tools: AgentTool[];
+  system: string | undefined;
+  history: Message[];
+  messages: Message[];
+  maxSteps: number | undefined;
+  stream: boolean;
+};
+
+/**
+ * Runs one user turn through the agent loop, printing as it happens: the answer to stdout
+ * (streamed), tool calls and results to stderr, a spinner while waiting (TTY only).
+ */
+export async function runChatTurn(
+  options: ChatTurnOptions,
+  io: CliIO,
+  styles: Styles,
+  spinner: Spinner,
+): Promise<AgentResult> {
+  const agentOptions = {
+    model: options.model,
+    tools: options.tools,
+    history: options.history,
+    messages: options.messages,
+    ...(options.system === undefined ? {} : { system: options.system }),
+    ...(options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }),
+  };
+  const printer = createTurnPrinter(io, styles, spinner);
+  try {
+    if (!options.stream) return await runAgent({ ...agentOptions, onEvent: (event) => printer.print(event, true) });
+    let result: AgentResult | undefined;
+    for await (const event of streamAgent(agentOptions)) {
+      printer.print(event, false);
+      if (event.type === 'finish') result = event.result;
+    }
+    if (result === undefined) throw new Error('The agent stream ended without a finish event.');
+    return result;
+  } finally {
+    spinner.stop();
+    printer.endLine();
+  }
+}
+
+function createTurnPrinter(io: CliIO, styles: Styles, spinner: Spinner) {
+  let midLine = false;
+  const endLine = () => {
+    if (midLine) io.stdout.write('\n');
+    midLine = false;
+  };
+  const writeText = (text: string) => {
+    if (text === '') return;
+    spinner.stop();
+    io.stdout.write(text);
+    midLine = !text.endsWith('\n');
+  };
+  return {
+    endLine,
+    print(event: AgentEvent, wholeAnswers: boolean) {
+      switch (event.type) {
+        case 'step-start':
+          spinner.start(event.step === 0 ? 'thinking…' : 'reading the tool results…');
+          return;
+        case 'text-delta':
+          writeText(event.text);
+          return;
+        case 'tool-call':
+          spinner.stop();
+          endLine();
+          io.stderr.write(
+            `${styles.cyan('  → tool call')} ${event.toolCall.name} ${JSON.stringify(event.toolCall.args)}\n`,
+          );
+          spinner.start(`running ${event.toolCall.name}…`);
+          return;
+        case 'tool-result':
+          spinner.stop();
+          io.stderr.write(`${formatResult(event.result, styles)}\n`);
+          return;
+        case 'step-finish':
+          spinner.stop();
+          if (wholeAnswers) {
+            const text = event.step.response.message.content
+              .map((part) => (part.type === 'text' ? part.text : ''))
+              .join('');
+            writeText(text);
+          }
+          endLine();
+          return;
+        case 'reasoning-delta':
+        case 'tool-call-start':
+        case 'tool-call-delta':
+        case 'tool-call-end':
+        case 'finish':
+          return;
+        default: {
+          const exhaustive: never = event;
+          throw new Error(`Unknown agent event ${JSON.stringify(exhaustive)}`);
+        }
+      }
+    },
+  };
+}
+
+function formatResult(result: ToolResult, styles: Styles): string {
+  const text = result.content
+    .map((part) => (part.type === 'text' ? part.text : `[${part.type}]`))
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const shown = text.length > 200 ? `${text.slice(0, 200)}…` : text;
+  return result.isError ? styles.red(`  ✗ tool error  ${shown}`) : `${styles.cyan('  ← tool result')} ${shown}`;
+}

@@ -1,0 +1,51 @@
+import { version } from '../../package.json';
+import { createRedactor, secretsFromEnv } from '../trace/redact-secrets';
+import { CliError, toCliError } from './cli-error';
+import { type CliIO, stylesFor } from './cli-io';
+import { chatCommand } from './commands/chat-command';
+import { toolsCommand } from './commands/tools-command';
+import { translateCommand } from './commands/translate-command';
+import { helpText } from './help-text';
+import { parseCliArgs } from './parse-cli-args';
+
+/**
+ * Runs the `interlingua` CLI on `argv` (without `node` and the script) and resolves with the
+ * exit code: 0 ok, 1 a failure while running, 2 a problem with the command or its input.
+ * Errors are printed as one line and a hint, with any API key in them redacted.
+ */
+export async function runCli(argv: readonly string[], io: CliIO): Promise<number> {
+  try {
+    const args = parseCliArgs(argv);
+    switch (args.command) {
+      case 'help':
+        io.stdout.write(helpText(args.topic));
+        return 0;
+      case 'version':
+        io.stdout.write(`${version}\n`);
+        return 0;
+      case 'chat':
+        await chatCommand(args, io);
+        return 0;
+      case 'tools':
+        await toolsCommand(args, io);
+        return 0;
+      case 'translate':
+        await translateCommand(args, io);
+        return 0;
+      default: {
+        const exhaustive: never = args;
+        throw new CliError(`Unknown command ${JSON.stringify(exhaustive)}`);
+      }
+    }
+  } catch (error) {
+    const cliError = toCliError(error);
+    const styles = stylesFor(io.stderr, io.env);
+    const redact = createRedactor(secretsFromEnv(io.env));
+    io.stderr.write(`${styles.red('error:')} ${redact(cliError.message)}\n`);
+    if (cliError.hint !== undefined) io.stderr.write(`${styles.dim(`hint: ${redact(cliError.hint)}`)}\n`);
+    if (io.env['INTERLINGUA_DEBUG'] !== undefined && cliError.cause !== undefined) {
+      io.stderr.write(`${redact(String((cliError.cause as Error).stack ?? cliError.cause))}\n`);
+    }
+    return cliError.exitCode;
+  }
+}

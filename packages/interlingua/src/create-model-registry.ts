@@ -1,0 +1,170 @@
+import { createAnthropic } from '@interlingua/anthropic';
+import {
+  defaultMaxTokensFromCapabilities,
+  type WithCapabilitiesOptions,
+  withCapabilities,
+} from '@interlingua/capabilities';
+import type { ChatModel } from '@interlingua/core';
+import { InvalidSettingError, NoSuchProviderError, parseModelId } from '@interlingua/core';
+import { createGemini } from '@interlingua/gemini';
+import { createOpenAI } from '@interlingua/openai';
+import { BUILT_IN_PROVIDERS, type BuiltInProvider } from './built-in-providers';
+
+/** Per-model settings of `model(id, settings)`. Each overrides the environment. */
+export type ModelSettings = {
+  /** The API key; default from the provider's usual variable (`OPENAI_API_KEY`, `ANTHROPIC_API_KEY`, `GEMINI_API_KEY`, …). */
+  apiKey?: string;
+  /** The endpoint, e.g. a local OpenAI-compatible server (`http://localhost:11434/v1`). */
+  baseURL?: string;
+  /** Extra HTTP headers on every request. */
+  headers?: Record<string, string>;
+  /** The `fetch` the SDK uses (OpenAI, Anthropic; Gemini's SDK always uses the global one). */
+  fetch?: typeof fetch;
+  /** Request timeout in milliseconds. */
+  timeout?: number;
+  /** Retries of retryable failures (429, 5xx), with the SDK's backoff. */
+  maxRetries?: number;
+  /** `false` for the adapter's model as is; otherwise options of `withCapabilities`, applied by default. */
+  capabilities?: false | WithCapabilitiesOptions;
+};
+
+/** An OpenAI-compatible endpoint to register under its own provider key. */
+export type CompatibleProvider = {
+  baseURL: string;
+  /** Environment variables read for the key, in order. Default none (a key is then optional). */
+  apiKeyEnv?: readonly string[];
+  /** Chat Completions differences of the server. Default `max_tokens` as the token-limit field. */
+  compat?: BuiltInProvider['compat'];
+};
+
+/** Settings of {@link createModelRegistry}. */
+export type ModelRegistrySettings = {
+  /** Where keys and base URLs are read from. Default `process.env`, read at each `model()` call. */
+  env?: Record<string, string | undefined>;
+  /** A `fetch` for every model of the registry (the CLI's `--trace` passes a tracing one). */
+  fetch?: typeof fetch;
+  /** More OpenAI-compatible endpoints, by provider key (`model('together:meta-llama/…')`). */
+  compatible?: Record<string, CompatibleProvider>;
+};
+
+/** A registry of `provider:id` strings that takes {@link ModelSettings}; usable wherever a core `ProviderRegistry` is. */
+export type ModelRegistry = {
+  /** The provider keys it knows, sorted. */
+  readonly providers: readonly string[];
+  /** The model named `provider:id`; see {@link createModelRegistry} for what it throws. */
+  model(id: string, settings?: ModelSettings): ChatModel;
+};
+
+/**
+ * Builds a registry of the built-in providers — `openai`, `anthropic`, `gemini`, and the
+ * OpenAI-compatible `ollama`, `lmstudio`, `vllm`, `openrouter`, `deepseek`, `groq` and
+ * `openai-compatible` (give it a `baseURL`) — plus any compatible endpoints you add. Keys come
+ * from the usual environment variables; every model is wrapped in `withCapabilities` unless
+ * `capabilities: false`. A missing key is an `InvalidSettingError` naming the variable to set;
+ * an unknown provider is a `NoSuchProviderError` listing the known ones.
+ *
+ * @example
+ * const registry = createModelRegistry({ compatible: { together: { baseURL: 'https://api.together.xyz/v1', apiKeyEnv: ['TOGETHER_API_KEY'] } } });
+ * const llama = registry.model('together:meta-llama/Llama-3.3-70B-Instruct-Turbo');
+ */
+export function createModelRegistry(settings: ModelRegistrySettings = {}): ModelRegistry {
+  const providers: Record<string, BuiltInProvider> = { ...BUILT_IN_PROVIDERS };
+  for (const [name, endpoint] of Object.entries(settings.compatible ?? {})) {
+    providers[name] = {
+      adapter: 'openai',
+      apiKeyEnv: endpoint.apiKeyEnv ?? [],
+      keyOptional: endpoint.apiKeyEnv === undefined,
+      defaultBaseURL: endpoint.baseURL,
+      compat: endpoint.compat ?? { maxTokensField: 'max_tokens' },
+    };
+  }
+  const names = Object.keys(providers).sort();
+
+  return {
+    providers: names,
+    model(id: string, modelSettings: ModelSettings = {}) {
+      const { provider, modelId } = parseModelId(id);
+      const entry = Object.hasOwn(providers, provider) ? providers[provider] : undefined;
+      if (entry === undefined) throw new NoSuchProviderError({ providerId: provider, availableProviders: names });
+      const env = settings.env ?? process.env;
+      const chat = createAdapterModel(provider, modelId, entry, modelSettings, env, settings.fetch);
+      return modelSettings.capabilities === false ? chat : withCapabilities(chat, modelSettings.capabilities);
+    },
+  };
+}
+
+function createAdapterModel(
+  provider: string,
+  modelId: string,
+  entry: BuiltInProvider,
+  settings: ModelSettings,
+  env: Record<string, string | undefined>,
+  registryFetch: typeof fetch | undefined,
+): ChatModel {
+  const apiKey = settings.apiKey ?? firstSet(env, entry.apiKeyEnv);
+  const baseURL =
+    settings.baseURL ??
+    (entry.baseURLEnv === undefined ? undefined : nonEmpty(env[entry.baseURLEnv])) ??
+    entry.defaultBaseURL;
+  // A local OpenAI-compatible server (OPENAI_BASE_URL) usually needs no key.
+  const keyOptional = entry.keyOptional || (provider === 'openai' && baseURL !== undefined);
+  if (apiKey === undefined && !keyOptional) {
+    throw new InvalidSettingError({
+      message: `Expected an API key for ${provider} in ${entry.apiKeyEnv.join(' or ')} (or the apiKey setting), got none.`,
+    });
+  }
+  if (baseURL === undefined && entry.adapter === 'openai' && provider !== 'openai') {
+    throw new InvalidSettingError({
+      message: `Expected a base URL for ${provider} (the baseURL setting${entry.baseURLEnv === undefined ? '' : ` or ${entry.baseURLEnv}`}), got none.`,
+    });
+  }
+  const fetch = settings.fetch ?? registryFetch;
+  const common = {
+    ...(settings.headers === undefined ? {} : { headers: settings.headers }),
+    ...(settings.timeout === undefined ? {} : { timeout: settings.timeout }),
+    ...(settings.maxRetries === undefined ? {} : { maxRetries: settings.maxRetries }),
+  };
+  switch (entry.adapter) {
+    case 'openai':
+      return createOpenAI({
+        name: provider,
+        // Compatible servers without auth still need a non-empty key for the SDK.
+        apiKey: apiKey ?? 'not-needed',
+        ...(baseURL === undefined ? {} : { baseURL }),
+        ...(fetch === undefined ? {} : { fetch }),
+        ...(entry.compat ?? {}),
+        ...common,
+      })(modelId);
+    case 'anthropic':
+      return createAnthropic({
+        ...(apiKey === undefined ? {} : { apiKey }),
+        ...(baseURL === undefined ? {} : { baseURL }),
+        ...(fetch === undefined ? {} : { fetch }),
+        // Anthropic requires `max_tokens`: the model's max output from the capability data (capped).
+        defaultMaxTokens: defaultMaxTokensFromCapabilities('anthropic'),
+        ...common,
+      })(modelId);
+    case 'gemini':
+      return createGemini({
+        ...(apiKey === undefined ? {} : { apiKey }),
+        ...(baseURL === undefined ? {} : { baseUrl: baseURL }),
+        ...common,
+      })(modelId);
+    default: {
+      const exhaustive: never = entry.adapter;
+      throw new Error(`Unknown adapter ${String(exhaustive)}`);
+    }
+  }
+}
+
+function firstSet(env: Record<string, string | undefined>, names: readonly string[]): string | undefined {
+  for (const name of names) {
+    const value = nonEmpty(env[name]);
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value;
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { createRedactor, REDACTED, redactHeaders, redactUrl, secretsFromEnv } from './redact-secrets';
+
+describe('redaction', () => {
+  it('redacts credential headers whatever their case, and keeps the others', () => {
+    expect(
+      redactHeaders({
+        Authorization: 'Bearer sk-1',
+        'x-api-key': 'k',
+        'X-Goog-Api-Key': 'g',
+        'content-type': 'application/json',
+      }),
+    ).toEqual({
+      Authorization: REDACTED,
+      'x-api-key': REDACTED,
+      'X-Goog-Api-Key': REDACTED,
+      'content-type': 'application/json',
+    });
+  });
+
+  it('redacts a key in the query string', () => {
+    expect(redactUrl('https://example.com/v1beta/models/m:generateContent?key=AIzaSecret&alt=sse')).toBe(
+      'https://example.com/v1beta/models/m:generateContent?key=%5BREDACTED%5D&alt=sse',
+    );
+    expect(redactUrl('not a url')).toBe('not a url');
+  });
+
+  it('replaces every known secret value, longest first, and ignores short values', () => {
+    const redact = createRedactor(['sk-abcdef', 'sk-abcdef-longer', 'abc', undefined]);
+    expect(redact('a sk-abcdef-longer b sk-abcdef c abc')).toBe(`a ${REDACTED} b ${REDACTED} c abc`);
+  });
+
+  it('collects the API keys of the environment', () => {
+    expect(secretsFromEnv({ OPENAI_API_KEY: 'sk-1', HOME: '/root', GEMINI_API_KEY: 'g-2' })).toEqual(['sk-1', 'g-2']);
+  });
+});

@@ -1,0 +1,109 @@
+import { redactHeaders, redactUrl } from './redact-secrets';
+
+/** One model-side wire leg, as `--trace` prints it. Credentials are already redacted. */
+export type ModelTraceLeg =
+  | {
+      type: 'model-request';
+      method: string;
+      url: string;
+      headers: Record<string, string>;
+      /** The body parsed as JSON, or the raw text when it is not JSON. */
+      body: unknown;
+    }
+  | {
+      type: 'model-response';
+      url: string;
+      status: number;
+      /** A JSON body, parsed. */
+      body?: unknown;
+      /** A server-sent-event body: each event's `data`, parsed as JSON where it is JSON, in order. */
+      events?: unknown[];
+    };
+
+/**
+ * Wraps a `fetch` so that every request body and response body is reported, in order, to
+ * `onLeg`, with API keys and auth headers redacted. A streamed (SSE) response is passed on to
+ * the caller untouched and reported once it has been read to the end — before the caller sees
+ * the end of the stream, so legs print in wire order.
+ *
+ * @example
+ * const fetch = traceFetch(globalThis.fetch, (leg) => console.error(JSON.stringify(leg)));
+ * const claude = model('anthropic:claude-sonnet-4-6', { fetch });
+ */
+export function traceFetch(baseFetch: typeof fetch, onLeg: (leg: ModelTraceLeg) => void): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const url = redactUrl(request.url);
+    const text = request.body === null ? '' : await request.clone().text();
+    onLeg({
+      type: 'model-request',
+      method: request.method,
+      url,
+      headers: redactHeaders(headersToRecord(request.headers)),
+      body: parseMaybeJson(text),
+    });
+    const response = await baseFetch(request);
+    const contentType = response.headers.get('content-type') ?? '';
+    if (response.body === null) {
+      onLeg({ type: 'model-response', url, status: response.status });
+      return response;
+    }
+    if (!contentType.includes('text/event-stream')) {
+      const body = await response.text();
+      onLeg({ type: 'model-response', url, status: response.status, body: parseMaybeJson(body) });
+      return new Response(body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
+    }
+    const decoder = new TextDecoder();
+    let buffered = '';
+    const tap = new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        buffered += decoder.decode(chunk, { stream: true });
+        controller.enqueue(chunk);
+      },
+      flush() {
+        buffered += decoder.decode();
+        onLeg({ type: 'model-response', url, status: response.status, events: parseSSEData(buffered) });
+      },
+    });
+    return new Response(response.body.pipeThrough(tap), {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  };
+}
+
+function headersToRecord(headers: Headers): Record<string, string> {
+  const record: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    record[name] = value;
+  });
+  return record;
+}
+
+function parseMaybeJson(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The `data` of every event in an SSE body (multi-line data joined), JSON-parsed where possible. */
+function parseSSEData(text: string): unknown[] {
+  const events: unknown[] = [];
+  for (const block of text.split(/\r?\n\r?\n/)) {
+    const data = block
+      .split(/\r?\n/)
+      .filter((line) => line.startsWith('data:'))
+      .map((line) => line.slice(5).replace(/^ /, ''))
+      .join('\n');
+    if (data !== '') events.push(parseMaybeJson(data));
+  }
+  return events;
+}

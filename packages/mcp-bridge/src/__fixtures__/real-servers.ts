@@ -1,0 +1,57 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+
+/** The absolute path of an installed npm server's `bin` script (never fetched from the network). */
+export function binOf(packageName: string): string {
+  const manifestPath = require.resolve(`${packageName}/package.json`);
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { bin: string | Record<string, string> };
+  const bin = typeof manifest.bin === 'string' ? manifest.bin : Object.values(manifest.bin)[0];
+  if (bin === undefined) throw new Error(`${packageName} has no bin`);
+  return join(dirname(manifestPath), bin);
+}
+
+/** An mcp.json stdio entry that runs an installed server with this Node. */
+export function stdioEntry(packageName: string, args: string[] = [], env: Record<string, string> = {}) {
+  return { command: process.execPath, args: [binOf(packageName), ...args], env };
+}
+
+const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
+
+/** An mcp.json stdio entry that runs one of our fixture servers (TypeScript, through tsx). */
+export function fixtureEntry(scenario: string) {
+  return {
+    command: process.execPath,
+    args: ['--import', 'tsx', fileURLToPath(new URL('./servers/fixture-server.ts', import.meta.url)), scenario],
+    // tsx is a workspace devDependency, resolved from the repository root.
+    cwd: repoRoot,
+  };
+}
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+/** The process ids of this process's live children (`ps`), to prove none survive `close()`. */
+export function childPids(): number[] {
+  const output = execFileSync('ps', ['-o', 'pid=,comm=', '--ppid', String(process.pid)], { encoding: 'utf8' });
+  return output
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([pid, command]) => pid !== undefined && command !== undefined && command !== 'ps')
+    .map(([pid]) => Number.parseInt(pid as string, 10));
+}

@@ -1,0 +1,97 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Implementation, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { McpServerConfig } from './mcp-server-config';
+import { type McpTraceDirection, TracedTransport } from './traced-transport';
+
+/** The transport a connection ended up on. */
+export type McpTransportKind = 'stdio' | 'http' | 'sse';
+
+/** What {@link connectMcpClient} needs besides the server's config. */
+export type ConnectMcpClientOptions = {
+  clientInfo: Implementation;
+  /** Bound on the initialize handshake, in milliseconds. */
+  timeout: number;
+  observe: (direction: McpTraceDirection, message: JSONRPCMessage) => void;
+  /** Registers notification handlers on a fresh client before it connects. */
+  setup: (client: Client) => void;
+  onStderr: (text: string) => void;
+};
+
+/** A connected, initialized client and what it runs on. */
+export type McpClientConnection = {
+  client: Client;
+  transport: TracedTransport;
+  kind: McpTransportKind;
+  /** The child's process id, for stdio servers. */
+  pid: number | undefined;
+};
+
+function createTransport(config: McpServerConfig, kind: McpTransportKind, onStderr: (text: string) => void): Transport {
+  if (config.type === 'stdio') {
+    const transport = new StdioClientTransport({
+      command: config.command,
+      args: config.args,
+      // The SDK adds only its safe defaults (PATH, HOME, …) to this: the parent's secrets stay home.
+      env: config.env,
+      ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
+      stderr: 'pipe',
+    });
+    // Read it even when nobody listens, or a chatty server blocks on a full pipe.
+    transport.stderr?.on('data', (chunk: Buffer) => onStderr(chunk.toString('utf8')));
+    return transport;
+  }
+  const url = new URL(config.url);
+  const requestInit: RequestInit = { headers: config.headers };
+  return kind === 'sse'
+    ? new SSEClientTransport(url, { requestInit })
+    : new StreamableHTTPClientTransport(url, { requestInit });
+}
+
+async function connectOver(
+  config: McpServerConfig,
+  kind: McpTransportKind,
+  options: ConnectMcpClientOptions,
+): Promise<McpClientConnection> {
+  // No client capabilities: the bridge serves no roots (server-filesystem would replace its allowed
+  // folders with them), no sampling and no elicitation.
+  const client = new Client(options.clientInfo, { capabilities: {} });
+  options.setup(client);
+  const inner = createTransport(config, kind, options.onStderr);
+  const transport = new TracedTransport(inner, options.observe);
+  try {
+    await client.connect(transport, { timeout: options.timeout });
+  } catch (error) {
+    await client.close().catch(() => {});
+    throw error;
+  }
+  const pid = inner instanceof StdioClientTransport ? (inner.pid ?? undefined) : undefined;
+  return { client, transport, kind, pid };
+}
+
+/**
+ * Starts one server's transport and runs the SDK's initialize handshake over it. A remote
+ * server whose config named no transport is tried over Streamable HTTP, then over SSE.
+ */
+export async function connectMcpClient(
+  config: McpServerConfig,
+  options: ConnectMcpClientOptions,
+): Promise<McpClientConnection> {
+  if (config.type !== 'http' || !config.fallbackToSse) return connectOver(config, config.type, options);
+  try {
+    return await connectOver(config, 'http', options);
+  } catch (httpError) {
+    try {
+      return await connectOver(config, 'sse', options);
+    } catch (sseError) {
+      const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+      throw new AggregateError(
+        [httpError, sseError],
+        `Streamable HTTP failed (${describe(httpError)}), and so did SSE (${describe(sseError)}).`,
+      );
+    }
+  }
+}

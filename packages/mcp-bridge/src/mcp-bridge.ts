@@ -1,0 +1,312 @@
+import {
+  type ExecutableTool,
+  InvalidSettingError,
+  type JSONSchema,
+  type ToolOutput,
+  type Warning,
+} from '@interlingua/core';
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { Tool as McpTool, Progress } from '@modelcontextprotocol/sdk/types.js';
+import { classifyCallFailure } from './classify-call-failure';
+import { convertCallToolResult } from './convert-call-tool-result';
+import { exposeToolName } from './expose-tool-name';
+import { DEFAULT_MAX_LIST_PAGES } from './list-all-pages';
+import type { McpBridgeEvent } from './mcp-bridge-event';
+import {
+  DEFAULT_CALL_TIMEOUT_MS,
+  DEFAULT_CONNECT_TIMEOUT_MS,
+  DEFAULT_RESTART_POLICY,
+  type McpBridgeOptions,
+  type McpCallOptions,
+} from './mcp-bridge-options';
+import { McpServerAccess } from './mcp-server-access';
+import { McpServerConnection } from './mcp-server-connection';
+import type { McpServerStatus } from './mcp-server-status';
+import { McpToolCallError } from './mcp-tool-call-error';
+import { parseMcpConfig } from './parse-mcp-config';
+import { readMcpConfigFile } from './read-mcp-config-file';
+
+type Route = { connection: McpServerConnection; tool: McpTool; executable: ExecutableTool };
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function errorOutput(error: McpToolCallError): ToolOutput {
+  return { type: 'tool-output', content: [{ type: 'text', text: error.message }], isError: true, cause: error };
+}
+
+/**
+ * MCP servers from an mcp.json, exposed as core `ExecutableTool`s named `server__tool`, which
+ * the agent loop and every adapter use unchanged.
+ *
+ * @example
+ * ```ts
+ * const bridge = await McpBridge.fromConfig('./mcp.json', { onServerError: 'skip' });
+ * try {
+ *   const tools = await bridge.tools();
+ *   const output = await bridge.callTool('everything__echo', { message: 'hi' });
+ * } finally {
+ *   await bridge.close();
+ * }
+ * ```
+ */
+export class McpBridge {
+  /** Warnings from the config and from discovery (ignored keys, tools that need tasks). */
+  readonly warnings: Warning[] = [];
+  private readonly connections: McpServerConnection[];
+  private readonly listeners = new Set<(event: McpBridgeEvent) => void>();
+  private readonly callTimeout: number;
+  private routes = new Map<string, Route>();
+  private routesKey = '';
+  private closed = false;
+
+  private constructor(
+    servers: Record<string, ConstructorParameters<typeof McpServerConnection>[1]>,
+    options: McpBridgeOptions,
+  ) {
+    if (options.onEvent !== undefined) this.listeners.add(options.onEvent);
+    this.callTimeout = options.callTimeout ?? DEFAULT_CALL_TIMEOUT_MS;
+    const settings = {
+      clientInfo: options.clientInfo ?? { name: 'interlingua', version: '0.1.0' },
+      connectTimeout: options.connectTimeout ?? DEFAULT_CONNECT_TIMEOUT_MS,
+      maxListPages: options.maxListPages ?? DEFAULT_MAX_LIST_PAGES,
+      restart:
+        options.restart === false
+          ? { ...DEFAULT_RESTART_POLICY, maxAttempts: 0 }
+          : { ...DEFAULT_RESTART_POLICY, ...options.restart },
+      emit: (event: McpBridgeEvent) => this.emit(event),
+      trace: options.onTrace,
+    };
+    this.connections = Object.entries(servers).map(([name, config]) => new McpServerConnection(name, config, settings));
+  }
+
+  /**
+   * Reads an mcp.json (a path, or the parsed object), starts every server in parallel, runs each
+   * initialize handshake and lists every server's tools (all pages).
+   * A bad config throws an `InvalidSettingError` naming the server and field. A server that fails
+   * to start throws too, unless `onServerError: 'skip'`.
+   */
+  static async fromConfig(pathOrObject: string | URL | object, options: McpBridgeOptions = {}): Promise<McpBridge> {
+    const raw =
+      typeof pathOrObject === 'string' || pathOrObject instanceof URL
+        ? await readMcpConfigFile(pathOrObject)
+        : pathOrObject;
+    const parsed = parseMcpConfig(raw, options.env === undefined ? {} : { env: options.env });
+    const bridge = new McpBridge(parsed.servers, options);
+    bridge.warnings.push(...parsed.warnings);
+    const results = await Promise.allSettled(bridge.connections.map((connection) => connection.start()));
+    const failed = results.findIndex((result) => result.status === 'rejected');
+    try {
+      if (failed !== -1 && options.onServerError !== 'skip') {
+        const name = bridge.connections[failed]?.name ?? '';
+        throw new InvalidSettingError({
+          message: `MCP server \`${name}\` failed to start: ${bridge.connections[failed]?.error?.message}`,
+          cause: bridge.connections[failed]?.error,
+        });
+      }
+      bridge.rebuildRoutes();
+    } catch (error) {
+      await bridge.close();
+      throw error;
+    }
+    return bridge;
+  }
+
+  /** Every configured server's state, handshake results and last error, in config order. */
+  get servers(): McpServerStatus[] {
+    return this.connections.map((connection) => connection.status());
+  }
+
+  /**
+   * The tools of every connected server, as `ExecutableTool`s named `server__tool`. Servers whose
+   * list changed (`notifications/tools/list_changed`) are re-listed first. Throws an
+   * `InvalidSettingError` when two tools end up with the same exposed name.
+   */
+  async tools(): Promise<ExecutableTool[]> {
+    await Promise.all(this.connections.map((connection) => connection.refreshIfStale()));
+    this.rebuildRoutes();
+    return [...this.routes.values()].map((route) => route.executable);
+  }
+
+  /**
+   * Calls a tool by its exposed name and returns a core `ToolOutput`. Never throws: a tool that
+   * reports `isError` gives an error output with the server's text; a call that produced no result
+   * (JSON-RPC error, timeout, dead connection, unknown name) gives an error output whose `cause` is
+   * an {@link McpToolCallError} with the reason.
+   */
+  async callTool(name: string, args: unknown, options: McpCallOptions = {}): Promise<ToolOutput> {
+    const timeout = options.timeout ?? this.callTimeout;
+    const toolCallId = options.toolCallId;
+    let route = this.routes.get(name);
+    if (route === undefined || this.routesStale()) {
+      try {
+        this.rebuildRoutes();
+      } catch {
+        // A name collision is reported by `tools()`; here the old routes still serve.
+      }
+      route = this.routes.get(name);
+    }
+    if (route === undefined) {
+      const withdrawn = this.findWithdrawn(name);
+      if (withdrawn !== undefined) return this.unavailable(withdrawn.connection, withdrawn.tool, toolCallId);
+      const error = new McpToolCallError({
+        server: '',
+        tool: name,
+        reason: 'no-such-tool',
+        message: `No MCP tool is exposed as \`${name}\`; expected one of ${[...this.routes.keys()].join(', ') || '(none)'}.`,
+      });
+      this.emit({ type: 'call-error', server: '', tool: name, toolCallId, error });
+      return errorOutput(error);
+    }
+    const { connection, tool } = route;
+    const fail = (error: McpToolCallError) => {
+      this.emit({ type: 'call-error', server: connection.name, tool: tool.name, toolCallId, error });
+      return errorOutput(error);
+    };
+    if (!isPlainObject(args)) {
+      return fail(
+        new McpToolCallError({
+          server: connection.name,
+          tool: tool.name,
+          reason: 'invalid-arguments',
+          message: `Tool \`${name}\` expects its arguments as a JSON object, got ${args === null ? 'null' : Array.isArray(args) ? 'an array' : typeof args}.`,
+        }),
+      );
+    }
+    await connection.whenReady(timeout, options.signal);
+    if (connection.client === undefined) return this.unavailable(connection, tool, toolCallId);
+    const requestOptions: RequestOptions = {
+      timeout,
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    };
+    // A progress token only when someone listens: a bare call stays a bare call.
+    const onProgress =
+      this.listeners.size === 0
+        ? undefined
+        : (progress: Progress) =>
+            this.emit({
+              type: 'progress',
+              server: connection.name,
+              tool: tool.name,
+              toolCallId,
+              progress: progress.progress,
+              total: progress.total,
+              message: progress.message,
+            });
+    try {
+      const result = await connection.callTool(tool.name, args, requestOptions, onProgress);
+      const output = convertCallToolResult(result);
+      if (output.isError === true) {
+        const text = output.content.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join('\n');
+        this.emit({ type: 'tool-error', server: connection.name, tool: tool.name, toolCallId, text });
+      }
+      return output;
+    } catch (error) {
+      return fail(
+        classifyCallFailure(error, { server: connection.name, tool: tool.name, timeout, signal: options.signal }),
+      );
+    }
+  }
+
+  // A tool of a server that failed: its route is gone, but the answer should say why.
+  private findWithdrawn(name: string): { connection: McpServerConnection; tool: McpTool } | undefined {
+    for (const connection of this.connections) {
+      if (connection.state !== 'failed') continue;
+      const tool = connection.tools.find((candidate) => exposeToolName(connection.name, candidate.name) === name);
+      if (tool !== undefined) return { connection, tool };
+    }
+    return undefined;
+  }
+
+  private unavailable(connection: McpServerConnection, tool: McpTool, toolCallId: string | undefined): ToolOutput {
+    const reason = connection.error === undefined ? connection.state : connection.error.message;
+    const error = new McpToolCallError({
+      server: connection.name,
+      tool: tool.name,
+      reason: 'server-unavailable',
+      message: `Tool \`${tool.name}\` could not be called: MCP server \`${connection.name}\` is not available (${reason}).`,
+      cause: connection.error,
+    });
+    this.emit({ type: 'call-error', server: connection.name, tool: tool.name, toolCallId, error });
+    return errorOutput(error);
+  }
+
+  /** Resources and prompts of one server: list (every page), read, get. */
+  server(name: string): McpServerAccess {
+    const connection = this.connections.find((candidate) => candidate.name === name);
+    if (connection === undefined) {
+      throw new InvalidSettingError({
+        message: `Expected the name of a configured MCP server (${this.connections.map((c) => c.name).join(', ')}), got \`${name}\`.`,
+      });
+    }
+    return new McpServerAccess(connection);
+  }
+
+  /** Adds an event listener; returns the function that removes it. */
+  subscribe(listener: (event: McpBridgeEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Ends every connection and child process; safe to call twice. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all(this.connections.map((connection) => connection.close()));
+  }
+
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.close();
+  }
+
+  private emit(event: McpBridgeEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch {
+        // A throwing listener must not break a call or a connection.
+      }
+    }
+  }
+
+  // Changes whenever a server's tool list is replaced or the server is given up on.
+  private currentRoutesKey(): string {
+    return this.connections.map((connection) => `${connection.toolsVersion}${connection.state[0]}`).join(',');
+  }
+
+  private routesStale(): boolean {
+    return this.routesKey !== this.currentRoutesKey();
+  }
+
+  private rebuildRoutes(): void {
+    if (!this.routesStale()) return;
+    const routes = new Map<string, Route>();
+    for (const connection of this.connections) {
+      if (connection.state === 'failed' || connection.state === 'closed') continue;
+      for (const tool of connection.tools) {
+        const name = exposeToolName(connection.name, tool.name);
+        const taken = routes.get(name);
+        if (taken !== undefined) {
+          throw new InvalidSettingError({
+            message: `MCP tools \`${taken.tool.name}\` of \`${taken.connection.name}\` and \`${tool.name}\` of \`${connection.name}\` would both be exposed as \`${name}\`; rename one of the servers in the config.`,
+          });
+        }
+        const previous = this.routes.get(name);
+        const executable: ExecutableTool =
+          previous !== undefined && previous.tool === tool
+            ? previous.executable
+            : {
+                name,
+                description: tool.description ?? tool.title ?? `Tool ${tool.name} of MCP server ${connection.name}.`,
+                inputSchema: tool.inputSchema as JSONSchema,
+                execute: (input, context) =>
+                  this.callTool(name, input, { toolCallId: context.toolCallId, signal: context.signal }),
+              };
+        routes.set(name, { connection, tool, executable });
+      }
+    }
+    this.routes = routes;
+    this.routesKey = this.currentRoutesKey();
+  }
+}

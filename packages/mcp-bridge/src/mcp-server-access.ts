@@ -1,0 +1,91 @@
+import { InvalidSettingError } from '@interlingua/core';
+import type {
+  GetPromptResult,
+  Prompt,
+  ReadResourceResult,
+  Resource,
+  ResourceTemplate,
+} from '@modelcontextprotocol/sdk/types.js';
+import { listAllPages } from './list-all-pages';
+import { DEFAULT_CALL_TIMEOUT_MS } from './mcp-bridge-options';
+import type { McpServerConnection } from './mcp-server-connection';
+
+/**
+ * The resources and prompts of one server. Lists follow `nextCursor` to the end with the same
+ * guard as tools (a repeating cursor or too many pages is an `InvalidResponseError`).
+ * A server that is not connected, or does not declare the capability, gives an `InvalidSettingError`.
+ */
+export class McpServerAccess {
+  constructor(private readonly connection: McpServerConnection) {}
+
+  private clientFor(capability: 'resources' | 'prompts') {
+    const client = this.connection.client;
+    const name = this.connection.name;
+    if (client === undefined) {
+      throw new InvalidSettingError({
+        message: `Expected MCP server \`${name}\` to be connected, but it is ${this.connection.state}.`,
+        cause: this.connection.error,
+      });
+    }
+    if (client.getServerCapabilities()?.[capability] === undefined) {
+      throw new InvalidSettingError({
+        message: `Expected MCP server \`${name}\` to offer ${capability}, but its capabilities do not declare them.`,
+      });
+    }
+    return client;
+  }
+
+  private options(timeout: number | undefined) {
+    return { timeout: timeout ?? DEFAULT_CALL_TIMEOUT_MS };
+  }
+
+  /** Every resource the server lists (`resources/list`, all pages). */
+  async listResources(options: { timeout?: number } = {}): Promise<Resource[]> {
+    const client = this.clientFor('resources');
+    return listAllPages(`MCP server \`${this.connection.name}\` resources/list`, async (cursor) => {
+      const page = await client.listResources(
+        cursor === undefined ? undefined : { cursor },
+        this.options(options.timeout),
+      );
+      return { items: page.resources, nextCursor: page.nextCursor };
+    });
+  }
+
+  /** Every resource template (`resources/templates/list`, all pages). */
+  async listResourceTemplates(options: { timeout?: number } = {}): Promise<ResourceTemplate[]> {
+    const client = this.clientFor('resources');
+    return listAllPages(`MCP server \`${this.connection.name}\` resources/templates/list`, async (cursor) => {
+      const page = await client.listResourceTemplates(
+        cursor === undefined ? undefined : { cursor },
+        this.options(options.timeout),
+      );
+      return { items: page.resourceTemplates, nextCursor: page.nextCursor };
+    });
+  }
+
+  /** Reads one resource; turn its `contents` into IR parts with `convertResourceContents`. */
+  readResource(uri: string, options: { timeout?: number } = {}): Promise<ReadResourceResult> {
+    return this.clientFor('resources').readResource({ uri }, this.options(options.timeout));
+  }
+
+  /** Every prompt the server lists (`prompts/list`, all pages). */
+  async listPrompts(options: { timeout?: number } = {}): Promise<Prompt[]> {
+    const client = this.clientFor('prompts');
+    return listAllPages(`MCP server \`${this.connection.name}\` prompts/list`, async (cursor) => {
+      const page = await client.listPrompts(
+        cursor === undefined ? undefined : { cursor },
+        this.options(options.timeout),
+      );
+      return { items: page.prompts, nextCursor: page.nextCursor };
+    });
+  }
+
+  /** Gets one prompt with its arguments; message contents convert with `convertMcpContent`. */
+  getPrompt(
+    name: string,
+    args: Record<string, string> = {},
+    options: { timeout?: number } = {},
+  ): Promise<GetPromptResult> {
+    return this.clientFor('prompts').getPrompt({ name, arguments: args }, this.options(options.timeout));
+  }
+}

@@ -1,0 +1,25 @@
+/** A server started as a child process and spoken to over stdin/stdout. */
+export type McpStdioServerConfig = {
+  type: 'stdio';
+  /** The executable; looked up on the child's `PATH`. */
+  command: string;
+  args: string[];
+  /** Variables added to the safe default environment; nothing else of the parent's reaches the child. */
+  env: Record<string, string>;
+  cwd?: string;
+};
+
+/**
+ * A remote server. `http` is Streamable HTTP; with `fallbackToSse` (a config that named no
+ * transport) a server that does not speak it is retried over the legacy HTTP+SSE transport.
+ */
+export type McpRemoteServerConfig = {
+  type: 'http' | 'sse';
+  url: string;
+  headers: Record<string, string>;
+  /** True when the config did not force a transport: try Streamable HTTP, then SSE. */
+  fallbackToSse: boolean;
+};
+
+/** One server of an mcp.json, validated and with every `${env:NAME}` reference resolved. */
+export type McpServerConfig = McpStdioServerConfig | McpRemoteServerConfig;

@@ -1,0 +1,346 @@
+import type { Warning } from '@interlingua/core';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import {
+  type CompatibilityCallToolResult,
+  type Implementation,
+  type JSONRPCMessage,
+  type Tool as McpTool,
+  type Progress,
+  type ServerCapabilities,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import { connectMcpClient, type McpClientConnection } from './connect-mcp-client';
+import { listAllPages } from './list-all-pages';
+import type { McpBridgeEvent, McpTraceFrame } from './mcp-bridge-event';
+import type { McpServerConfig } from './mcp-server-config';
+import type { McpServerStatus } from './mcp-server-status';
+import type { McpTraceDirection } from './traced-transport';
+
+/** How a server whose connection died is brought back. */
+export type McpRestartPolicy = {
+  /** Attempts in a row before the server is marked failed; 0 disables restarts. */
+  maxAttempts: number;
+  /** The wait before the first attempt; doubled each time. */
+  initialDelayMs: number;
+  maxDelayMs: number;
+};
+
+/** What every connection shares with the bridge. */
+export type ConnectionSettings = {
+  clientInfo: Implementation;
+  connectTimeout: number;
+  maxListPages: number;
+  restart: McpRestartPolicy;
+  emit: (event: McpBridgeEvent) => void;
+  trace: ((frame: McpTraceFrame) => void) | undefined;
+};
+
+const STDERR_TAIL = 4096;
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+/** One configured server: its live client, its tool list, and its restarts. Internal to the bridge. */
+export class McpServerConnection {
+  state: McpServerStatus['state'] = 'connecting';
+  error: Error | undefined;
+  /** The callable tools from the last complete listing. */
+  tools: McpTool[] = [];
+  /** Bumped whenever `tools` is replaced, so the bridge knows to rebuild its routes. */
+  toolsVersion = 0;
+  restarts = 0;
+  private live: McpClientConnection | undefined;
+  private protocolVersion: string | undefined;
+  private stderrTail = '';
+  private changeCount = 0;
+  private listedAtChange = 0;
+  private refreshing: Promise<void> | undefined;
+  private ready: Promise<void> = Promise.resolve();
+  private readonly closing = new AbortController();
+  private readonly progressListeners = new Map<string | number, (progress: Progress) => void>();
+  private progressCount = 0;
+
+  constructor(
+    readonly name: string,
+    readonly config: McpServerConfig,
+    private readonly settings: ConnectionSettings,
+  ) {}
+
+  /** The client for a call, or undefined when the server is not connected. */
+  get client(): Client | undefined {
+    return this.state === 'connected' ? this.live?.client : undefined;
+  }
+
+  get stale(): boolean {
+    return this.changeCount !== this.listedAtChange;
+  }
+
+  status(): McpServerStatus {
+    const client = this.live?.client;
+    return {
+      name: this.name,
+      state: this.state,
+      transport: this.live?.kind,
+      pid: this.live?.pid,
+      protocolVersion: this.protocolVersion,
+      serverInfo: client?.getServerVersion(),
+      capabilities: client?.getServerCapabilities(),
+      instructions: client?.getInstructions(),
+      toolCount: this.tools.length,
+      restarts: this.restarts,
+      error: this.error,
+      stderr: this.stderrTail,
+    };
+  }
+
+  /** Connects, handshakes and lists the tools; on failure the state is `failed` and the error kept. */
+  async start(): Promise<void> {
+    const attempt = this.connect();
+    this.ready = attempt;
+    try {
+      await attempt;
+    } catch (error) {
+      this.fail(error);
+      throw this.error;
+    }
+  }
+
+  /** Waits (at most `timeout` ms) while the server is connecting or restarting. */
+  async whenReady(timeout: number, signal: AbortSignal | undefined): Promise<void> {
+    if (this.state !== 'connecting' && this.state !== 'restarting') return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let onAbort: (() => void) | undefined;
+    try {
+      await Promise.race([
+        this.ready,
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, timeout);
+          onAbort = resolve;
+          signal?.addEventListener('abort', onAbort, { once: true });
+        }),
+      ]);
+    } catch {
+      // The restart failed: the state says so and the caller reports it.
+    } finally {
+      clearTimeout(timer);
+      if (onAbort !== undefined) signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /**
+   * Sends `tools/call`. With `onProgress`, the request carries a progress token of ours and the
+   * progress notifications are read off the frames in arrival order: the SDK's own handler runs
+   * after the response when the last notification and the response arrive together, and drops it.
+   */
+  async callTool(
+    name: string,
+    args: Record<string, unknown>,
+    options: RequestOptions,
+    onProgress?: (progress: Progress) => void,
+  ): Promise<CompatibilityCallToolResult> {
+    const client = this.client;
+    if (client === undefined) throw new Error(`MCP server \`${this.name}\` is ${this.state}.`);
+    if (onProgress === undefined) return client.callTool({ name, arguments: args }, undefined, options);
+    const progressToken = `interlingua-${++this.progressCount}`;
+    this.progressListeners.set(progressToken, onProgress);
+    try {
+      return await client.callTool({ name, arguments: args, _meta: { progressToken } }, undefined, options);
+    } finally {
+      this.progressListeners.delete(progressToken);
+    }
+  }
+
+  /** Re-lists the tools (every page) when a `list_changed` notification made them stale. */
+  async refreshIfStale(): Promise<void> {
+    if (!this.stale || this.state !== 'connected') return;
+    this.refreshing ??= this.listTools()
+      .catch((error: unknown) => {
+        this.settings.emit({
+          type: 'warning',
+          server: this.name,
+          warning: {
+            type: 'other',
+            feature: 'tools/list',
+            message: `Re-listing tools failed: ${asError(error).message}`,
+          },
+        });
+      })
+      .finally(() => {
+        this.refreshing = undefined;
+      });
+    await this.refreshing;
+  }
+
+  async close(): Promise<void> {
+    this.closing.abort();
+    this.state = 'closed';
+    const live = this.live;
+    this.live = undefined;
+    await Promise.allSettled([live?.client.close(), this.ready]);
+  }
+
+  private async connect(): Promise<void> {
+    let initializeId: unknown;
+    const observe = (direction: McpTraceDirection, message: JSONRPCMessage) => {
+      // The SDK does not expose the negotiated version on stdio, so read it off the handshake.
+      if (direction === 'send' && 'method' in message && message.method === 'initialize' && 'id' in message) {
+        initializeId = message.id;
+      } else if (direction === 'receive' && 'result' in message && message.id === initializeId) {
+        const version = (message.result as { protocolVersion?: unknown }).protocolVersion;
+        this.protocolVersion = typeof version === 'string' ? version : undefined;
+      } else if (direction === 'receive' && 'method' in message && message.method === 'notifications/progress') {
+        const params = message.params as (Progress & { progressToken?: string | number }) | undefined;
+        const listener =
+          params?.progressToken === undefined ? undefined : this.progressListeners.get(params.progressToken);
+        if (listener !== undefined && params !== undefined && typeof params.progress === 'number') listener(params);
+      }
+      if (this.settings.trace !== undefined) {
+        try {
+          this.settings.trace({ server: this.name, direction, message });
+        } catch {
+          // A failing trace hook must not break the connection it watches.
+        }
+      }
+    };
+    const live = await connectMcpClient(this.config, {
+      clientInfo: this.settings.clientInfo,
+      timeout: this.settings.connectTimeout,
+      observe,
+      setup: (client) => {
+        client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+          this.changeCount++;
+          this.settings.emit({ type: 'tools-changed', server: this.name });
+        });
+      },
+      onStderr: (text) => {
+        this.stderrTail = (this.stderrTail + text).slice(-STDERR_TAIL);
+        this.settings.emit({ type: 'stderr', server: this.name, text });
+      },
+    });
+    if (this.closing.signal.aborted) {
+      await live.client.close();
+      throw new Error(`MCP server \`${this.name}\` was closed while connecting.`);
+    }
+    this.live = live;
+    live.client.onclose = () => this.handleClose(live);
+    try {
+      await this.listTools();
+    } catch (error) {
+      this.live = undefined;
+      await live.client.close();
+      throw error;
+    }
+    this.state = 'connected';
+    this.error = undefined;
+    this.settings.emit({
+      type: 'server-connected',
+      server: this.name,
+      protocolVersion: this.protocolVersion,
+      toolCount: this.tools.length,
+    });
+  }
+
+  private async listTools(): Promise<void> {
+    const live = this.live;
+    if (live === undefined) return;
+    const changeCount = this.changeCount;
+    const capabilities: ServerCapabilities | undefined = live.client.getServerCapabilities();
+    const listed =
+      capabilities?.tools === undefined
+        ? []
+        : await listAllPages(
+            `MCP server \`${this.name}\` tools/list`,
+            async (cursor) => {
+              const page = await live.client.listTools(cursor === undefined ? undefined : { cursor }, {
+                timeout: this.settings.connectTimeout,
+              });
+              return { items: page.tools, nextCursor: page.nextCursor };
+            },
+            this.settings.maxListPages,
+          );
+    const callable: McpTool[] = [];
+    for (const tool of listed) {
+      if (tool.execution?.taskSupport === 'required') {
+        const warning: Warning = {
+          type: 'unsupported',
+          feature: `${this.name}.${tool.name}`,
+          message: `Tool \`${tool.name}\` of MCP server \`${this.name}\` requires task-based execution, which the bridge does not run; it is not offered.`,
+        };
+        this.settings.emit({ type: 'warning', server: this.name, warning });
+        continue;
+      }
+      callable.push(tool);
+    }
+    const refreshed = this.state === 'connected';
+    this.tools = callable;
+    this.toolsVersion++;
+    this.listedAtChange = changeCount;
+    if (refreshed) this.settings.emit({ type: 'tools-refreshed', server: this.name, toolCount: callable.length });
+  }
+
+  private handleClose(live: McpClientConnection): void {
+    if (live !== this.live || this.closing.signal.aborted) return;
+    this.live = undefined;
+    this.settings.emit({ type: 'server-disconnected', server: this.name });
+    if (this.settings.restart.maxAttempts <= 0) {
+      this.fail(new Error(`MCP server \`${this.name}\` closed its connection.`));
+      return;
+    }
+    this.state = 'restarting';
+    this.ready = this.restart();
+    this.ready.catch(() => {});
+  }
+
+  private async restart(): Promise<void> {
+    const { maxAttempts, initialDelayMs, maxDelayMs } = this.settings.restart;
+    let lastError: unknown;
+    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+      const delayMs = Math.min(initialDelayMs * 2 ** (attempt - 1), maxDelayMs);
+      this.settings.emit({ type: 'server-restarting', server: this.name, attempt, delayMs });
+      await sleep(delayMs, this.closing.signal);
+      if (this.closing.signal.aborted) return;
+      try {
+        await this.connect();
+        this.restarts++;
+        this.settings.emit({ type: 'server-restarted', server: this.name, attempt });
+        return;
+      } catch (error) {
+        lastError = error;
+        if (this.closing.signal.aborted) return;
+      }
+    }
+    this.fail(
+      new Error(`MCP server \`${this.name}\` did not come back after ${maxAttempts} restart attempts.`, {
+        cause: lastError,
+      }),
+    );
+    throw this.error;
+  }
+
+  private fail(error: unknown): void {
+    this.state = 'failed';
+    const cause = asError(error);
+    const stderr = this.stderrTail.trim();
+    this.error =
+      stderr === ''
+        ? cause
+        : new Error(`${cause.message}\nstderr of \`${this.name}\`:\n${stderr.slice(-1024)}`, { cause });
+    this.settings.emit({ type: 'server-error', server: this.name, error: this.error });
+  }
+}

@@ -1,0 +1,232 @@
+import type {
+  AssistantMessage,
+  FilePart,
+  ImagePart,
+  Message,
+  TextPart,
+  ToolMessage,
+  UserContentPart,
+  Warning,
+} from '@interlingua/core';
+import type {
+  ChatCompletionContentPart,
+  ChatCompletionContentPartText,
+  ChatCompletionMessageFunctionToolCall,
+} from 'openai/resources/chat/completions';
+import type { OpenAIChatMessage } from './openai-api';
+import { markOpenAIToolError } from './openai-tool-error-text';
+
+/**
+ * The text that introduces the images and files of tool results, in the user message sent
+ * right after the tool messages (Chat Completions tool messages carry text only).
+ */
+export function openAIToolAttachmentsText(toolCallId: string, toolName: string): string {
+  return `Attachments of the tool result for call ${toolCallId} (${toolName}):`;
+}
+
+/**
+ * Converts the IR system prompt and history to Chat Completions `messages`.
+ *
+ * The system prompt becomes the first message with `systemRole`. Each tool result becomes its
+ * own `role: tool` message in call order; `isError` is written into the text (see
+ * `OPENAI_TOOL_ERROR_PREFIX`); images and files of results go into one user message right
+ * after the tool messages, with a warning. Reasoning parts have no place on the wire and are
+ * dropped with a warning; unparseable call arguments are replayed verbatim from `argsText`.
+ *
+ * @see https://platform.openai.com/docs/api-reference/chat/create#chat-create-messages
+ */
+export function convertToOpenAIMessages(
+  system: string | undefined,
+  messages: readonly Message[],
+  systemRole: 'system' | 'developer',
+): { messages: OpenAIChatMessage[]; warnings: Warning[] } {
+  const out: OpenAIChatMessage[] = [];
+  const warnings: Warning[] = [];
+  if (system !== undefined) out.push({ role: systemRole, content: system });
+  let reasoningDropped = false;
+
+  for (let index = 0; index < messages.length; index++) {
+    const message = messages[index] as Message;
+    switch (message.role) {
+      case 'user':
+        out.push({ role: 'user', content: convertUserContent(message.content, `messages[${index}]`, warnings) });
+        break;
+      case 'assistant': {
+        const converted = convertAssistant(message);
+        if (converted.droppedReasoning && !reasoningDropped) {
+          reasoningDropped = true;
+          warnings.push({
+            type: 'unsupported',
+            feature: 'reasoning',
+            message: 'Chat Completions takes no reasoning input; reasoning parts of the history were not sent.',
+          });
+        }
+        out.push(converted.message);
+        break;
+      }
+      case 'tool':
+        convertToolMessage(message, index, out, warnings);
+        break;
+      default: {
+        const exhaustive: never = message;
+        throw new Error(`Unknown message role in ${JSON.stringify(exhaustive)}`);
+      }
+    }
+  }
+  return { messages: out, warnings };
+}
+
+function convertUserContent(
+  parts: readonly UserContentPart[],
+  path: string,
+  warnings: Warning[],
+): string | ChatCompletionContentPart[] {
+  const only = parts[0];
+  if (parts.length === 1 && only?.type === 'text') return only.text;
+  const out: ChatCompletionContentPart[] = [];
+  for (let index = 0; index < parts.length; index++) {
+    const part = parts[index] as UserContentPart;
+    const converted = convertUserPart(part, `${path}.content[${index}]`, warnings);
+    if (converted !== undefined) out.push(converted);
+  }
+  return out;
+}
+
+function convertUserPart(
+  part: UserContentPart,
+  path: string,
+  warnings: Warning[],
+): ChatCompletionContentPart | undefined {
+  switch (part.type) {
+    case 'text':
+      return { type: 'text', text: part.text };
+    case 'image':
+      return convertImage(part);
+    case 'file':
+      return convertFile(part, path, warnings);
+    default: {
+      const exhaustive: never = part;
+      throw new Error(`Unknown user content part ${JSON.stringify(exhaustive)}`);
+    }
+  }
+}
+
+function convertImage(part: ImagePart): ChatCompletionContentPart {
+  const url =
+    part.source.type === 'url' ? part.source.url : `data:${part.mediaType ?? 'image/png'};base64,${part.source.data}`;
+  const detail = part.providerMetadata?.openai?.detail;
+  return {
+    type: 'image_url',
+    image_url: detail === 'auto' || detail === 'low' || detail === 'high' ? { url, detail } : { url },
+  };
+}
+
+function convertFile(part: FilePart, path: string, warnings: Warning[]): ChatCompletionContentPart | undefined {
+  if (part.source.type === 'url') {
+    warnings.push({
+      type: 'unsupported',
+      feature: path,
+      message: `Chat Completions takes files inline or by file id, not by URL; the file at ${part.source.url} was not sent.`,
+    });
+    return undefined;
+  }
+  const audioFormat =
+    part.mediaType === 'audio/wav' ? 'wav' : /^audio\/(mpeg|mp3)$/.test(part.mediaType) ? 'mp3' : undefined;
+  if (audioFormat !== undefined)
+    return { type: 'input_audio', input_audio: { data: part.source.data, format: audioFormat } };
+  return {
+    type: 'file',
+    file: {
+      file_data: `data:${part.mediaType};base64,${part.source.data}`,
+      ...(part.filename === undefined ? {} : { filename: part.filename }),
+    },
+  };
+}
+
+function isRefusal(part: TextPart): boolean {
+  return part.providerMetadata?.openai?.refusal === true;
+}
+
+function convertAssistant(message: AssistantMessage): { message: OpenAIChatMessage; droppedReasoning: boolean } {
+  const texts: TextPart[] = [];
+  let refusal: string | undefined;
+  const toolCalls: ChatCompletionMessageFunctionToolCall[] = [];
+  let droppedReasoning = false;
+  for (const part of message.content) {
+    switch (part.type) {
+      case 'text':
+        if (isRefusal(part)) refusal = (refusal ?? '') + part.text;
+        else texts.push(part);
+        break;
+      case 'reasoning':
+        droppedReasoning = true;
+        break;
+      case 'tool-call':
+        toolCalls.push({
+          id: part.id,
+          type: 'function',
+          // Unparseable arguments are replayed exactly as the model sent them.
+          function: { name: part.name, arguments: part.argsText ?? JSON.stringify(part.args) },
+        });
+        break;
+      default: {
+        const exhaustive: never = part;
+        throw new Error(`Unknown assistant part ${JSON.stringify(exhaustive)}`);
+      }
+    }
+  }
+  const first = texts[0];
+  const content: string | ChatCompletionContentPartText[] | null =
+    texts.length === 1 && first !== undefined
+      ? first.text
+      : texts.length > 1
+        ? texts.map((part) => ({ type: 'text' as const, text: part.text }))
+        : toolCalls.length > 0 || refusal !== undefined
+          ? null
+          : '';
+  return {
+    message: {
+      role: 'assistant',
+      content,
+      ...(refusal === undefined ? {} : { refusal }),
+      ...(toolCalls.length === 0 ? {} : { tool_calls: toolCalls }),
+    },
+    droppedReasoning,
+  };
+}
+
+function convertToolMessage(message: ToolMessage, index: number, out: OpenAIChatMessage[], warnings: Warning[]): void {
+  let attachments: ChatCompletionContentPart[] | undefined;
+  for (let resultIndex = 0; resultIndex < message.content.length; resultIndex++) {
+    const result = message.content[resultIndex];
+    if (result === undefined) continue;
+    const texts: string[] = [];
+    const others: UserContentPart[] = [];
+    for (const part of result.content) {
+      if (part.type === 'text') texts.push(part.text);
+      else others.push(part);
+    }
+    if (result.isError) texts[0] = markOpenAIToolError(texts[0] ?? '');
+    out.push({
+      role: 'tool',
+      tool_call_id: result.toolCallId,
+      content: texts.length <= 1 ? (texts[0] ?? '') : texts.map((text) => ({ type: 'text' as const, text })),
+    });
+    if (others.length > 0) {
+      const path = `messages[${index}].content[${resultIndex}]`;
+      attachments ??= [];
+      attachments.push({ type: 'text', text: openAIToolAttachmentsText(result.toolCallId, result.toolName) });
+      for (let partIndex = 0; partIndex < others.length; partIndex++) {
+        const converted = convertUserPart(others[partIndex] as UserContentPart, `${path}.content`, warnings);
+        if (converted !== undefined) attachments.push(converted);
+      }
+      warnings.push({
+        type: 'degraded',
+        feature: `${path}.content`,
+        message:
+          'Chat Completions tool messages carry text only; the images and files of this result were sent in a user message right after the tool messages.',
+      });
+    }
+  }
+  if (attachments !== undefined) out.push({ role: 'user', content: attachments });
+}

@@ -1,0 +1,88 @@
+import type { ChatModel } from '@interlingua/core';
+import { InvalidSettingError } from '@interlingua/core';
+import OpenAI from 'openai';
+import { OpenAIChatModel } from './openai-chat-model';
+import type { OpenAICompatSettings } from './openai-compat';
+
+/** Settings of {@link createOpenAI}: the SDK client's, a provider name, and compat defaults. */
+export type OpenAISettings = OpenAICompatSettings & {
+  /** API key; defaults to the `OPENAI_API_KEY` environment variable, read at call time. */
+  apiKey?: string;
+  /** Base URL, e.g. `http://localhost:11434/v1` for Ollama. Defaults to the SDK's (`OPENAI_BASE_URL` or OpenAI). */
+  baseURL?: string;
+  /** OpenAI organization id (`OpenAI-Organization` header). */
+  organization?: string;
+  /** OpenAI project id (`OpenAI-Project` header). */
+  project?: string;
+  /** Headers sent with every request. */
+  headers?: Record<string, string>;
+  /** A `fetch` to use instead of the global one (tracing, proxies, tests). */
+  fetch?: typeof globalThis.fetch;
+  /** Request timeout in milliseconds (SDK default: 10 minutes). */
+  timeout?: number;
+  /** Retries on 408/409/429/5xx and connection errors, honouring `retry-after` (SDK default: 2). */
+  maxRetries?: number;
+  /** The provider key models report, for compatible servers (`ollama`, `vllm`, …). Default `openai`. */
+  name?: string;
+};
+
+/** Per-model options of the factory: compat settings that override the provider's. */
+export type OpenAIModelOptions = OpenAICompatSettings;
+
+/** A factory of OpenAI chat models, from {@link createOpenAI}. */
+export type OpenAIProvider = (modelId: string, options?: OpenAIModelOptions) => ChatModel;
+
+/**
+ * Creates a factory of Chat Completions models over the official `openai` SDK, for OpenAI
+ * or any OpenAI-compatible server (set `baseURL`, `name` and the compat settings).
+ * The API key is checked when a model is called, not here.
+ *
+ * @example
+ * import { createOpenAI } from '@interlingua/openai';
+ * const openai = createOpenAI();
+ * const response = await openai('gpt-4.1').generate({
+ *   messages: [{ role: 'user', content: [{ type: 'text', text: 'Hello!' }] }],
+ * });
+ *
+ * @example
+ * // Ollama: no key, `max_tokens`, no `stream_options`.
+ * const ollama = createOpenAI({
+ *   name: 'ollama',
+ *   baseURL: 'http://localhost:11434/v1',
+ *   apiKey: 'ollama',
+ *   maxTokensField: 'max_tokens',
+ *   streamUsage: false,
+ * });
+ */
+export function createOpenAI(settings: OpenAISettings = {}): OpenAIProvider {
+  const { apiKey, baseURL, organization, project, headers, fetch, timeout, maxRetries, name, ...compat } = settings;
+  let client: OpenAI | undefined;
+  const getClient = (): OpenAI => {
+    if (client !== undefined) return client;
+    const key = apiKey ?? process.env.OPENAI_API_KEY;
+    if (key === undefined || key === '') {
+      throw new InvalidSettingError({
+        message:
+          'Expected an OpenAI API key: pass `apiKey` to createOpenAI() or set the OPENAI_API_KEY environment variable, got neither.',
+      });
+    }
+    client = new OpenAI({
+      apiKey: key,
+      ...(baseURL === undefined ? {} : { baseURL }),
+      ...(organization === undefined ? {} : { organization }),
+      ...(project === undefined ? {} : { project }),
+      ...(headers === undefined ? {} : { defaultHeaders: headers }),
+      ...(fetch === undefined ? {} : { fetch }),
+      ...(timeout === undefined ? {} : { timeout }),
+      ...(maxRetries === undefined ? {} : { maxRetries }),
+    });
+    return client;
+  };
+  return (modelId, options = {}) =>
+    new OpenAIChatModel({
+      provider: name ?? 'openai',
+      modelId,
+      client: getClient,
+      compat: { ...compat, ...options },
+    });
+}

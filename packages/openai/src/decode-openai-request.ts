@@ -1,0 +1,246 @@
+import {
+  type AssistantContentPart,
+  type ChatRequest,
+  type CodecResult,
+  type DecodedRequest,
+  formatSchemaIssues,
+  InvalidRequestError,
+  type JSONObject,
+  type Message,
+  type Tool,
+  type ToolChoice,
+  type ToolResult,
+  type UserContentPart,
+  type Warning,
+} from '@interlingua/core';
+import { toToolCall } from './decode-openai-response';
+import { type OpenAIMessage, type OpenAIUserPart, openaiRequestSchema } from './openai-api';
+import { unmarkOpenAIToolError } from './openai-tool-error-text';
+
+// Body keys mapped to IR fields; every other key goes to `providerOptions.openai` verbatim.
+const MAPPED_KEYS = new Set([
+  'model',
+  'messages',
+  'tools',
+  'tool_choice',
+  'max_completion_tokens',
+  'max_tokens',
+  'temperature',
+  'top_p',
+  'stop',
+  'stream',
+  'stream_options',
+]);
+
+/**
+ * Decodes a Chat Completions request body into an IR request (the gateway direction).
+ *
+ * `system` / `developer` messages become `system` (joined by a blank line; one that is not
+ * at the start is moved there with a warning). Consecutive `tool` messages become one IR
+ * tool message, with names looked up from the calls and `isError` recovered from the text
+ * marker. Keys the IR has no field for (`parallel_tool_calls`, `seed`, …) go to
+ * `providerOptions.openai`, so `encodeRequest` sends them again.
+ *
+ * Throws `InvalidRequestError` when the body is not a Chat Completions request.
+ *
+ * @see https://platform.openai.com/docs/api-reference/chat/create
+ */
+export function decodeOpenAIRequest(body: unknown): CodecResult<DecodedRequest> {
+  const parsed = openaiRequestSchema.safeParse(body);
+  if (!parsed.success) {
+    throw new InvalidRequestError({
+      message: `Expected a Chat Completions request body: ${formatSchemaIssues(parsed.error.issues)}`,
+      cause: parsed.error,
+    });
+  }
+  const wire = parsed.data;
+  const warnings: Warning[] = [];
+  const systems: string[] = [];
+  const messages: Message[] = [];
+  const toolNames = new Map<string, string>();
+
+  for (let index = 0; index < wire.messages.length; index++) {
+    const message = wire.messages[index] as OpenAIMessage;
+    switch (message.role) {
+      case 'system':
+      case 'developer':
+        if (messages.length > 0) {
+          warnings.push({
+            type: 'degraded',
+            feature: `messages[${index}]`,
+            message: 'The IR has one system prompt; a system message after the first turn was moved into it.',
+          });
+        }
+        systems.push(joinText(message.content));
+        break;
+      case 'user':
+        messages.push({ role: 'user', content: convertUserContent(message.content, index, warnings) });
+        break;
+      case 'assistant': {
+        const content: AssistantContentPart[] = [];
+        if (typeof message.content === 'string') {
+          // An empty string is how an assistant turn with only calls (or nothing) is sent.
+          if (message.content !== '') content.push({ type: 'text', text: message.content });
+        } else {
+          for (const part of message.content ?? []) {
+            content.push(
+              part.type === 'text'
+                ? { type: 'text', text: part.text }
+                : { type: 'text', text: part.refusal, providerMetadata: { openai: { refusal: true } } },
+            );
+          }
+        }
+        if (message.refusal) {
+          content.push({ type: 'text', text: message.refusal, providerMetadata: { openai: { refusal: true } } });
+        }
+        for (const call of message.tool_calls ?? []) {
+          if (call.type === 'function') {
+            toolNames.set(call.id, call.function.name);
+            content.push(toToolCall(call.id, call.function.name, call.function.arguments));
+          } else {
+            warnings.push(unsupportedCustom(`messages[${index}].tool_calls`, call.custom.name));
+          }
+        }
+        messages.push({ role: 'assistant', content });
+        break;
+      }
+      case 'tool': {
+        const texts =
+          typeof message.content === 'string' ? [message.content] : message.content.map((part) => part.text);
+        const { text, isError } = unmarkOpenAIToolError(texts[0] ?? '');
+        const result: ToolResult = {
+          type: 'tool-result',
+          toolCallId: message.tool_call_id,
+          toolName: toolNames.get(message.tool_call_id) ?? 'unknown',
+          content: [text, ...texts.slice(1)].map((part) => ({ type: 'text' as const, text: part })),
+          isError,
+        };
+        const last = messages.at(-1);
+        if (last?.role === 'tool') last.content.push(result);
+        else messages.push({ role: 'tool', content: [result] });
+        break;
+      }
+      case 'function':
+        warnings.push({
+          type: 'unsupported',
+          feature: `messages[${index}]`,
+          message: 'Deprecated `function` messages are not supported; use `tool` messages. It was left out.',
+        });
+        break;
+      default: {
+        const exhaustive: never = message;
+        throw new InvalidRequestError({ message: `Unknown message ${JSON.stringify(exhaustive)}` });
+      }
+    }
+  }
+
+  const request: ChatRequest = { messages };
+  if (systems.length > 0) request.system = systems.join('\n\n');
+  const tools: Tool[] = [];
+  for (const tool of wire.tools ?? []) {
+    if (tool.type === 'function') {
+      tools.push({
+        name: tool.function.name,
+        description: tool.function.description ?? '',
+        inputSchema: (tool.function.parameters as JSONObject | null | undefined) ?? { type: 'object', properties: {} },
+      });
+    } else warnings.push(unsupportedCustom('tools', tool.custom.name));
+  }
+  if (tools.length > 0) request.tools = tools;
+  const toolChoice = convertToolChoice(wire.tool_choice, warnings);
+  if (toolChoice !== undefined) request.toolChoice = toolChoice;
+  const maxTokens = wire.max_completion_tokens ?? wire.max_tokens;
+  if (typeof maxTokens === 'number') request.maxOutputTokens = maxTokens;
+  if (typeof wire.temperature === 'number') request.temperature = wire.temperature;
+  if (typeof wire.top_p === 'number') request.topP = wire.top_p;
+  if (wire.stop !== null && wire.stop !== undefined) {
+    request.stopSequences = typeof wire.stop === 'string' ? [wire.stop] : wire.stop;
+  }
+  const rest: JSONObject = {};
+  for (const [key, value] of Object.entries(wire)) {
+    if (!MAPPED_KEYS.has(key) && value !== undefined) rest[key] = value as JSONObject[string];
+  }
+  if (Object.keys(rest).length > 0) request.providerOptions = { openai: rest };
+  return { value: { request, model: wire.model, stream: wire.stream === true }, warnings };
+}
+
+function joinText(content: string | { text: string }[]): string {
+  return typeof content === 'string' ? content : content.map((part) => part.text).join('');
+}
+
+function unsupportedCustom(feature: string, name: string): Warning {
+  return {
+    type: 'unsupported',
+    feature,
+    message: `Custom (free-form) tool "${name}" has no IR equivalent; it was left out.`,
+  };
+}
+
+function convertToolChoice(choice: unknown, warnings: Warning[]): ToolChoice | undefined {
+  if (choice === undefined || choice === null) return undefined;
+  if (choice === 'auto' || choice === 'none' || choice === 'required') return choice;
+  const named = choice as { type?: unknown; function?: { name?: unknown } };
+  if (named.type === 'function' && typeof named.function?.name === 'string') {
+    return { type: 'tool', name: named.function.name };
+  }
+  warnings.push({
+    type: 'unsupported',
+    feature: 'tool_choice',
+    message: `Expected tool_choice "auto", "none", "required" or a named function, got ${JSON.stringify(choice)}; it was left out.`,
+  });
+  return undefined;
+}
+
+function convertUserContent(content: string | OpenAIUserPart[], index: number, warnings: Warning[]): UserContentPart[] {
+  if (typeof content === 'string') return [{ type: 'text', text: content }];
+  const parts: UserContentPart[] = [];
+  for (const part of content) {
+    switch (part.type) {
+      case 'text':
+        parts.push({ type: 'text', text: part.text });
+        break;
+      case 'image_url': {
+        const match = /^data:([^;,]+);base64,(.*)$/s.exec(part.image_url.url);
+        const detail = part.image_url.detail;
+        parts.push({
+          type: 'image',
+          ...(match === null
+            ? { source: { type: 'url', url: part.image_url.url } }
+            : { source: { type: 'base64', data: match[2] ?? '' }, mediaType: match[1] ?? 'image/png' }),
+          ...(detail === undefined ? {} : { providerMetadata: { openai: { detail } } }),
+        });
+        break;
+      }
+      case 'input_audio':
+        parts.push({
+          type: 'file',
+          source: { type: 'base64', data: part.input_audio.data },
+          mediaType: part.input_audio.format === 'mp3' ? 'audio/mpeg' : `audio/${part.input_audio.format}`,
+        });
+        break;
+      case 'file': {
+        const match = /^data:([^;,]+);base64,(.*)$/s.exec(part.file.file_data ?? '');
+        if (match === null) {
+          warnings.push({
+            type: 'unsupported',
+            feature: `messages[${index}].content`,
+            message: 'A file given by `file_id` (not inline) has no IR equivalent; it was left out.',
+          });
+          break;
+        }
+        parts.push({
+          type: 'file',
+          source: { type: 'base64', data: match[2] ?? '' },
+          mediaType: match[1] ?? 'application/octet-stream',
+          ...(part.file.filename === undefined ? {} : { filename: part.file.filename }),
+        });
+        break;
+      }
+      default: {
+        const exhaustive: never = part;
+        throw new InvalidRequestError({ message: `Unknown user content part ${JSON.stringify(exhaustive)}` });
+      }
+    }
+  }
+  return parts;
+}

@@ -1,0 +1,70 @@
+import {
+  type AssistantContentPart,
+  formatSchemaIssues,
+  InvalidResponseError,
+  type ModelResponse,
+  parseToolArguments,
+  type ToolCall,
+  type Warning,
+} from '@interlingua/core';
+import { convertOpenAIUsage } from './convert-openai-usage';
+import { mapOpenAIFinishReason } from './map-openai-finish-reason';
+import { openaiResponseSchema } from './openai-api';
+
+/**
+ * Decodes a Chat Completions response body (first choice) into an IR response. Argument
+ * strings are parsed with `parseToolArguments`: invalid JSON (e.g. cut off at `length`)
+ * keeps `argsText` and `argsError` and never throws. A `refusal` becomes a text part marked
+ * `providerMetadata.openai.refusal` and `finishReason: 'refusal'`; `reasoning_content`
+ * (DeepSeek, vLLM) becomes a reasoning part.
+ *
+ * Throws `InvalidResponseError` when the body is not a chat completion.
+ *
+ * @see https://platform.openai.com/docs/api-reference/chat/object
+ */
+export function decodeOpenAIResponse(body: unknown): ModelResponse {
+  const parsed = openaiResponseSchema.safeParse(body);
+  if (!parsed.success) {
+    throw new InvalidResponseError({
+      message: `Expected a Chat Completions response body: ${formatSchemaIssues(parsed.error.issues)}`,
+      cause: parsed.error,
+    });
+  }
+  const response = parsed.data;
+  const choice = response.choices[0];
+  if (choice === undefined) throw new InvalidResponseError({ message: 'Expected at least one choice, got none.' });
+  const { message } = choice;
+  const content: AssistantContentPart[] = [];
+  const warnings: Warning[] = [];
+  if (message.reasoning_content) content.push({ type: 'reasoning', text: message.reasoning_content });
+  if (message.content) content.push({ type: 'text', text: message.content });
+  if (message.refusal) {
+    content.push({ type: 'text', text: message.refusal, providerMetadata: { openai: { refusal: true } } });
+  }
+  for (const call of message.tool_calls ?? []) {
+    if (call.type === 'function') content.push(toToolCall(call.id, call.function.name, call.function.arguments));
+    else {
+      warnings.push({
+        type: 'unsupported',
+        feature: 'custom tool call',
+        message: `The response holds a custom (free-form) tool call "${call.custom.name}", which the IR cannot carry; it was left out.`,
+      });
+    }
+  }
+  return {
+    message: { role: 'assistant', content },
+    finishReason: mapOpenAIFinishReason(choice.finish_reason, Boolean(message.refusal)),
+    rawFinishReason: choice.finish_reason ?? null,
+    usage: convertOpenAIUsage(response.usage),
+    ...(response.id ? { id: response.id } : {}),
+    ...(response.model ? { model: response.model } : {}),
+    warnings,
+  };
+}
+
+/** Builds an IR tool call from a wire call, keeping unparseable argument text. */
+export function toToolCall(id: string, name: string, argsText: string): ToolCall {
+  const parsed = parseToolArguments(argsText);
+  if (parsed.argsError === undefined) return { type: 'tool-call', id, name, args: parsed.args };
+  return { type: 'tool-call', id, name, args: {}, argsText: parsed.argsText, argsError: parsed.argsError };
+}

@@ -1,0 +1,59 @@
+import type { ChatRequest, CodecResult, Warning } from '@interlingua/core';
+import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
+import { convertToOpenAIMessages } from './convert-to-openai-messages';
+import type { OpenAIChatRequestBody } from './openai-api';
+import { defaultOpenAISystemRole, type OpenAIEncodeRequestOptions } from './openai-compat';
+import { prepareOpenAITools } from './openai-prepare-tools';
+
+// Keys `providerOptions.openai` may not override: they are what the codec itself encodes.
+const RESERVED_KEYS = new Set(['model', 'messages', 'stream', 'stream_options']);
+
+/**
+ * Encodes an IR request as a Chat Completions body: system prompt as the first message,
+ * `maxOutputTokens` → `max_completion_tokens` (or `max_tokens`), `stopSequences` → `stop`,
+ * tools and tool choice, and `stream_options.include_usage` for streams. Keys of
+ * `providerOptions.openai` (such as `parallel_tool_calls`, `reasoning_effort`, `seed`) are
+ * copied into the body verbatim.
+ *
+ * @see https://platform.openai.com/docs/api-reference/chat/create
+ */
+export function encodeOpenAIRequest(
+  request: ChatRequest,
+  options: OpenAIEncodeRequestOptions,
+): CodecResult<OpenAIChatRequestBody> {
+  const converted = convertToOpenAIMessages(
+    request.system,
+    request.messages,
+    options.systemRole ?? defaultOpenAISystemRole(options.model),
+  );
+  const tools = prepareOpenAITools(request.tools, request.toolChoice, options.strictTools ?? false);
+  const warnings: Warning[] = [...converted.warnings, ...tools.warnings];
+  const body: OpenAIChatRequestBody = { model: options.model, messages: converted.messages };
+  if (tools.tools !== undefined) body.tools = tools.tools;
+  if (tools.toolChoice !== undefined) body.tool_choice = tools.toolChoice;
+  if (request.maxOutputTokens !== undefined)
+    body[options.maxTokensField ?? 'max_completion_tokens'] = request.maxOutputTokens;
+  if (request.temperature !== undefined) body.temperature = request.temperature;
+  if (request.topP !== undefined) body.top_p = request.topP;
+  if (request.stopSequences !== undefined) body.stop = request.stopSequences;
+
+  const passthrough = request.providerOptions?.openai;
+  if (passthrough !== undefined) {
+    const target = body as unknown as Record<string, unknown>;
+    for (const [key, value] of Object.entries(passthrough)) {
+      if (RESERVED_KEYS.has(key)) {
+        warnings.push({
+          type: 'unsupported',
+          feature: `providerOptions.openai.${key}`,
+          message: `\`${key}\` is set by the codec and cannot be overridden through providerOptions; it was ignored.`,
+        });
+      } else target[key] = value;
+    }
+  }
+  if (options.stream === true) {
+    const streaming = body as unknown as ChatCompletionCreateParamsStreaming;
+    streaming.stream = true;
+    if (options.streamUsage ?? true) streaming.stream_options = { include_usage: true };
+  }
+  return { value: body, warnings };
+}

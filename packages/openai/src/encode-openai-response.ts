@@ -1,0 +1,89 @@
+import type { CodecResult, ModelResponse, Warning } from '@interlingua/core';
+import type { ChatCompletionMessageFunctionToolCall } from 'openai/resources/chat/completions';
+import { toOpenAIUsage } from './convert-openai-usage';
+import { toOpenAIFinishReason } from './map-openai-finish-reason';
+import type { OpenAIChatResponseBody } from './openai-api';
+import type { OpenAIEncodeResponseOptions } from './openai-compat';
+
+/** The id used when neither the response nor the options give one. */
+export const OPENAI_PLACEHOLDER_ID = 'chatcmpl-interlingua';
+
+/**
+ * Encodes an IR response as a `chat.completion` body (the gateway direction). Text parts are
+ * joined into `content`, refusal-marked text goes to `refusal`, calls to `tool_calls` (with
+ * `argsText` verbatim when the arguments did not parse). Reasoning has no field in Chat
+ * Completions and is left out with a warning; finish reasons without a word of their own
+ * become `stop` with a warning.
+ *
+ * @see https://platform.openai.com/docs/api-reference/chat/object
+ */
+export function encodeOpenAIResponse(
+  response: ModelResponse,
+  options: OpenAIEncodeResponseOptions = {},
+): CodecResult<OpenAIChatResponseBody> {
+  const warnings: Warning[] = [];
+  let content: string | null = null;
+  let refusal: string | null = null;
+  const toolCalls: ChatCompletionMessageFunctionToolCall[] = [];
+  let reasoning = false;
+  for (const part of response.message.content) {
+    switch (part.type) {
+      case 'text':
+        if (part.providerMetadata?.openai?.refusal === true) refusal = (refusal ?? '') + part.text;
+        else content = (content ?? '') + part.text;
+        break;
+      case 'reasoning':
+        reasoning = true;
+        break;
+      case 'tool-call':
+        toolCalls.push({
+          id: part.id,
+          type: 'function',
+          function: { name: part.name, arguments: part.argsText ?? JSON.stringify(part.args) },
+        });
+        break;
+      default: {
+        const exhaustive: never = part;
+        throw new Error(`Unknown assistant part ${JSON.stringify(exhaustive)}`);
+      }
+    }
+  }
+  if (reasoning) {
+    warnings.push({
+      type: 'unsupported',
+      feature: 'reasoning',
+      message: 'Chat Completions responses have no reasoning field; reasoning parts were left out.',
+    });
+  }
+  const finishReason = toOpenAIFinishReason(response.finishReason);
+  if (finishReason !== response.finishReason && response.finishReason !== 'refusal') {
+    warnings.push({
+      type: 'degraded',
+      feature: 'finishReason',
+      message: `Chat Completions has no finish_reason "${response.finishReason}"; it was sent as "${finishReason}".`,
+    });
+  }
+  return {
+    value: {
+      id: options.id ?? response.id ?? OPENAI_PLACEHOLDER_ID,
+      object: 'chat.completion',
+      created: options.created ?? 0,
+      model: response.model ?? options.model ?? 'unknown',
+      choices: [
+        {
+          index: 0,
+          message: {
+            role: 'assistant',
+            content,
+            refusal,
+            ...(toolCalls.length === 0 ? {} : { tool_calls: toolCalls }),
+          },
+          finish_reason: finishReason,
+          logprobs: null,
+        },
+      ],
+      usage: toOpenAIUsage(response.usage),
+    },
+    warnings,
+  };
+}

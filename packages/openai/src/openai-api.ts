@@ -1,0 +1,197 @@
+import type {
+  ChatCompletion,
+  ChatCompletionChunk,
+  ChatCompletionCreateParams,
+  ChatCompletionMessageParam,
+  ChatCompletionTool,
+  ChatCompletionToolChoiceOption,
+} from 'openai/resources/chat/completions';
+import { z } from 'zod';
+
+/** A Chat Completions request body, as the `openai` SDK types it. */
+export type OpenAIChatRequestBody = ChatCompletionCreateParams;
+/** A Chat Completions response body (`chat.completion`). */
+export type OpenAIChatResponseBody = ChatCompletion;
+/** One parsed streaming chunk (`chat.completion.chunk`). */
+export type OpenAIChatChunk = ChatCompletionChunk;
+/** One message of a request's `messages`. */
+export type OpenAIChatMessage = ChatCompletionMessageParam;
+/** One entry of a request's `tools`. */
+export type OpenAIChatTool = ChatCompletionTool;
+/** A request's `tool_choice`. */
+export type OpenAIChatToolChoice = ChatCompletionToolChoiceOption;
+
+const nullish = <T extends z.ZodType>(schema: T) => schema.nullish();
+
+/** `usage` of a response or of the trailing stream chunk; only the counts we map. */
+export const openaiUsageSchema = z.object({
+  prompt_tokens: z.number(),
+  completion_tokens: z.number(),
+  prompt_tokens_details: nullish(
+    z.object({ cached_tokens: nullish(z.number()), cache_write_tokens: nullish(z.number()) }),
+  ),
+  completion_tokens_details: nullish(z.object({ reasoning_tokens: nullish(z.number()) })),
+});
+/** Parsed `usage`. */
+export type OpenAIUsage = z.infer<typeof openaiUsageSchema>;
+
+const functionToolCallSchema = z.object({
+  id: z.string(),
+  type: z.literal('function'),
+  function: z.object({ name: z.string(), arguments: z.string() }),
+});
+
+// Custom (grammar) tool calls are read only to report them; the IR has no free-form tool input.
+const customToolCallSchema = z.object({
+  id: z.string(),
+  type: z.literal('custom'),
+  custom: z.object({ name: z.string(), input: z.string() }),
+});
+
+/** A non-streaming response body: the fields the codec reads. */
+export const openaiResponseSchema = z.object({
+  id: nullish(z.string()),
+  model: nullish(z.string()),
+  choices: z
+    .array(
+      z.object({
+        finish_reason: nullish(z.string()),
+        message: z.object({
+          content: nullish(z.string()),
+          refusal: nullish(z.string()),
+          // DeepSeek, vLLM and other compatible servers put thinking output here.
+          reasoning_content: nullish(z.string()),
+          tool_calls: nullish(z.array(z.union([functionToolCallSchema, customToolCallSchema]))),
+        }),
+      }),
+    )
+    .min(1),
+  usage: nullish(openaiUsageSchema),
+});
+/** Parsed response body. */
+export type OpenAIResponse = z.infer<typeof openaiResponseSchema>;
+
+/** A streaming chunk: the fields the codec reads. */
+export const openaiChunkSchema = z.object({
+  id: nullish(z.string()),
+  model: nullish(z.string()),
+  choices: z.array(
+    z.object({
+      index: nullish(z.number()),
+      finish_reason: nullish(z.string()),
+      delta: nullish(
+        z.object({
+          content: nullish(z.string()),
+          refusal: nullish(z.string()),
+          reasoning_content: nullish(z.string()),
+          tool_calls: nullish(
+            z.array(
+              z.object({
+                index: nullish(z.number()),
+                id: nullish(z.string()),
+                function: nullish(z.object({ name: nullish(z.string()), arguments: nullish(z.string()) })),
+              }),
+            ),
+          ),
+        }),
+      ),
+    }),
+  ),
+  usage: nullish(openaiUsageSchema),
+});
+/** Parsed chunk. */
+export type OpenAIChunk = z.infer<typeof openaiChunkSchema>;
+
+const textPartSchema = z.object({ type: z.literal('text'), text: z.string() });
+const imagePartSchema = z.object({
+  type: z.literal('image_url'),
+  image_url: z.object({ url: z.string(), detail: z.string().optional() }),
+});
+const audioPartSchema = z.object({
+  type: z.literal('input_audio'),
+  input_audio: z.object({ data: z.string(), format: z.string() }),
+});
+const filePartSchema = z.object({
+  type: z.literal('file'),
+  file: z.object({
+    file_data: z.string().optional(),
+    file_id: z.string().optional(),
+    filename: z.string().optional(),
+  }),
+});
+const refusalPartSchema = z.object({ type: z.literal('refusal'), refusal: z.string() });
+
+/** A user content part of a request (gateway direction). */
+export const openaiUserPartSchema = z.discriminatedUnion('type', [
+  textPartSchema,
+  imagePartSchema,
+  audioPartSchema,
+  filePartSchema,
+]);
+/** Parsed user content part. */
+export type OpenAIUserPart = z.infer<typeof openaiUserPartSchema>;
+
+const textContentSchema = z.union([z.string(), z.array(textPartSchema)]);
+
+/** One request message (gateway direction). */
+export const openaiMessageSchema = z.discriminatedUnion('role', [
+  z.object({ role: z.literal('system'), content: textContentSchema }),
+  z.object({ role: z.literal('developer'), content: textContentSchema }),
+  z.object({ role: z.literal('user'), content: z.union([z.string(), z.array(openaiUserPartSchema)]) }),
+  z.object({
+    role: z.literal('assistant'),
+    content: nullish(z.union([z.string(), z.array(z.union([textPartSchema, refusalPartSchema]))])),
+    refusal: nullish(z.string()),
+    tool_calls: nullish(z.array(z.union([functionToolCallSchema, customToolCallSchema]))),
+  }),
+  z.object({ role: z.literal('tool'), content: textContentSchema, tool_call_id: z.string() }),
+  z.object({ role: z.literal('function'), content: nullish(z.string()), name: z.string() }),
+]);
+/** Parsed request message. */
+export type OpenAIMessage = z.infer<typeof openaiMessageSchema>;
+
+/** A request body (gateway direction): the fields mapped to the IR; the rest is kept verbatim. */
+export const openaiRequestSchema = z.looseObject({
+  model: z.string(),
+  messages: z.array(openaiMessageSchema),
+  tools: nullish(
+    z.array(
+      z.union([
+        z.object({
+          type: z.literal('function'),
+          function: z.object({
+            name: z.string(),
+            description: nullish(z.string()),
+            parameters: nullish(z.record(z.string(), z.unknown())),
+            strict: nullish(z.boolean()),
+          }),
+        }),
+        z.object({ type: z.literal('custom'), custom: z.object({ name: z.string() }) }),
+      ]),
+    ),
+  ),
+  tool_choice: nullish(
+    z.union([
+      z.enum(['auto', 'none', 'required']),
+      z.object({ type: z.literal('function'), function: z.object({ name: z.string() }) }),
+      z.looseObject({ type: z.string() }),
+    ]),
+  ),
+  max_completion_tokens: nullish(z.number()),
+  max_tokens: nullish(z.number()),
+  temperature: nullish(z.number()),
+  top_p: nullish(z.number()),
+  stop: nullish(z.union([z.string(), z.array(z.string())])),
+  stream: nullish(z.boolean()),
+});
+/** Parsed request body. */
+export type OpenAIRequest = z.infer<typeof openaiRequestSchema>;
+
+/** The error body OpenAI (and most compatible servers) send: `{ error: { message, type, code, param } }`. */
+export const openaiErrorBodySchema = z.object({
+  error: z.object({
+    message: z.string(),
+    type: nullish(z.string()),
+    code: nullish(z.union([z.string(), z.number()])),
+  }),
+});

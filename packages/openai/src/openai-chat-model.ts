@@ -1,0 +1,116 @@
+import {
+  AbortedError,
+  type CallOptions,
+  type ChatModel,
+  type ChatRequest,
+  type ModelCapabilities,
+  type ModelResponse,
+  type StreamEvent,
+  type Warning,
+} from '@interlingua/core';
+import type OpenAI from 'openai';
+import type {
+  ChatCompletionCreateParamsNonStreaming,
+  ChatCompletionCreateParamsStreaming,
+} from 'openai/resources/chat/completions';
+import { decodeOpenAIResponse } from './decode-openai-response';
+import { decodeOpenAIStream } from './decode-openai-stream';
+import { encodeOpenAIRequest } from './encode-openai-request';
+import { mapOpenAIError } from './map-openai-error';
+import type { OpenAIChatChunk } from './openai-api';
+import type { OpenAICompatSettings } from './openai-compat';
+
+/** What an {@link OpenAIChatModel} is built from. */
+export type OpenAIChatModelConfig = {
+  /** The provider key (`openai`, or `ollama`, `vllm`, … for compatible servers). */
+  provider: string;
+  modelId: string;
+  /** Returns the SDK client; called on each request so a missing key fails at call time. */
+  client: () => OpenAI;
+  compat: OpenAICompatSettings;
+};
+
+/**
+ * A `ChatModel` over the Chat Completions API: the OpenAI codec joined to the official
+ * `openai` SDK client. Transport and orchestration only; every mapping is in the codec.
+ */
+export class OpenAIChatModel implements ChatModel {
+  readonly provider: string;
+  readonly modelId: string;
+  readonly capabilities: Partial<ModelCapabilities>;
+  private readonly config: OpenAIChatModelConfig;
+
+  constructor(config: OpenAIChatModelConfig) {
+    this.config = config;
+    this.provider = config.provider;
+    this.modelId = config.modelId;
+    // OpenAI's chat models all call tools natively; what a compatible server's model can do is for the capability registry to say.
+    this.capabilities = config.provider === 'openai' ? { toolCalling: 'native' } : {};
+  }
+
+  async generate(request: ChatRequest, options: CallOptions = {}): Promise<ModelResponse> {
+    const { value: body, warnings } = encodeOpenAIRequest(request, { ...this.config.compat, model: this.modelId });
+    const client = this.config.client();
+    let raw: unknown;
+    try {
+      // The encoded body has no `stream` key for a non-streaming call; send it as is.
+      raw = await client.chat.completions.create(
+        body as ChatCompletionCreateParamsNonStreaming,
+        requestOptions(options),
+      );
+    } catch (error) {
+      throw mapOpenAIError(error, options.signal);
+    }
+    const response = decodeOpenAIResponse(raw);
+    return withWarnings(response, warnings);
+  }
+
+  async *stream(request: ChatRequest, options: CallOptions = {}): AsyncIterable<StreamEvent> {
+    const { value: body, warnings } = encodeOpenAIRequest(request, {
+      ...this.config.compat,
+      model: this.modelId,
+      stream: true,
+    });
+    const client = this.config.client();
+    let chunks: AsyncIterable<OpenAIChatChunk>;
+    try {
+      chunks = await client.chat.completions.create(
+        body as ChatCompletionCreateParamsStreaming,
+        requestOptions(options),
+      );
+    } catch (error) {
+      throw mapOpenAIError(error, options.signal);
+    }
+    for await (const event of decodeOpenAIStream(mapChunkErrors(chunks, options.signal))) {
+      if (event.type === 'finish' && warnings.length > 0) {
+        yield { ...event, warnings: [...warnings, ...(event.warnings ?? [])] };
+      } else yield event;
+    }
+  }
+}
+
+function requestOptions(options: CallOptions): { signal?: AbortSignal; headers?: Record<string, string> } {
+  return {
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    ...(options.headers === undefined ? {} : { headers: options.headers }),
+  };
+}
+
+function withWarnings(response: ModelResponse, warnings: Warning[]): ModelResponse {
+  return warnings.length === 0 ? response : { ...response, warnings: [...warnings, ...response.warnings] };
+}
+
+// The SDK ends an aborted stream quietly and throws its own errors mid-stream: both become core errors.
+async function* mapChunkErrors(
+  chunks: AsyncIterable<OpenAIChatChunk>,
+  signal: AbortSignal | undefined,
+): AsyncIterable<OpenAIChatChunk> {
+  try {
+    yield* chunks;
+  } catch (error) {
+    throw mapOpenAIError(error, signal);
+  }
+  if (signal?.aborted === true) {
+    throw new AbortedError({ message: 'The OpenAI stream was aborted.', cause: signal.reason });
+  }
+}

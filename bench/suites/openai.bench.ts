@@ -9,7 +9,16 @@ import { type Comparison, compare, report } from '../harness';
 // copy the adapter uses, so both sides run the same SDK code.
 const requireFromAdapter = createRequire(new URL('../../packages/openai/package.json', import.meta.url));
 const sdkEntry = pathToFileURL(requireFromAdapter.resolve('openai').replace(/\.js$/, '.mjs')).href;
-const { OpenAI } = (await import(sdkEntry)) as typeof import('openai');
+type BareSDK = {
+  OpenAI: new (options: {
+    apiKey: string;
+    baseURL: string;
+    maxRetries: number;
+  }) => {
+    chat: { completions: { create(body: unknown): Promise<unknown> } };
+  };
+};
+const { OpenAI } = (await import(sdkEntry)) as BareSDK;
 
 /** A 1,000-message history: user turns, assistant turns with calls, tool results, answers. */
 function buildHistory(): ChatRequest {

@@ -122,13 +122,18 @@ try {
   for (const [index, prompt] of PROMPTS.entries()) {
     print(`\n── turn ${index + 1} ──────────────────────────────`);
     print(`you › ${prompt}`);
+    // The answer streams as it arrives; with --trace, whole lines, so trace legs never split one.
+    const live = values.trace !== true;
     let line = '';
     const flush = () => {
-      if (line !== '') print(`model › ${line}`);
+      if (line !== '') live ? process.stdout.write('\n') : print(`model › ${line}`);
       line = '';
     };
     const onEvent = (event: AgentEvent) => {
-      if (event.type === 'text-delta') line += event.text;
+      if (event.type === 'text-delta') {
+        if (live) process.stdout.write(`${line === '' ? 'model › ' : ''}${redact(event.text)}`);
+        line += event.text;
+      }
       if (event.type === 'tool-call') {
         flush();
         print(`  → tool call   ${event.toolCall.name} ${JSON.stringify(event.toolCall.args)}`);
@@ -141,8 +146,8 @@ try {
       }
       if (event.type === 'step-finish') flush();
     };
-    for await (const event of chat.stream(prompt)) {
-      onEvent(event);
+    // `onEvent` is called the moment each event happens, so the printout keeps the wire order.
+    for await (const event of chat.stream(prompt, { onEvent })) {
       if (event.type === 'finish') {
         const { result } = event;
         inputSeries.push(...result.inputTokensPerStep);

@@ -4,6 +4,7 @@ import {
   type ChatRequest,
   collectStream,
   InvalidRequestError,
+  InvalidResponseError,
   type Message,
   type ModelResponse,
   type StreamEvent,
@@ -15,7 +16,7 @@ import {
 import { addUsage } from './add-usage';
 import { AgentAbortedError } from './agent-aborted-error';
 import type { AgentEvent } from './agent-event';
-import type { ResolvedAgentOptions } from './agent-options';
+import { indexTools, type ResolvedAgentOptions } from './agent-options';
 import type { AgentFinishReason, AgentResult, AgentStep, ToolCallOutcome } from './agent-result';
 import { answer, executeToolCalls } from './execute-tool-calls';
 import { findHistoryProblems } from './history/find-history-problems';
@@ -56,12 +57,21 @@ export async function runAgentLoop(options: ResolvedAgentOptions, mode: 'generat
     if (signal?.aborted) {
       throw aborted(state, `The run was aborted before step ${index + 1}; ${describeSteps(steps)}.`, signal.reason);
     }
+    if (options.toolSource !== undefined) {
+      try {
+        options.tools = indexTools(await options.toolSource());
+      } catch (error) {
+        // Like a failed model call: report it with the history kept, rather than lose the run.
+        state.last = undefined;
+        return finish(state, 'error', error);
+      }
+    }
     const sent = shapeHistory(options, index);
     if (listening) emit({ type: 'step-start', step: index, messages: sent });
     const request: ChatRequest = {
       messages: sent,
       ...(options.system === undefined ? {} : { system: options.system }),
-      ...(options.toolData.length === 0 ? {} : { tools: options.toolData }),
+      ...(options.tools.data.length === 0 ? {} : { tools: options.tools.data }),
       ...options.settings,
     };
     let response: ModelResponse;
@@ -78,6 +88,8 @@ export async function runAgentLoop(options: ResolvedAgentOptions, mode: 'generat
           error,
         );
       }
+      // The failed call has no answer: the result describes the run, not an earlier step.
+      state.last = undefined;
       return finish(state, 'error', error);
     }
     state.last = response;
@@ -90,12 +102,13 @@ export async function runAgentLoop(options: ResolvedAgentOptions, mode: 'generat
     const step: AgentStep = { index, response, toolOutcomes: [], usage: response.usage };
     const reason = response.finishReason;
     let next: AgentFinishReason | 'continue';
+    let ranTools = false;
     switch (reason) {
       case 'tool_calls':
       case 'length':
         if (calls.length > 0) {
           step.toolOutcomes = await executeToolCalls(calls, {
-            tools: options.toolMap,
+            tools: options.tools.byName,
             concurrency: options.toolConcurrency,
             timeout: options.toolTimeout,
             signal,
@@ -105,6 +118,7 @@ export async function runAgentLoop(options: ResolvedAgentOptions, mode: 'generat
             onOutcome: listening ? (outcome) => emit({ type: 'tool-result', step: index, ...outcome }) : noop,
           });
           history.push({ role: 'tool', content: step.toolOutcomes.map((outcome) => outcome.result) });
+          ranTools = true;
           next = 'continue';
         } else next = reason === 'length' ? 'length' : 'other';
         break;
@@ -126,11 +140,13 @@ export async function runAgentLoop(options: ResolvedAgentOptions, mode: 'generat
         break;
       default: {
         const exhaustive: never = reason;
-        throw new InvalidRequestError({ message: `Unknown finish reason ${JSON.stringify(exhaustive)}.` });
+        throw new InvalidResponseError({
+          message: `Expected a known finish reason, got ${JSON.stringify(exhaustive)}.`,
+        });
       }
     }
     steps.push(step);
-    if (signal?.aborted && step.toolOutcomes.length > 0) {
+    if (ranTools && signal?.aborted) {
       const done = step.toolOutcomes.filter((outcome) => outcome.error?.code !== 'ABORTED');
       throw aborted(
         state,
@@ -179,7 +195,7 @@ function shapeHistory(options: ResolvedAgentOptions, step: number): Message[] {
   if (strategy === undefined) return history.slice();
   const shaped = strategy(history, {
     ...(options.system === undefined ? {} : { system: options.system }),
-    tools: options.toolData,
+    tools: options.tools.data,
     step,
   });
   const problems = findHistoryProblems(shaped);

@@ -21,8 +21,11 @@ export type AgentCallSettings = Pick<
 export type AgentOptions = {
   /** Any `ChatModel`: an adapter's, a capability-wrapped one, a scripted one. */
   model: ChatModel;
-  /** The tools the model may call; names must be unique. */
-  tools?: readonly AgentTool[];
+  /**
+   * The tools the model may call; names must be unique. A function is called before every
+   * model call, so a changing tool set (an MCP server's `tools/list_changed`) is picked up mid-run.
+   */
+  tools?: readonly AgentTool[] | (() => readonly AgentTool[] | Promise<readonly AgentTool[]>);
   /** The system prompt. */
   system?: string;
   /** The conversation so far, e.g. an earlier result's `messages`. */
@@ -50,8 +53,8 @@ export type AgentOptions = {
 /** Options after defaults and checks. */
 export type ResolvedAgentOptions = {
   model: ChatModel;
-  toolMap: ReadonlyMap<string, AgentTool>;
-  toolData: Tool[];
+  tools: IndexedTools;
+  toolSource: (() => readonly AgentTool[] | Promise<readonly AgentTool[]>) | undefined;
   system: string | undefined;
   history: Message[];
   inputLength: number;
@@ -85,16 +88,8 @@ export function resolveAgentOptions(options: AgentOptions): ResolvedAgentOptions
       message: `Expected \`toolTimeout\` to be a positive number of milliseconds, got ${String(toolTimeout)}.`,
     });
   }
-  const toolMap = new Map<string, AgentTool>();
-  const toolData: Tool[] = [];
-  for (const tool of options.tools ?? []) {
-    if (toolMap.has(tool.name)) {
-      throw new InvalidSettingError({ message: `Expected unique tool names, got "${tool.name}" twice.` });
-    }
-    toolMap.set(tool.name, tool);
-    // Only the data goes on the wire: functions stay on this side.
-    toolData.push({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema });
-  }
+  const source = options.tools;
+  const tools = typeof source === 'function' ? indexTools([]) : indexTools(source ?? []);
   const history = [...(options.history ?? []), ...(options.messages ?? [])];
   if (history.length === 0) {
     throw new InvalidRequestError({
@@ -108,8 +103,8 @@ export function resolveAgentOptions(options: AgentOptions): ResolvedAgentOptions
   const strategy = options.historyStrategy;
   return {
     model: options.model,
-    toolMap,
-    toolData,
+    tools,
+    toolSource: typeof source === 'function' ? source : undefined,
     system: options.system,
     history,
     inputLength: options.history?.length ?? 0,
@@ -127,4 +122,22 @@ export function resolveAgentOptions(options: AgentOptions): ResolvedAgentOptions
           : composeHistoryStrategies(...strategy),
     settings: options.settings,
   };
+}
+
+/** Tools by name, and their data as sent to the model. */
+export type IndexedTools = { byName: ReadonlyMap<string, AgentTool>; data: Tool[] };
+
+/** Indexes tools by name, rejecting duplicates with `InvalidSettingError`. */
+export function indexTools(tools: readonly AgentTool[]): IndexedTools {
+  const byName = new Map<string, AgentTool>();
+  const data: Tool[] = [];
+  for (const tool of tools) {
+    if (byName.has(tool.name)) {
+      throw new InvalidSettingError({ message: `Expected unique tool names, got "${tool.name}" twice.` });
+    }
+    byName.set(tool.name, tool);
+    // Only the data goes on the wire: functions stay on this side.
+    data.push({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema });
+  }
+  return { byName, data };
 }

@@ -31,9 +31,9 @@ export type AgentStep = {
 export type AgentResult = {
   /** Why the run ended. */
   finishReason: AgentFinishReason;
-  /** The provider's own reason for the last model answer (`end_turn`, `MAX_TOKENS`, …); `null` when none. */
+  /** The provider's own reason for the last model answer (`end_turn`, `MAX_TOKENS`, …); `null` when none, or when the last model call failed. */
   rawFinishReason: string | null;
-  /** The text of the last assistant turn. */
+  /** The text of the last model answer; empty when the last model call failed. */
   text: string;
   /** The whole history: what was passed in and every assistant turn, tool calls and results included. Pass it back to continue. */
   messages: Message[];

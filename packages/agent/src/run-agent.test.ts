@@ -1,17 +1,12 @@
-import {
-  APICallError,
-  defineTool,
-  InterlinguaError,
-  type Message,
-  NoSuchToolError,
-  type ToolMessage,
-} from '@interlingua/core';
+import { APICallError, defineTool, InterlinguaError, type Message, type ToolMessage } from '@interlingua/core';
 import { scriptedModel, textResponse, toolCallResponse } from '@interlingua/testkit';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AgentAbortedError } from './agent-aborted-error';
 import type { AgentEvent } from './agent-event';
 import { findHistoryProblems } from './history/find-history-problems';
+import type { HistoryStrategy } from './history/history-strategy';
+import { keepLastTurns } from './history/keep-last-turns';
 import { runAgent } from './run-agent';
 import { userMessage } from './user-message';
 
@@ -29,6 +24,12 @@ const getTime = defineTool({
     await new Promise((resolve) => setTimeout(resolve, 5));
     return `${city}: 10:00`;
   },
+});
+const getForecast = defineTool({
+  name: 'get_forecast',
+  description: 'Tomorrow.',
+  input: z.object({ city: z.string() }),
+  execute: ({ city }) => `${city}: rain tomorrow`,
 });
 const ask = [userMessage('Weather in Paris?')];
 
@@ -166,144 +167,6 @@ describe('runAgent', () => {
       'step-finish',
       'finish',
     ]);
-  });
-
-  it('answers an unknown tool with an error result naming the tools, and goes on', async () => {
-    const model = scriptedModel([
-      toolCallResponse([{ id: 'c1', name: 'get_wether', args: { city: 'Paris' } }]),
-      textResponse('Sorry.'),
-    ]);
-    const events: AgentEvent[] = [];
-    const result = await runAgent({
-      model,
-      tools: [getWeather, getTime],
-      messages: ask,
-      onEvent: (e) => events.push(e),
-    });
-    const [answer] = lastToolMessage(model.requests[1]?.messages ?? []).content;
-    expect(answer?.isError).toBe(true);
-    expect(resultTexts(lastToolMessage(result.messages))[0]).toBe(
-      'Expected one of the tools [get_weather, get_time], got "get_wether". Call one of the available tools.',
-    );
-    const reported = events.find((event) => event.type === 'tool-result');
-    expect(reported?.type === 'tool-result' && NoSuchToolError.isInstance(reported.error)).toBe(true);
-    expect(result.steps[0]?.toolOutcomes[0]?.error?.code).toBe('NO_SUCH_TOOL');
-  });
-
-  it('answers unparseable JSON arguments with the parse error and the raw text', async () => {
-    const model = scriptedModel([
-      toolCallResponse([
-        {
-          id: 'c1',
-          name: 'get_weather',
-          argsText: '{city: Paris}',
-          argsError: 'Expected the arguments to be a JSON object, but they do not parse: Unexpected token c',
-        },
-      ]),
-      textResponse('Retrying is up to me.'),
-    ]);
-    const result = await runAgent({ model, tools: [getWeather], messages: ask });
-    expect(resultTexts(lastToolMessage(result.messages))[0]).toBe(
-      'Invalid arguments for tool "get_weather": Expected the arguments to be a JSON object, but they do not parse: Unexpected token c Got {city: Paris}. Call the tool again with a JSON object matching its schema.',
-    );
-    expect(result.steps[0]?.toolOutcomes[0]?.error?.code).toBe('INVALID_TOOL_ARGUMENTS');
-    expect(result.finishReason).toBe('stop');
-  });
-
-  it('answers a zod schema violation with expected vs got, without running the tool', async () => {
-    let ran = false;
-    const strict = defineTool({
-      name: 'get_weather',
-      description: 'd',
-      input: z.object({ city: z.string() }),
-      execute: () => {
-        ran = true;
-        return 'x';
-      },
-    });
-    const model = scriptedModel([
-      toolCallResponse([{ id: 'c1', name: 'get_weather', args: { city: 42 } }]),
-      textResponse('ok'),
-    ]);
-    const result = await runAgent({ model, tools: [strict], messages: ask });
-    expect(ran).toBe(false);
-    const [text] = resultTexts(lastToolMessage(result.messages));
-    expect(text).toMatch(/^Invalid arguments for tool "get_weather": args\.city: .*expected string.*number/i);
-    expect(text).toContain('Got {"city":42}.');
-  });
-
-  it('validates plain JSON-Schema tools with a JSON-Schema validator', async () => {
-    const plain = defineTool<{ city: string; days: number }>({
-      name: 'forecast',
-      description: 'Forecast.',
-      inputSchema: {
-        type: 'object',
-        properties: { city: { type: 'string' }, days: { type: 'integer', minimum: 1 } },
-        required: ['city', 'days'],
-        additionalProperties: false,
-      },
-      execute: ({ city, days }) => `${city} × ${days}`,
-    });
-    const model = scriptedModel([
-      toolCallResponse([
-        { id: 'c1', name: 'forecast', args: { days: 'two', extra: true } },
-        { id: 'c2', name: 'forecast', args: { city: 'Oslo', days: 2 } },
-      ]),
-      textResponse('ok'),
-    ]);
-    const result = await runAgent({ model, tools: [plain], messages: ask });
-    const [bad, good] = resultTexts(lastToolMessage(result.messages));
-    expect(bad).toContain('args: Instance does not have required property "city".');
-    expect(bad).toContain('args.days: Instance type "string" is invalid. Expected "integer".');
-    expect(bad).toContain('Property "extra" does not match additional properties schema.');
-    expect(good).toBe('Oslo × 2');
-  });
-
-  it('turns a throwing tool into an error result and keeps what was thrown for the host', async () => {
-    const boom = new Error('upstream 503');
-    const failing = defineTool({
-      name: 'get_weather',
-      description: 'd',
-      input: z.object({ city: z.string() }),
-      execute: () => {
-        throw boom;
-      },
-    });
-    const model = scriptedModel([
-      toolCallResponse([{ id: 'c1', name: 'get_weather', args: { city: 'Paris' } }]),
-      textResponse('The weather service is down.'),
-    ]);
-    const result = await runAgent({ model, tools: [failing], messages: ask });
-    expect(lastToolMessage(result.messages).content[0]).toMatchObject({
-      isError: true,
-      content: [{ type: 'text', text: 'Tool "get_weather" failed: upstream 503' }],
-    });
-    const error = result.steps[0]?.toolOutcomes[0]?.error;
-    expect(error?.code).toBe('TOOL_EXECUTION_ERROR');
-    expect(error?.cause).toBe(boom);
-    expect(result.text).toBe('The weather service is down.');
-  });
-
-  it('cancels a tool that outlives toolTimeout, fires its signal, and answers with an error', async () => {
-    let seenSignal: AbortSignal | undefined;
-    const slow = defineTool({
-      name: 'slow',
-      description: 'd',
-      input: z.object({}),
-      execute: (_input, { signal }) => {
-        seenSignal = signal;
-        return new Promise(() => {});
-      },
-    });
-    const model = scriptedModel([toolCallResponse([{ id: 'c1', name: 'slow' }]), textResponse('It timed out.')]);
-    const result = await runAgent({ model, tools: [slow], messages: ask, toolTimeout: 20 });
-    expect(seenSignal?.aborted).toBe(true);
-    expect(resultTexts(lastToolMessage(result.messages))[0]).toBe(
-      'Tool "slow" did not finish within 20 ms and was cancelled. Try again, or with a smaller request.',
-    );
-    const error = result.steps[0]?.toolOutcomes[0]?.error;
-    expect(error?.code).toBe('TOOL_EXECUTION_ERROR');
-    expect(error?.cause).toMatchObject({ name: 'TimeoutError' });
   });
 
   it('answers a call cut off at `length` as truncated and continues', async () => {
@@ -457,31 +320,9 @@ describe('runAgent', () => {
       failure,
     ]);
     const result = await runAgent({ model, tools: [getWeather], messages: ask });
-    expect(result.finishReason).toBe('error');
+    expect(result).toMatchObject({ finishReason: 'error', rawFinishReason: null, text: '' });
     expect(result.error).toBe(failure);
     expect(result.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool']);
-  });
-
-  it('runs no more than toolConcurrency tools at once', async () => {
-    let running = 0;
-    let peak = 0;
-    const tracked = defineTool({
-      name: 'tracked',
-      description: 'd',
-      input: z.object({}),
-      execute: async () => {
-        running++;
-        peak = Math.max(peak, running);
-        await new Promise((resolve) => setTimeout(resolve, 2));
-        running--;
-        return 'ok';
-      },
-    });
-    const calls = ['a', 'b', 'c', 'd', 'e'].map((id) => ({ id, name: 'tracked' }));
-    const model = scriptedModel([toolCallResponse(calls), textResponse('ok')]);
-    const result = await runAgent({ model, tools: [tracked], messages: ask, toolConcurrency: 2 });
-    expect(peak).toBe(2);
-    expect(lastToolMessage(result.messages).content.map((part) => part.toolCallId)).toEqual(['a', 'b', 'c', 'd', 'e']);
   });
 
   it('rejects bad settings and histories with a clear error', async () => {
@@ -499,5 +340,81 @@ describe('runAgent', () => {
     ];
     await expect(runAgent({ model, messages: orphan })).rejects.toThrow(/start with a user or assistant message/);
     expect(model.requests).toHaveLength(0);
+  });
+
+  it('applies the history strategy to what is sent, keeps the stored history whole, and checks the strategy', async () => {
+    const history: Message[] = [
+      userMessage('old question'),
+      { role: 'assistant', content: [{ type: 'text', text: 'old answer' }] },
+    ];
+    const model = scriptedModel([textResponse('new answer')]);
+    const result = await runAgent({ model, history, messages: ask, historyStrategy: [keepLastTurns(1)] });
+    expect(model.requests[0]?.messages).toEqual(ask);
+    expect(result.messages).toEqual([
+      ...history,
+      ...ask,
+      { role: 'assistant', content: [{ type: 'text', text: 'new answer' }] },
+    ]);
+    expect(result.newMessages).toEqual(result.messages.slice(2));
+
+    const dropsResults: HistoryStrategy = (messages) => messages.filter((message) => message.role !== 'tool');
+    const calling = scriptedModel([toolCallResponse([{ id: 'c1', name: 'get_weather', args: { city: 'Paris' } }])]);
+    await expect(
+      runAgent({ model: calling, tools: [getWeather], messages: ask, historyStrategy: dropsResults }),
+    ).rejects.toThrow(
+      /Expected the history strategy to return a valid history: messages\[1\]: Expected the tool calls \[c1\]/,
+    );
+  });
+
+  it('sends settings and headers on every call', async () => {
+    const model = scriptedModel([
+      toolCallResponse([{ id: 'c1', name: 'get_weather', args: { city: 'Paris' } }]),
+      textResponse('ok'),
+    ]);
+    await runAgent({
+      model,
+      tools: [getWeather],
+      messages: ask,
+      headers: { 'x-trace': '1' },
+      settings: {
+        maxOutputTokens: 256,
+        toolChoice: 'auto',
+        providerOptions: { openai: { parallel_tool_calls: false } },
+      },
+    });
+    for (const call of model.calls) {
+      expect(call.request).toMatchObject({
+        maxOutputTokens: 256,
+        toolChoice: 'auto',
+        providerOptions: { openai: { parallel_tool_calls: false } },
+      });
+      expect(call.options?.headers).toEqual({ 'x-trace': '1' });
+    }
+  });
+
+  it('asks a tools function before every model call, so a changed tool set is used mid-run', async () => {
+    let offered = [getWeather];
+    const model = scriptedModel([
+      (request) => {
+        offered = [getWeather, getForecast];
+        return toolCallResponse([{ id: 'c1', name: request.tools?.[0]?.name ?? '', args: { city: 'Paris' } }]);
+      },
+      toolCallResponse([{ id: 'c2', name: 'get_forecast', args: { city: 'Paris' } }]),
+      textResponse('ok'),
+    ]);
+    const result = await runAgent({ model, tools: () => offered, messages: ask });
+    expect(model.requests.map((request) => request.tools?.map((tool) => tool.name))).toEqual([
+      ['get_weather'],
+      ['get_weather', 'get_forecast'],
+      ['get_weather', 'get_forecast'],
+    ]);
+    expect(resultTexts(lastToolMessage(result.messages))).toEqual(['Paris: rain tomorrow']);
+
+    const failing = await runAgent({
+      model: scriptedModel([]),
+      tools: () => Promise.reject(new Error('bridge down')),
+      messages: ask,
+    });
+    expect(failing).toMatchObject({ finishReason: 'error', error: new Error('bridge down'), messages: ask });
   });
 });

@@ -226,6 +226,20 @@ describe('createAnthropic (SDK against a local Messages API server)', () => {
     await expect(pending).rejects.toSatisfy((error: unknown) => AbortedError.isInstance(error));
   });
 
+  it('turns an aborted stream into AbortedError thrown from the iterator', async () => {
+    const anthropic = await serve(hang());
+    const controller = new AbortController();
+    const consume = async () => {
+      for await (const _event of anthropic('claude-sonnet-4-6').stream(history, { signal: controller.signal })) {
+        // nothing arrives: the server never answers
+      }
+    };
+    const pending = consume();
+    while (server?.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    controller.abort();
+    await expect(pending).rejects.toSatisfy((error: unknown) => AbortedError.isInstance(error));
+  });
+
   it('uses the fetch it is given and reports the provider name', async () => {
     server = await startProviderServer({
       routes: [{ path: '/v1/messages', reply: json(fixture('anthropic-refusal.1').body) }],
@@ -248,15 +262,27 @@ describe('createAnthropic (SDK against a local Messages API server)', () => {
     expect(server.requests[0]?.body).toMatchObject({ max_tokens: 4096 });
   });
 
-  it('throws InvalidSettingError naming ANTHROPIC_API_KEY when no key is set', () => {
+  it('fails the first call with InvalidSettingError naming ANTHROPIC_API_KEY when no key is set', async () => {
     const saved = process.env.ANTHROPIC_API_KEY;
     delete process.env.ANTHROPIC_API_KEY;
     try {
-      const anthropic = createAnthropic();
-      expect(() => anthropic('claude-sonnet-4-6')).toThrow(InvalidSettingError);
-      expect(() => anthropic('claude-sonnet-4-6')).toThrow(/ANTHROPIC_API_KEY/);
+      const model = createAnthropic()('claude-sonnet-4-6');
+      const error = await model.generate(history).catch((caught: unknown) => caught);
+      expect(InvalidSettingError.isInstance(error)).toBe(true);
+      expect(String(error)).toMatch(/ANTHROPIC_API_KEY/);
+      const streamed = async () => {
+        for await (const _event of model.stream(history)) {
+          // the key is checked before anything is sent
+        }
+      };
+      await expect(streamed()).rejects.toThrow(/ANTHROPIC_API_KEY/);
+      await serve(json(fixture('anthropic-refusal.1').body));
+      process.env.ANTHROPIC_API_KEY = 'sk-ant-from-env';
+      await createAnthropic({ baseURL: server?.url ?? '', maxRetries: 0 })('m').generate(history);
+      expect(server?.requests[0]?.headers['x-api-key']).toBe('sk-ant-from-env');
     } finally {
-      if (saved !== undefined) process.env.ANTHROPIC_API_KEY = saved;
+      if (saved === undefined) delete process.env.ANTHROPIC_API_KEY;
+      else process.env.ANTHROPIC_API_KEY = saved;
     }
   });
 });

@@ -78,10 +78,11 @@ export class AnthropicChatModel implements ChatModel {
 
   async generate(request: ChatRequest, options: CallOptions = {}): Promise<ModelResponse> {
     const { value: body, warnings } = this.encode(request, false);
+    const client = this.getClient();
     let message: unknown;
     try {
       // The body is built by the codec to the Messages API shape; the SDK's own type is wider.
-      message = await this.getClient().messages.create(
+      message = await client.messages.create(
         body as unknown as MessagesCreateParams & { stream?: false },
         this.requestOptions(options),
       );
@@ -94,9 +95,10 @@ export class AnthropicChatModel implements ChatModel {
 
   async *stream(request: ChatRequest, options: CallOptions = {}): AsyncIterable<StreamEvent> {
     const { value: body, warnings } = this.encode(request, true);
+    const client = this.getClient();
     let stream: AsyncIterable<unknown>;
     try {
-      stream = await this.getClient().messages.create(
+      stream = await client.messages.create(
         body as unknown as MessagesCreateParams & { stream: true },
         this.requestOptions(options),
       );

@@ -30,9 +30,9 @@ export type AnthropicProvider = (modelId: string) => AnthropicChatModel;
 
 /**
  * Creates an Anthropic provider over the official `@anthropic-ai/sdk` client. Requests carry
- * `anthropic-version` and the key as `x-api-key` (and, from SDK 1.x, `Authorization: Bearer`). Creating a model throws `InvalidSettingError` when no
- * API key is given and `ANTHROPIC_API_KEY` is unset; the SDK client is built once per provider,
- * on the first model.
+ * `anthropic-version` and the key as `x-api-key` (and, from SDK 1.x, `Authorization: Bearer`). The first call of a model fails with `InvalidSettingError`
+ * when no API key is given and `ANTHROPIC_API_KEY` is unset; the SDK client is built once per
+ * provider, on that first call.
  *
  * @example
  * ```ts
@@ -68,13 +68,11 @@ export function createAnthropic(settings: AnthropicProviderSettings = {}): Anthr
     });
     return client;
   };
-  return (modelId: string) => {
-    const resolved = getClient();
-    return new AnthropicChatModel(modelId, {
+  return (modelId: string) =>
+    new AnthropicChatModel(modelId, {
       provider: settings.name ?? 'anthropic',
-      client: resolved,
+      client: getClient,
       ...(settings.defaultMaxTokens === undefined ? {} : { defaultMaxTokens: settings.defaultMaxTokens }),
       ...(settings.timeout === undefined ? {} : { timeout: settings.timeout }),
     });
-  };
 }

@@ -29,8 +29,9 @@ export type GeminiProvider = ((modelId: string) => GeminiChatModel) & {
 };
 
 /**
- * Creates a Gemini provider over `@google/generative-ai`. The key is read when the provider
- * is created; a missing key is an `InvalidSettingError` naming both environment variables.
+ * Creates a Gemini provider over `@google/generative-ai`. The key is read on a model's first
+ * call; a missing key fails that call with an `InvalidSettingError` naming both environment
+ * variables (so the provider can be registered before the key is set).
  * `@google/generative-ai` takes no custom `fetch`, so neither does this factory.
  *
  * @example
@@ -54,8 +55,10 @@ export function createGemini(settings: GeminiSettings = {}): GeminiProvider {
       message: `Expected \`maxRetries\` to be a non-negative integer, got ${maxRetries}.`,
     });
   }
-  let transport = settings.transport;
-  if (transport === undefined) {
+  // The key is read on the first call, so a provider can be registered before its key is set.
+  let resolved = settings.transport;
+  const resolve = (): GeminiTransport => {
+    if (resolved !== undefined) return resolved;
     const apiKey = settings.apiKey ?? readEnv('GEMINI_API_KEY') ?? readEnv('GOOGLE_API_KEY');
     if (apiKey === undefined || apiKey === '') {
       throw new InvalidSettingError({
@@ -63,13 +66,18 @@ export function createGemini(settings: GeminiSettings = {}): GeminiProvider {
           'Expected a Gemini API key: pass `apiKey` to createGemini() or set the GEMINI_API_KEY (or GOOGLE_API_KEY) environment variable; found none.',
       });
     }
-    transport = createGenerativeAITransport({
+    resolved = createGenerativeAITransport({
       apiKey,
       baseUrl: settings.baseUrl,
       apiVersion: settings.apiVersion,
       headers: settings.headers,
     });
-  }
+    return resolved;
+  };
+  const transport: GeminiTransport = {
+    generate: (modelId, body, options) => Promise.resolve().then(() => resolve().generate(modelId, body, options)),
+    stream: (modelId, body, options) => Promise.resolve().then(() => resolve().stream(modelId, body, options)),
+  };
   const config = { provider: settings.name ?? 'gemini', transport, timeout, maxRetries };
   const chat = (modelId: string) => new GeminiChatModel(modelId, config);
   return Object.assign((modelId: string) => chat(modelId), { chat });

@@ -18,9 +18,10 @@ export type GeminiDecodeOptions = {
   /**
    * Call ids already used in the conversation. A synthesized id that would clash with one
    * is re-hashed, so ids stay unique within the conversation. `GeminiChatModel` passes the
-   * ids of the request's history.
+   * ids of the request's history. Anything with `has(id)` will do (a `Set`, or a lazy lookup:
+   * it is consulted only when an id has to be synthesized).
    */
-  reservedIds?: ReadonlySet<string>;
+  reservedIds?: { has(id: string): boolean };
 };
 
 /**
@@ -84,7 +85,7 @@ export class CallIds {
   constructor(
     /** The response's `responseId`; in a stream, set from each chunk as it arrives. */
     public responseId: string | undefined,
-    private readonly reserved: ReadonlySet<string> | undefined,
+    private readonly reserved: { has(id: string): boolean } | undefined,
   ) {}
 
   next(call: NonNullable<GeminiPart['functionCall']>): string {

@@ -18,7 +18,10 @@ describe('encodeGeminiRequest', () => {
         system: 'Be brief.',
         messages: [
           { role: 'user', content: [{ type: 'text', text: 'Hi' }] },
-          { role: 'user', content: [{ type: 'image', source: { type: 'base64', data: 'iVBORw0KGgo=' }, mediaType: 'image/png' }] },
+          {
+            role: 'user',
+            content: [{ type: 'image', source: { type: 'base64', data: 'iVBORw0KGgo=' }, mediaType: 'image/png' }],
+          },
           { role: 'assistant', content: [{ type: 'text', text: 'Hello!' }] },
         ],
         maxOutputTokens: 256,
@@ -65,8 +68,20 @@ describe('encodeGeminiRequest', () => {
           role: 'tool',
           // Out of order on purpose: the wire order follows the calls.
           content: [
-            { type: 'tool-result', toolCallId: time?.id ?? '', toolName: 'get_time', content: [{ type: 'text', text: '09:00' }], isError: false },
-            { type: 'tool-result', toolCallId: paris?.id ?? '', toolName: 'get_weather', content: [{ type: 'text', text: 'City not found' }], isError: true },
+            {
+              type: 'tool-result',
+              toolCallId: time?.id ?? '',
+              toolName: 'get_time',
+              content: [{ type: 'text', text: '09:00' }],
+              isError: false,
+            },
+            {
+              type: 'tool-result',
+              toolCallId: paris?.id ?? '',
+              toolName: 'get_weather',
+              content: [{ type: 'text', text: 'City not found' }],
+              isError: true,
+            },
             {
               type: 'tool-result',
               toolCallId: tokyo?.id ?? '',
@@ -135,14 +150,19 @@ describe('encodeGeminiRequest', () => {
     );
     expect(value.contents[1]).toEqual({
       role: 'model',
-      parts: [{ text: 'Thinking…', thought: true }, { text: 'Done.', thoughtSignature: 'sig-text' }],
+      parts: [
+        { text: 'Thinking…', thought: true },
+        { text: 'Done.', thoughtSignature: 'sig-text' },
+      ],
     });
   });
 
   it('maps toolChoice to functionCallingConfig', () => {
     const config = (toolChoice: ChatRequest['toolChoice']) =>
-      encodeGeminiRequest({ messages: [], tools: [weather], ...(toolChoice === undefined ? {} : { toolChoice }) }, { model })
-        .value.toolConfig;
+      encodeGeminiRequest(
+        { messages: [], tools: [weather], ...(toolChoice === undefined ? {} : { toolChoice }) },
+        { model },
+      ).value.toolConfig;
     expect(config(undefined)).toBeUndefined();
     expect(config('auto')).toEqual({ functionCallingConfig: { mode: 'AUTO' } });
     expect(config('none')).toEqual({ functionCallingConfig: { mode: 'NONE' } });
@@ -158,7 +178,11 @@ describe('encodeGeminiRequest', () => {
         messages: [],
         tools: [
           weather,
-          { name: 'now', description: 'Current time', inputSchema: { type: 'object', properties: {}, additionalProperties: false } },
+          {
+            name: 'now',
+            description: 'Current time',
+            inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+          },
         ],
       },
       { model },
@@ -184,7 +208,10 @@ describe('encodeGeminiRequest', () => {
   it('fails with SchemaConversionError on a recursive tool schema', () => {
     const recursive = { type: 'object', properties: { next: { $ref: '#' } } };
     expect(() =>
-      encodeGeminiRequest({ messages: [], tools: [{ name: 'list', description: 'd', inputSchema: recursive }] }, { model }),
+      encodeGeminiRequest(
+        { messages: [], tools: [{ name: 'list', description: 'd', inputSchema: recursive }] },
+        { model },
+      ),
     ).toThrowError(SchemaConversionError);
   });
 
@@ -193,11 +220,16 @@ describe('encodeGeminiRequest', () => {
     const { value } = encodeGeminiRequest(
       {
         messages: [{ role: 'user', content: [{ type: 'text', text: 'x' }] }],
-        providerOptions: { gemini: { thinkingConfig: { thinkingBudget: 1024, includeThoughts: true }, safetySettings, topK: 40 } },
+        providerOptions: {
+          gemini: { thinkingConfig: { thinkingBudget: 1024, includeThoughts: true }, safetySettings, topK: 40 },
+        },
       },
       { model },
     );
-    expect(value.generationConfig).toEqual({ thinkingConfig: { thinkingBudget: 1024, includeThoughts: true }, topK: 40 });
+    expect(value.generationConfig).toEqual({
+      thinkingConfig: { thinkingBudget: 1024, includeThoughts: true },
+      topK: 40,
+    });
     expect(value.safetySettings).toEqual(safetySettings);
     expect(decodeGeminiRequest(value).value.request.providerOptions).toEqual({
       gemini: { thinkingConfig: { thinkingBudget: 1024, includeThoughts: true }, topK: 40, safetySettings },
@@ -208,13 +240,29 @@ describe('encodeGeminiRequest', () => {
     const { value, warnings } = encodeGeminiRequest(
       {
         messages: [
-          { role: 'user', content: [{ type: 'file', source: { type: 'base64', data: 'JVBERi0=' }, mediaType: 'application/pdf', filename: 'a.pdf' }] },
-          { role: 'assistant', content: [{ type: 'tool-call', id: 'call_1', name: 'f', args: {}, argsText: '{"a":', argsError: 'bad' }] },
+          {
+            role: 'user',
+            content: [
+              {
+                type: 'file',
+                source: { type: 'base64', data: 'JVBERi0=' },
+                mediaType: 'application/pdf',
+                filename: 'a.pdf',
+              },
+            ],
+          },
+          {
+            role: 'assistant',
+            content: [{ type: 'tool-call', id: 'call_1', name: 'f', args: {}, argsText: '{"a":', argsError: 'bad' }],
+          },
         ],
       },
       { model },
     );
     expect(value.contents[1]?.parts).toEqual([{ functionCall: { name: 'f', args: {}, id: 'call_1' } }]);
-    expect(warnings.map((warning) => warning.feature)).toEqual(['messages[0].content[0].filename', 'messages[1].content[0].argsText']);
+    expect(warnings.map((warning) => warning.feature)).toEqual([
+      'messages[0].content[0].filename',
+      'messages[1].content[0].argsText',
+    ]);
   });
 });

@@ -109,13 +109,21 @@ async function* mapThrown(chunks: AsyncIterable<unknown>, map: (thrown: unknown)
   }
 }
 
-function historyCallIds(request: ChatRequest): Set<string> {
-  const ids = new Set<string>();
-  for (const message of request.messages) {
-    if (message.role !== 'assistant') continue;
-    for (const part of message.content) if (part.type === 'tool-call') ids.add(part.id);
-  }
-  return ids;
+// The call ids of the history, collected only if an id has to be synthesized.
+function historyCallIds(request: ChatRequest): { has(id: string): boolean } {
+  let ids: Set<string> | undefined;
+  return {
+    has(id) {
+      if (ids === undefined) {
+        ids = new Set();
+        for (const message of request.messages) {
+          if (message.role !== 'assistant') continue;
+          for (const part of message.content) if (part.type === 'tool-call') ids.add(part.id);
+        }
+      }
+      return ids.has(id);
+    },
+  };
 }
 
 function retryDelayMs(error: APICallError, attempt: number): number {

@@ -77,7 +77,7 @@ describe('lowerJsonSchemaForGemini on real MCP server schemas', () => {
     const tool = dump.everything?.tools.find((candidate) => candidate.name === 'gzip-file-as-resource');
     expect(tool).toBeDefined();
     const { schema, warnings } = lower(tool?.inputSchema as JSONSchema, 'gzip-file-as-resource');
-    const data = (schema?.properties as Record<string, Record<string, unknown>>).data;
+    const data = (schema?.properties as Record<string, Record<string, unknown>> | undefined)?.data;
     expect(data).toEqual({ type: 'string', description: 'URL or data URI of the file content to compress' });
     expect(warnings.map((warning) => warning.feature)).toEqual(
       expect.arrayContaining(['inputSchema.properties.data.default', 'inputSchema.properties.data.format']),
@@ -87,14 +87,14 @@ describe('lowerJsonSchemaForGemini on real MCP server schemas', () => {
   it('keeps a property named "pattern" (search_files) while dropping the keyword elsewhere', () => {
     const tool = dump.filesystem?.tools.find((candidate) => candidate.name === 'search_files');
     const { schema, warnings } = lower(tool?.inputSchema as JSONSchema, 'search_files');
-    expect((schema?.properties as Record<string, unknown>).pattern).toEqual({ type: 'string' });
+    expect((schema?.properties as Record<string, unknown> | undefined)?.pattern).toEqual({ type: 'string' });
     expect(warnings.some((warning) => warning.feature.endsWith('.pattern'))).toBe(false);
   });
 
   it('keeps enums, minimum and maximum of server-everything', () => {
     const tool = dump.everything?.tools.find((candidate) => candidate.name === 'get-resource-links');
     const { schema } = lower(tool?.inputSchema as JSONSchema, 'get-resource-links');
-    expect((schema?.properties as Record<string, unknown>).count).toEqual({
+    expect((schema?.properties as Record<string, unknown> | undefined)?.count).toEqual({
       type: 'number',
       description: 'Number of resource links to return (1-10)',
       minimum: 1,
@@ -143,8 +143,14 @@ describe('lowerJsonSchemaForGemini rules', () => {
     },
     {
       name: 'anyOf of several types stays anyOf',
-      input: { type: 'object', properties: { id: { anyOf: [{ type: 'string' }, { type: 'integer' }, { type: 'null' }] } } },
-      output: { type: 'object', properties: { id: { anyOf: [{ type: 'string' }, { type: 'integer' }], nullable: true } } },
+      input: {
+        type: 'object',
+        properties: { id: { anyOf: [{ type: 'string' }, { type: 'integer' }, { type: 'null' }] } },
+      },
+      output: {
+        type: 'object',
+        properties: { id: { anyOf: [{ type: 'string' }, { type: 'integer' }], nullable: true } },
+      },
     },
     {
       name: 'const → one-value enum',
@@ -182,7 +188,10 @@ describe('lowerJsonSchemaForGemini rules', () => {
           when: { type: 'string', format: 'date-time' },
         },
       },
-      output: { type: 'object', properties: { email: { type: 'string' }, when: { type: 'string', format: 'date-time' } } },
+      output: {
+        type: 'object',
+        properties: { email: { type: 'string' }, when: { type: 'string', format: 'date-time' } },
+      },
       dropped: [
         'inputSchema.$schema',
         'inputSchema.additionalProperties',
@@ -239,6 +248,8 @@ describe('lowerJsonSchemaForGemini rules', () => {
   it('sends no parameters for a tool without properties, and rejects a non-object root', () => {
     expect(lower({ type: 'object' }).schema).toBeUndefined();
     expect(lower({ type: 'object', properties: {} }).schema).toBeUndefined();
-    expect(() => lower({ type: 'string' })).toThrowError('Tool "t": expected the input schema to describe an object, got "string".');
+    expect(() => lower({ type: 'string' })).toThrowError(
+      'Tool "t": expected the input schema to describe an object, got "string".',
+    );
   });
 });

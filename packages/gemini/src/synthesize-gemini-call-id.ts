@@ -22,7 +22,7 @@ export type GeminiCallIdSeed = {
  * provider's id rules (`[A-Za-z0-9_-]`, at most 40 characters) so a history can move on to
  * another provider.
  */
-export function synthesizeGeminiCallId(seed: GeminiCallIdSeed, reserved?: ReadonlySet<string>): string {
+export function synthesizeGeminiCallId(seed: GeminiCallIdSeed, reserved?: { has(id: string): boolean }): string {
   const base = seed.responseId === undefined ? `${seed.name}\u0000${stableJson(seed.args)}` : seed.responseId;
   let attempt = 0;
   for (;;) {

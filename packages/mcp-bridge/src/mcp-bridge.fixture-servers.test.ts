@@ -2,7 +2,7 @@ import { InvalidResponseError, InvalidSettingError } from '@interlingua/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixtureEntry } from './__fixtures__/real-servers';
 import { McpBridge } from './mcp-bridge';
-import type { McpBridgeEvent } from './mcp-bridge-event';
+import type { McpBridgeEvent, McpTraceFrame } from './mcp-bridge-event';
 
 const bridges: McpBridge[] = [];
 afterAll(async () => {
@@ -82,7 +82,13 @@ describe('McpBridge against our fixture servers', () => {
 
   it('times out a call to a server that never answers, as an error result with the cause', async () => {
     const events: McpBridgeEvent[] = [];
-    const bridge = await open({ silent: fixtureEntry('silent') }, events, { callTimeout: 150 });
+    const frames: McpTraceFrame[] = [];
+    const sent = (method: string) =>
+      frames.filter((frame) => frame.direction === 'send' && 'method' in frame.message && frame.message.method === method);
+    const bridge = await open({ silent: fixtureEntry('silent') }, events, {
+      callTimeout: 150,
+      onTrace: (frame: McpTraceFrame) => frames.push(frame),
+    });
     const output = await bridge.callTool('silent__wait', {}, { toolCallId: 'call_wait' });
     expect(output).toMatchObject({
       isError: true,
@@ -91,6 +97,13 @@ describe('McpBridge against our fixture servers', () => {
     });
     const aborted = await bridge.callTool('silent__wait', {}, { signal: AbortSignal.abort() });
     expect(aborted.cause).toMatchObject({ reason: 'aborted' });
+    // One run-long signal shared by calls in flight: aborting it cancels each on the server.
+    const run = new AbortController();
+    const calls = [1, 2].map(() => bridge.callTool('silent__wait', {}, { signal: run.signal, timeout: 10_000 }));
+    await expect.poll(() => sent('tools/call').length).toBe(3);
+    run.abort();
+    for (const call of calls) expect((await call).cause).toMatchObject({ reason: 'aborted' });
+    await expect.poll(() => sent('notifications/cancelled').length).toBe(3);
     // The connection survives a timed-out call.
     expect(bridge.servers[0]?.state).toBe('connected');
   });

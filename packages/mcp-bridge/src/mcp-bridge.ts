@@ -58,8 +58,11 @@ export class McpBridge {
   private readonly listeners = new Set<(event: McpBridgeEvent) => void>();
   private readonly callTimeout: number;
   private routes = new Map<string, Route>();
-  private routesKey = '';
+  // Bumped when any server's tools change; routes are rebuilt when they lag behind.
+  private toolsGeneration = 0;
+  private routesGeneration = -1;
   private closed = false;
+  private readonly seenSignals = new WeakSet<AbortSignal>();
 
   private constructor(
     servers: Record<string, ConstructorParameters<typeof McpServerConnection>[1]>,
@@ -76,6 +79,9 @@ export class McpBridge {
           ? { ...DEFAULT_RESTART_POLICY, maxAttempts: 0 }
           : { ...DEFAULT_RESTART_POLICY, ...options.restart },
       emit: (event: McpBridgeEvent) => this.emit(event),
+      onToolsReplaced: () => {
+        this.toolsGeneration++;
+      },
       trace: options.onTrace,
     };
     this.connections = Object.entries(servers).map(([name, config]) => new McpServerConnection(name, config, settings));
@@ -176,10 +182,23 @@ export class McpBridge {
     }
     await connection.whenReady(timeout, options.signal);
     if (connection.client === undefined) return this.unavailable(connection, tool, toolCallId);
-    const requestOptions: RequestOptions = {
-      timeout,
-      ...(options.signal === undefined ? {} : { signal: options.signal }),
-    };
+    const callerSignal = options.signal;
+    // The SDK adds an abort listener per request and never removes it. A signal used once (the
+    // agent's per-call signal) goes to the SDK as is; one seen before (a run-long signal) would
+    // collect a listener per call, so the SDK gets a per-call signal linked to it instead.
+    let sdkSignal = callerSignal;
+    let forwardAbort: (() => void) | undefined;
+    if (callerSignal !== undefined && !callerSignal.aborted) {
+      if (this.seenSignals.has(callerSignal)) {
+        const perCall = new AbortController();
+        forwardAbort = () => perCall.abort(callerSignal.reason);
+        callerSignal.addEventListener('abort', forwardAbort, { once: true });
+        sdkSignal = perCall.signal;
+      } else {
+        this.seenSignals.add(callerSignal);
+      }
+    }
+    const requestOptions: RequestOptions = { timeout, ...(sdkSignal === undefined ? {} : { signal: sdkSignal }) };
     // A progress token only when someone listens: a bare call stays a bare call.
     const onProgress =
       this.listeners.size === 0
@@ -204,8 +223,10 @@ export class McpBridge {
       return output;
     } catch (error) {
       return fail(
-        classifyCallFailure(error, { server: connection.name, tool: tool.name, timeout, signal: options.signal }),
+        classifyCallFailure(error, { server: connection.name, tool: tool.name, timeout, signal: callerSignal }),
       );
+    } finally {
+      if (forwardAbort !== undefined) callerSignal?.removeEventListener('abort', forwardAbort);
     }
   }
 
@@ -270,13 +291,8 @@ export class McpBridge {
     }
   }
 
-  // Changes whenever a server's tool list is replaced or the server is given up on.
-  private currentRoutesKey(): string {
-    return this.connections.map((connection) => `${connection.toolsVersion}${connection.state[0]}`).join(',');
-  }
-
   private routesStale(): boolean {
-    return this.routesKey !== this.currentRoutesKey();
+    return this.routesGeneration !== this.toolsGeneration;
   }
 
   private rebuildRoutes(): void {
@@ -307,6 +323,6 @@ export class McpBridge {
       }
     }
     this.routes = routes;
-    this.routesKey = this.currentRoutesKey();
+    this.routesGeneration = this.toolsGeneration;
   }
 }

@@ -33,6 +33,8 @@ export type ConnectionSettings = {
   maxListPages: number;
   restart: McpRestartPolicy;
   emit: (event: McpBridgeEvent) => void;
+  /** Called when a server's tools were replaced or withdrawn, so the bridge rebuilds its routes. */
+  onToolsReplaced: () => void;
   trace: ((frame: McpTraceFrame) => void) | undefined;
 };
 
@@ -62,8 +64,6 @@ export class McpServerConnection {
   error: Error | undefined;
   /** The callable tools from the last complete listing. */
   tools: McpTool[] = [];
-  /** Bumped whenever `tools` is replaced, so the bridge knows to rebuild its routes. */
-  toolsVersion = 0;
   restarts = 0;
   private live: McpClientConnection | undefined;
   private protocolVersion: string | undefined;
@@ -289,7 +289,7 @@ export class McpServerConnection {
     }
     const refreshed = this.state === 'connected';
     this.tools = callable;
-    this.toolsVersion++;
+    this.settings.onToolsReplaced();
     this.listedAtChange = changeCount;
     if (refreshed) this.settings.emit({ type: 'tools-refreshed', server: this.name, toolCount: callable.length });
   }
@@ -335,6 +335,7 @@ export class McpServerConnection {
 
   private fail(error: unknown): void {
     this.state = 'failed';
+    this.settings.onToolsReplaced();
     const cause = asError(error);
     const stderr = this.stderrTail.trim();
     this.error =

@@ -24,7 +24,11 @@ export function convertOpenAIUsage(usage: OpenAIUsage | null | undefined): Usage
   };
 }
 
-/** Maps IR usage back to Chat Completions `usage` (gateway direction). */
+/**
+ * Maps IR usage back to Chat Completions `usage` (gateway direction); `total_tokens` is their sum.
+ *
+ * @see https://platform.openai.com/docs/api-reference/chat/object#chat/object-usage
+ */
 export function toOpenAIUsage(usage: Usage): CompletionUsage {
   const promptDetails = {
     ...(usage.cachedInputTokens === undefined ? {} : { cached_tokens: usage.cachedInputTokens }),

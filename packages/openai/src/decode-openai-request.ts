@@ -38,7 +38,8 @@ const MAPPED_KEYS = new Set([
  * `system` / `developer` messages become `system` (joined by a blank line; one that is not
  * at the start is moved there with a warning). Consecutive `tool` messages become one IR
  * tool message, with names looked up from the calls and `isError` recovered from the text
- * marker. Keys the IR has no field for (`parallel_tool_calls`, `seed`, …) go to
+ * marker; the attachments message `encodeRequest` adds after tool messages goes back into
+ * those results. Keys the IR has no field for (`parallel_tool_calls`, `seed`, …) go to
  * `providerOptions.openai`, so `encodeRequest` sends them again.
  *
  * Throws `InvalidRequestError` when the body is not a Chat Completions request.
@@ -73,9 +74,15 @@ export function decodeOpenAIRequest(body: unknown): CodecResult<DecodedRequest> 
         }
         systems.push(joinText(message.content));
         break;
-      case 'user':
-        messages.push({ role: 'user', content: convertUserContent(message.content, index, warnings) });
+      case 'user': {
+        const content = convertUserContent(message.content, index, warnings);
+        const last = messages.at(-1);
+        // The user message `encodeRequest` adds after tool messages goes back into their results.
+        if (last?.role !== 'tool' || !reattachToolAttachments(last.content, content)) {
+          messages.push({ role: 'user', content });
+        }
         break;
+      }
       case 'assistant': {
         const content: AssistantContentPart[] = [];
         if (typeof message.content === 'string') {
@@ -162,6 +169,31 @@ export function decodeOpenAIRequest(body: unknown): CodecResult<DecodedRequest> 
   }
   if (Object.keys(rest).length > 0) request.providerOptions = { openai: rest };
   return { value: { request, model: wire.model, stream: wire.stream === true }, warnings };
+}
+
+const ATTACHMENTS_MARKER = /^Attachments of the tool result for call (.+) \((.+)\):$/;
+
+/**
+ * When `content` is exactly the attachments message of `openAIToolAttachmentsText` markers
+ * for these results, appends each group to its result and returns true; otherwise changes nothing.
+ */
+function reattachToolAttachments(results: ToolResult[], content: UserContentPart[]): boolean {
+  const groups: { result: ToolResult; parts: UserContentPart[] }[] = [];
+  for (const part of content) {
+    const match = part.type === 'text' ? ATTACHMENTS_MARKER.exec(part.text) : null;
+    if (match !== null) {
+      const result = results.find((candidate) => candidate.toolCallId === match[1] && candidate.toolName === match[2]);
+      if (result === undefined) return false;
+      groups.push({ result, parts: [] });
+    } else {
+      const group = groups.at(-1);
+      if (group === undefined) return false;
+      group.parts.push(part);
+    }
+  }
+  if (groups.length === 0 || groups.some((group) => group.parts.length === 0)) return false;
+  for (const group of groups) group.result.content.push(...group.parts);
+  return true;
 }
 
 function joinText(content: string | { text: string }[]): string {

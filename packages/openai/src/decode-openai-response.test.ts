@@ -52,6 +52,13 @@ describe('decodeOpenAIResponse', () => {
     ]);
   });
 
+  it('reads calls that arrive with stop (tool_choice naming a function) as tool_calls, keeping the raw word', () => {
+    const response = decodeOpenAIResponse(
+      body({ tool_calls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: '{}' } }] }, 'stop'),
+    );
+    expect([response.finishReason, response.rawFinishReason]).toEqual(['tool_calls', 'stop']);
+  });
+
   it('maps an unknown finish_reason to other and keeps the raw word', () => {
     const response = decodeOpenAIResponse(body({ content: 'x' }, 'eos'));
     expect([response.finishReason, response.rawFinishReason]).toEqual(['other', 'eos']);

@@ -53,7 +53,11 @@ export function decodeOpenAIResponse(body: unknown): ModelResponse {
   }
   return {
     message: { role: 'assistant', content },
-    finishReason: mapOpenAIFinishReason(choice.finish_reason, Boolean(message.refusal)),
+    finishReason: mapOpenAIFinishReason(
+      choice.finish_reason,
+      Boolean(message.refusal),
+      content.some((part) => part.type === 'tool-call'),
+    ),
     rawFinishReason: choice.finish_reason ?? null,
     usage: convertOpenAIUsage(response.usage),
     ...(response.id ? { id: response.id } : {}),

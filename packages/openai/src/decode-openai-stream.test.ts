@@ -53,16 +53,17 @@ describe('decodeOpenAIStream', () => {
     ]);
   });
 
-  it('accepts whole calls without index or id in one delta (some compatible servers)', async () => {
+  it('accepts whole calls without index or id in one delta, finished with stop (some compatible servers)', async () => {
     const response = await collectStream(
       decodeOpenAIStream(
         from([
           delta({ role: 'assistant', tool_calls: [{ function: { name: 'ping', arguments: '{}' } }] }),
-          delta({}, 'tool_calls'),
+          delta({}, 'stop'),
         ]),
       ),
     );
     expect(response.message.content).toEqual([{ type: 'tool-call', id: 'call_0', name: 'ping', args: {} }]);
+    expect([response.finishReason, response.rawFinishReason]).toEqual(['tool_calls', 'stop']);
   });
 
   it('ends a stream without a finish chunk with an InvalidResponseError event', async () => {

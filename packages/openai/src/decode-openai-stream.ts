@@ -110,7 +110,7 @@ export async function* decodeOpenAIStream(chunks: AsyncIterable<unknown>): Async
   }
   yield {
     type: 'finish',
-    finishReason: mapOpenAIFinishReason(rawFinishReason, refused),
+    finishReason: mapOpenAIFinishReason(rawFinishReason, refused, calls.size > 0),
     rawFinishReason,
     usage: usage ?? { inputTokens: 0, outputTokens: 0 },
     ...(id === undefined ? {} : { id }),

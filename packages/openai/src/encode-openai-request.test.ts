@@ -135,6 +135,8 @@ describe('encodeOpenAIRequest', () => {
     expect(warnings).toEqual([
       { type: 'degraded', feature: 'messages[2].content[0].content', message: expect.stringContaining('user message') },
     ]);
+    // decodeRequest puts them back into their result (text first, then the attachments).
+    expect(decodeOpenAIRequest(value).value.request.messages).toEqual(request.messages);
   });
 
   it('maps tools, tool choice, limits, stop, parallel_tool_calls and passthrough options', () => {

@@ -2,12 +2,19 @@ import type { FinishReason } from '@interlingua/core';
 
 /**
  * Maps a Chat Completions `finish_reason` to the IR. A refusal (the `refusal` field or
- * `delta.refusal`) arrives with `stop`, so the caller says whether one was seen.
+ * `delta.refusal`) arrives with `stop`, so the caller says whether one was seen. Calls that
+ * arrive with `stop` (OpenAI does this when `tool_choice` names a function; some compatible
+ * servers always do) still mean "run the tools": the caller says whether the message has calls.
  *
  * @see https://platform.openai.com/docs/api-reference/chat/object#chat/object-choices
  */
-export function mapOpenAIFinishReason(raw: string | null | undefined, refused: boolean): FinishReason {
+export function mapOpenAIFinishReason(
+  raw: string | null | undefined,
+  refused: boolean,
+  hasToolCalls = false,
+): FinishReason {
   if (refused) return 'refusal';
+  if (hasToolCalls && raw === 'stop') return 'tool_calls';
   switch (raw) {
     case 'stop':
       return 'stop';

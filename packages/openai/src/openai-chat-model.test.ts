@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import {
   AbortedError,
@@ -90,7 +92,7 @@ describe('OpenAI chat model over the real openai SDK', () => {
 
   it('stream: asks for usage, merges calls split across SSE writes, and folds to the same IR', async () => {
     const { server, provider } = await serve(
-      sse('openai', chunks('openai-unicode-args.1.chunks.txt'), { splitEvery: 5 }),
+      sse('openai', chunks('openai-unicode-args.1.chunks.txt'), { splitEvery: 1 }),
     );
     const response = await collectStream(provider('gpt-4.1').stream(request));
     expect(server.requests[0]?.body).toEqual({
@@ -289,6 +291,34 @@ describe('OpenAI chat model errors', () => {
     const streamed = drain(model.stream(request, { signal: streamController.signal })).catch((error: unknown) => error);
     setTimeout(() => streamController.abort(), 20);
     expect(await streamed).toBeInstanceOf(AbortedError);
+  });
+
+  it('honours an AbortSignal in the middle of a stream', async () => {
+    // A server that sends one chunk and then keeps the stream open.
+    const open = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.write(`data: ${JSON.stringify(chunks('openai-text.1.chunks.txt')[1])}\n\n`);
+    });
+    await new Promise<void>((resolve) => open.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = open.address() as AddressInfo;
+      const model = createOpenAI({ baseURL: `http://127.0.0.1:${port}/v1`, apiKey: 'sk-test', maxRetries: 0 })(
+        'gpt-4.1',
+      );
+      const controller = new AbortController();
+      const events: StreamEvent[] = [];
+      for await (const event of model.stream(request, { signal: controller.signal })) {
+        events.push(event);
+        if (event.type === 'text-delta') controller.abort();
+      }
+      expect(events).toEqual([
+        { type: 'text-delta', text: 'Hello' },
+        { type: 'error', error: expect.any(AbortedError) },
+      ]);
+    } finally {
+      open.closeAllConnections();
+      await new Promise((resolve) => open.close(resolve));
+    }
   });
 
   it('turns a timeout into a retryable APICallError', async () => {

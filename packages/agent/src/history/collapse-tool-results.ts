@@ -1,6 +1,6 @@
 import { InvalidSettingError, type Message, type ToolCall, type ToolResult } from '@interlingua/core';
+import { findTurnStarts } from './find-turn-starts';
 import type { HistoryStrategy } from './history-strategy';
-import { findTurnStarts } from './split-turns';
 
 /** Settings of {@link collapseToolResults}. */
 export type CollapseToolResultsOptions = {

@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { collapseToolResults } from './collapse-tool-results';
 import { estimateTokens } from './estimate-tokens';
 import { findHistoryProblems } from './find-history-problems';
+import { findTurnStarts } from './find-turn-starts';
 import { composeHistoryStrategies, type HistoryContext, type HistoryStrategy } from './history-strategy';
 import { keepLastTurns } from './keep-last-turns';
-import { findTurnStarts } from './split-turns';
 import { tokenBudget } from './token-budget';
 
 const context: HistoryContext = { system: 'Be brief.', tools: [], step: 0 };

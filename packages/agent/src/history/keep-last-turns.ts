@@ -1,6 +1,6 @@
 import { InvalidSettingError } from '@interlingua/core';
+import { findTurnStarts } from './find-turn-starts';
 import type { HistoryStrategy } from './history-strategy';
-import { findTurnStarts } from './split-turns';
 
 /**
  * Sends only the last `n` turns (a turn is a user message and every assistant and tool

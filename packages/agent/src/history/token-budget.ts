@@ -1,7 +1,7 @@
 import { type ChatRequest, InvalidSettingError } from '@interlingua/core';
 import { estimateTokens } from './estimate-tokens';
+import { findTurnStarts } from './find-turn-starts';
 import type { HistoryStrategy } from './history-strategy';
-import { findTurnStarts } from './split-turns';
 
 /** Settings of {@link tokenBudget}. */
 export type TokenBudgetOptions = {

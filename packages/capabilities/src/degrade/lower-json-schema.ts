@@ -53,12 +53,14 @@ function simplifyUnion(
     return { schema: only, note: 'an "X or null" union became X: null is no longer accepted' };
   }
   if (hadNull) return undefined;
-  if (nonNull.every((variant) => onlyKeys(variant, ['const', 'enum', 'type', 'description', 'title']))) {
+  const isConstant = (variant: JSONObject) =>
+    ('const' in variant || Array.isArray(variant.enum)) &&
+    onlyKeys(variant, ['const', 'enum', 'type', 'description', 'title']);
+  if (nonNull.every(isConstant)) {
     const values: JSONValue[] = [];
     for (const variant of nonNull) {
       if ('const' in variant) values.push(variant.const as JSONValue);
       else if (Array.isArray(variant.enum)) values.push(...variant.enum);
-      else return undefined;
     }
     const types = new Set(nonNull.map((variant) => variant.type));
     const type = types.size === 1 ? [...types][0] : undefined;

@@ -3,7 +3,16 @@ import { cleanToolName, DeltaWriter } from './delta-writer';
 import type { EmulationParser, EmulationParserOptions } from './emulation-format';
 import { findJsonEnd, parseEmulatedArguments } from './parse-emulated-arguments';
 
-type Mode = 'text' | 'thought' | 'answer' | 'action-name' | 'await-input' | 'action-input' | 'between' | 'dropped';
+type Mode =
+  | 'text'
+  | 'think'
+  | 'thought'
+  | 'answer'
+  | 'action-name'
+  | 'await-input'
+  | 'action-input'
+  | 'between'
+  | 'dropped';
 type Marker = 'thought' | 'action input' | 'action' | 'observation' | 'final answer';
 
 // A marker starts a line; small models add Markdown bold (`**Action:**`) now and then.
@@ -14,19 +23,22 @@ const markerWords = ['thought:', 'action input:', 'action:', 'observation:', 'fi
 const unnamed = 'unknown';
 
 function couldBecomeMarker(head: string): boolean {
-  const normalized = head.trimStart().replaceAll('*', '').toLowerCase();
-  return markerWords.some((word) => word.startsWith(normalized));
+  const start = head.trimStart();
+  const normalized = start.replaceAll('*', '').toLowerCase();
+  return markerWords.some((word) => word.startsWith(normalized)) || '<think>'.startsWith(start);
 }
 
 type OpenCall = { id: string; name: string; missingName: boolean };
-type InputScan = { raw: string; rest: string; atLineStart: boolean };
+/** `fenceOpen`: the input opened a code fence whose closing line has not been read yet. */
+type InputScan = { raw: string; rest: string; atLineStart: boolean; fenceOpen?: boolean };
 
 /** Reads the input of an action: a JSON object (maybe fenced, maybe followed by prose) or one line of text. */
 function scanActionInput(buffer: string, final: boolean): InputScan | undefined {
   let index = buffer.search(/\S/);
   if (index === -1) return final ? { raw: '', rest: '', atLineStart: false } : undefined;
   const start = index;
-  if (buffer.startsWith('```', index)) {
+  const fenced = buffer.startsWith('```', index);
+  if (fenced) {
     const lineEnd = buffer.indexOf('\n', index);
     if (lineEnd === -1) return final ? { raw: buffer.slice(start), rest: '', atLineStart: false } : undefined;
     const next = buffer.slice(lineEnd + 1).search(/\S/);
@@ -37,7 +49,11 @@ function scanActionInput(buffer: string, final: boolean): InputScan | undefined 
   const char = buffer[index];
   if (char === '{' || char === '[') {
     const end = findJsonEnd(buffer, index);
-    if (end !== -1) return { raw: buffer.slice(index, end), rest: closeFence(buffer.slice(end)), atLineStart: false };
+    if (end !== -1) {
+      const after = buffer.slice(end);
+      const rest = fenced ? closeFence(after) : after;
+      return { raw: buffer.slice(index, end), rest, atLineStart: false, fenceOpen: fenced && rest === after };
+    }
     // Unterminated: if the model already moved on to another marker, stop there.
     const moved = buffer.slice(index).search(markerLinePattern);
     if (moved !== -1) {
@@ -61,6 +77,7 @@ export function createReActParser(options: EmulationParserOptions): EmulationPar
   const writer = new DeltaWriter();
   const warnings: Warning[] = [];
   let mode: Mode = 'text';
+  let afterThink: Mode = 'text';
   let buffer = '';
   let atLineStart = true;
   let open: OpenCall | undefined;
@@ -69,6 +86,10 @@ export function createReActParser(options: EmulationParserOptions): EmulationPar
   let trailing = '';
   let dropped = '';
   let droppedBy: 'observation' | 'final answer' | undefined;
+  // After a marker, spaces before its content are not content (a stream may split them off).
+  let skipSpaces = false;
+  let fenceOpen = false;
+  let inputScanned = 0;
 
   function startCall(rawName: string): void {
     const name = cleanToolName(rawName, options.toolNames);
@@ -157,6 +178,20 @@ export function createReActParser(options: EmulationParserOptions): EmulationPar
         buffer = '';
         return;
       }
+      if (mode === 'think') {
+        // Reasoning models (Qwen3, DeepSeek-R1 distills) think in <think> tags before the ReAct text.
+        const close = buffer.indexOf('</think>');
+        const keep = close === -1 && !final ? Math.min(buffer.length, '</think>'.length - 1) : 0;
+        const end = close === -1 ? buffer.length - keep : close;
+        writer.write('reasoning', buffer.slice(0, end));
+        thought += buffer.slice(0, end);
+        buffer = close === -1 ? buffer.slice(end) : buffer.slice(close + '</think>'.length);
+        if (close === -1) return;
+        writer.boundary();
+        mode = afterThink;
+        atLineStart = true;
+        continue;
+      }
       if (mode === 'action-name') {
         const lineEnd = buffer.indexOf('\n');
         if (lineEnd === -1 && !final) return;
@@ -176,19 +211,48 @@ export function createReActParser(options: EmulationParserOptions): EmulationPar
         continue;
       }
       if (mode === 'action-input') {
+        // Rescan only when new text could end the input (a closing bracket or a line end).
+        if (!final && !/[}\]\n]/.test(buffer.slice(inputScanned))) return;
         const scan = scanActionInput(buffer, final);
+        inputScanned = buffer.length;
         if (scan === undefined) return;
+        inputScanned = 0;
         closeCall(scan.raw);
         buffer = scan.rest;
         atLineStart = scan.atLineStart;
+        fenceOpen = scan.fenceOpen === true;
         mode = 'between';
         continue;
       }
+      if (fenceOpen) {
+        // The closing fence of a fenced input may arrive in a later chunk.
+        const fence = /^\s*```/.exec(buffer);
+        if (fence !== null) {
+          buffer = buffer.slice(fence[0].length);
+          fenceOpen = false;
+          continue;
+        }
+        if (!final && /^\s*`{0,2}$/.test(buffer)) return;
+        fenceOpen = false;
+      }
+      if (skipSpaces) {
+        buffer = buffer.replace(/^[ \t]+/, '');
+        if (buffer === '') return;
+        skipSpaces = false;
+      }
       if (atLineStart) {
+        const think = /^\s*<think>/.exec(buffer);
+        if (think !== null) {
+          buffer = buffer.slice(think[0].length);
+          afterThink = mode;
+          mode = 'think';
+          continue;
+        }
         const marker = markerPattern.exec(buffer);
         if (marker !== null) {
           buffer = buffer.slice(marker[0].length);
           atLineStart = false;
+          skipSpaces = true;
           onMarker((marker[1] ?? '').toLowerCase() as Marker);
           continue;
         }

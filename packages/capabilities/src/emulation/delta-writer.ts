@@ -15,6 +15,8 @@ export class DeltaWriter {
 
   write(kind: 'text' | 'reasoning', chunk: string): void {
     if (kind !== this.kind) {
+      // Blank text between sections switches nothing (it would be trimmed anyway).
+      if (chunk.trim() === '') return;
       this.kind = kind;
       this.started = false;
       this.pendingWhitespace = '';

@@ -88,8 +88,11 @@ export function createCapabilityRegistry(rows: readonly CapabilityRow[] = shippe
   const registered: CompiledRow[] = [];
   const detected = new Map<string, string>();
 
-  function resolve(id: string, options: ResolveOptions = {}): ResolvedCapabilities {
-    const normalized = normalizeId(id);
+  // The shipped rows never change: their merge per model id is computed once.
+  const shippedCache = new Map<string, ResolvedCapabilities>();
+  function resolveShipped(normalized: string): ResolvedCapabilities {
+    const cached = shippedCache.get(normalized);
+    if (cached !== undefined) return cached;
     const matches: { specificity: number; compiled: CompiledRow }[] = [];
     for (const compiled of shipped) {
       let specificity = -1;
@@ -99,16 +102,32 @@ export function createCapabilityRegistry(rows: readonly CapabilityRow[] = shippe
       if (specificity >= 0) matches.push({ specificity, compiled });
     }
     matches.sort((a, b) => a.specificity - b.specificity || a.compiled.index - b.compiled.index);
-
     let capabilities = unknownCapabilities;
     let emulation: EmulationFormatName | undefined;
     const sources: string[] = [];
+    for (const { compiled } of matches) {
+      capabilities = mergeCapabilities(capabilities, compiled.row.capabilities);
+      if (compiled.row.emulation !== undefined) emulation = compiled.row.emulation;
+      sources.push(compiled.row.source);
+    }
+    const resolved = { capabilities, emulation, sources };
+    if (shippedCache.size >= 1000) shippedCache.clear();
+    shippedCache.set(normalized, resolved);
+    return resolved;
+  }
+
+  function resolve(id: string, options: ResolveOptions = {}): ResolvedCapabilities {
+    const normalized = normalizeId(id);
+    const base = resolveShipped(normalized);
+    // A copy: callers may change what they get back.
+    let capabilities = mergeCapabilities(base.capabilities, {});
+    let emulation = base.emulation;
+    const sources = [...base.sources];
     const apply = (row: CapabilityRow) => {
       capabilities = mergeCapabilities(capabilities, row.capabilities);
       if (row.emulation !== undefined) emulation = row.emulation;
       sources.push(row.source);
     };
-    for (const { compiled } of matches) apply(compiled.row);
     if (options.adapter !== undefined) capabilities = mergeCapabilities(capabilities, options.adapter);
     for (const compiled of registered) {
       if (compiled.patterns.some((pattern) => pattern.test(normalized))) apply(compiled.row);

@@ -9,11 +9,19 @@ export type TracePrinter = {
 };
 
 /**
- * A trace printer: MCP frames as one JSON line each (`mcp weather →`), model request bodies as
+ * A trace printer (`beforeWrite` lets a streamed answer end its line first): MCP frames as one JSON line each (`mcp weather →`), model request bodies as
  * indented JSON, streamed responses as one JSON line per event, all in the order they happen.
  */
-export function createTracePrinter(sink: TextSink, styles: Styles, redact: (text: string) => string): TracePrinter {
-  const write = (text: string) => sink.write(`${redact(text)}\n`);
+export function createTracePrinter(
+  sink: TextSink,
+  styles: Styles,
+  redact: (text: string) => string,
+  beforeWrite: () => void = () => {},
+): TracePrinter {
+  const write = (text: string) => {
+    beforeWrite();
+    sink.write(`${redact(text)}\n`);
+  };
   return {
     mcp(frame) {
       const arrow = frame.direction === 'send' ? '→' : '←';

@@ -1,6 +1,6 @@
 import { type AgentEvent, type AgentResult, type AgentTool, runAgent, streamAgent } from '@interlingua/agent';
 import type { ChatModel, Message, ToolResult } from '@interlingua/core';
-import type { CliIO, Spinner, Styles } from './cli-io';
+import type { AnswerWriter, CliIO, Spinner, Styles } from './cli-io';
 
 /** What one chat turn needs. */
 export type ChatTurnOptions = {
@@ -22,6 +22,7 @@ export async function runChatTurn(
   io: CliIO,
   styles: Styles,
   spinner: Spinner,
+  answer: AnswerWriter,
 ): Promise<AgentResult> {
   const agentOptions = {
     model: options.model,
@@ -31,12 +32,12 @@ export async function runChatTurn(
     ...(options.system === undefined ? {} : { system: options.system }),
     ...(options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }),
   };
-  const printer = createTurnPrinter(io, styles, spinner);
+  const printer = createTurnPrinter(io, styles, spinner, answer);
   try {
     if (!options.stream) return await runAgent({ ...agentOptions, onEvent: (event) => printer.print(event, true) });
     let result: AgentResult | undefined;
-    for await (const event of streamAgent(agentOptions)) {
-      printer.print(event, false);
+    // Printed from `onEvent`, called as each event happens, so output and trace keep the wire order.
+    for await (const event of streamAgent({ ...agentOptions, onEvent: (event) => printer.print(event, false) })) {
       if (event.type === 'finish') result = event.result;
     }
     if (result === undefined) throw new Error('The agent stream ended without a finish event.');
@@ -47,17 +48,12 @@ export async function runChatTurn(
   }
 }
 
-function createTurnPrinter(io: CliIO, styles: Styles, spinner: Spinner) {
-  let midLine = false;
-  const endLine = () => {
-    if (midLine) io.stdout.write('\n');
-    midLine = false;
-  };
+function createTurnPrinter(io: CliIO, styles: Styles, spinner: Spinner, answer: AnswerWriter) {
+  const endLine = () => answer.endLine();
   const writeText = (text: string) => {
     if (text === '') return;
     spinner.stop();
-    io.stdout.write(text);
-    midLine = !text.endsWith('\n');
+    answer.write(text);
   };
   return {
     endLine,

@@ -58,18 +58,33 @@ export function traceFetch(baseFetch: typeof fetch, onLeg: (leg: ModelTraceLeg) 
       });
     }
     const decoder = new TextDecoder();
+    const reader = response.body.getReader();
     let buffered = '';
-    const tap = new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        buffered += decoder.decode(chunk, { stream: true });
-        controller.enqueue(chunk);
+    let reported = false;
+    // Reported once: at the end of the stream, or when the SDK stops reading early (some cancel after the last event).
+    const report = () => {
+      if (reported) return;
+      reported = true;
+      buffered += decoder.decode();
+      onLeg({ type: 'model-response', url, status: response.status, events: parseSSEData(buffered) });
+    };
+    const tapped = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (done) {
+          report();
+          controller.close();
+          return;
+        }
+        buffered += decoder.decode(value, { stream: true });
+        controller.enqueue(value);
       },
-      flush() {
-        buffered += decoder.decode();
-        onLeg({ type: 'model-response', url, status: response.status, events: parseSSEData(buffered) });
+      async cancel(reason) {
+        report();
+        await reader.cancel(reason);
       },
     });
-    return new Response(response.body.pipeThrough(tap), {
+    return new Response(tapped, {
       status: response.status,
       statusText: response.statusText,
       headers: response.headers,

@@ -78,17 +78,18 @@ describe('interlingua --trace', () => {
     expect(result.code).toBe(0);
     const trace = result.stderr;
     const order = [
-      '[trace] mcp weather → {"jsonrpc":"2.0","id":0,"method":"initialize"',
-      '[trace] mcp weather ← {"result":{"protocolVersion"',
-      '[trace] mcp weather → {"jsonrpc":"2.0","method":"notifications/initialized"}',
-      '"method":"tools/list"',
+      '[trace] mcp weather → {"method":"initialize"',
+      '[trace] mcp weather ← {"jsonrpc":"2.0","id":0,"result":{"protocolVersion"',
+      '[trace] mcp weather → {"method":"notifications/initialized"',
+      '[trace] mcp weather → {"method":"tools/list"',
       `[trace] model → POST ${server.url}/v1/messages`,
-      '"type": "tool_use"',
-      '"method":"tools/call","params":{"name":"get_weather","arguments":{"city":"北京"}',
-      '{"result":{"content":[{"type":"text","text":"北京今天晴，25°C"}],"isError":false}',
+      `[trace] model ← 200 ${server.url}/v1/messages (stream`,
+      '"content_block":{"type":"tool_use"',
+      '[trace] mcp weather → {"method":"tools/call","params":{"name":"get_weather","arguments":{"city":"北京"}}',
+      '"result":{"content":[{"type":"text","text":"北京今天晴，25°C"}],"isError":false}',
       '"type": "tool_result"',
     ].map((needle) => trace.indexOf(needle));
-    expect(order.every((index) => index >= 0)).toBe(true);
+    expect(order.map((index) => index >= 0)).toEqual(order.map(() => true));
     expect(order).toEqual([...order].sort((a, b) => a - b));
     expect(trace).toContain('"x-api-key":"[REDACTED]"');
     expect(`${result.stdout}${result.stderr}`).not.toContain(key);

@@ -4,7 +4,7 @@ import type { Message, Usage } from '@interlingua/core';
 import type { McpBridge } from '@interlingua/mcp-bridge';
 import { createRedactor, secretsFromEnv } from '../../trace/redact-secrets';
 import { CliError, EXIT_FAILURE } from '../cli-error';
-import { type CliIO, createSpinner, stylesFor } from '../cli-io';
+import { type CliIO, createAnswerWriter, createSpinner, stylesFor } from '../cli-io';
 import { formatTotalUsage, formatTurnUsage, sumUsage } from '../format-usage';
 import { openChatModel } from '../open-chat-model';
 import { openMcpBridge } from '../open-mcp-bridge';
@@ -31,8 +31,14 @@ export type ChatCommandOptions = {
 export async function chatCommand(options: ChatCommandOptions, io: CliIO): Promise<void> {
   const styles = stylesFor(io.stderr, io.env);
   const redact = createRedactor(secretsFromEnv(io.env));
-  const tracer = options.trace ? createTracePrinter(io.stderr, styles, redact) : undefined;
+  const answer = createAnswerWriter(io.stdout);
   const spinner = createSpinner(io.stderr);
+  const tracer = options.trace
+    ? createTracePrinter(io.stderr, styles, redact, () => {
+        spinner.stop();
+        answer.endLine();
+      })
+    : undefined;
   let prompt = options.prompt;
   if (prompt === undefined && io.stdin.isTTY !== true) prompt = (await readAll(io.stdin)).trim() || undefined;
   const interactive = prompt === undefined;
@@ -64,6 +70,7 @@ export async function chatCommand(options: ChatCommandOptions, io: CliIO): Promi
         io,
         styles,
         spinner,
+        answer,
       );
       messages = result.messages;
       total = sumUsage(total, result.usage);

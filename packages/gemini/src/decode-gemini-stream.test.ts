@@ -1,0 +1,137 @@
+import { APICallError, collectStream, InvalidResponseError, type StreamEvent } from '@interlingua/core';
+import { describe, expect, it } from 'vitest';
+import { decodeGeminiStream } from './decode-gemini-stream';
+import { encodeGeminiStream } from './encode-gemini-stream';
+
+async function* from<T>(items: T[]): AsyncIterable<T> {
+  yield* items;
+}
+async function drain<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) out.push(item);
+  return out;
+}
+
+describe('decodeGeminiStream', () => {
+  it('takes the last cumulative usageMetadata, never the sum', async () => {
+    const events = await drain(
+      decodeGeminiStream(
+        from([
+          {
+            candidates: [{ content: { role: 'model', parts: [{ text: 'a' }] } }],
+            usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 1 },
+          },
+          {
+            candidates: [{ content: { role: 'model', parts: [{ text: 'b' }] } }],
+            usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 2 },
+          },
+          {
+            candidates: [{ content: { role: 'model', parts: [{ text: 'c' }] }, finishReason: 'STOP' }],
+            usageMetadata: {
+              promptTokenCount: 10,
+              candidatesTokenCount: 3,
+              thoughtsTokenCount: 4,
+              cachedContentTokenCount: 6,
+            },
+          },
+        ]),
+      ),
+    );
+    expect(events.at(-1)).toEqual({
+      type: 'finish',
+      finishReason: 'stop',
+      rawFinishReason: 'STOP',
+      usage: { inputTokens: 10, outputTokens: 7, cachedInputTokens: 6, reasoningTokens: 4 },
+      warnings: [],
+    });
+  });
+
+  it('a blocked prompt ends with content_filter', async () => {
+    const events = await drain(
+      decodeGeminiStream(
+        from([
+          { promptFeedback: { blockReason: 'SAFETY' }, usageMetadata: { promptTokenCount: 5, totalTokenCount: 5 } },
+        ]),
+      ),
+    );
+    expect(events).toEqual([
+      {
+        type: 'finish',
+        finishReason: 'content_filter',
+        rawFinishReason: 'SAFETY',
+        usage: { inputTokens: 5, outputTokens: 0 },
+        warnings: [],
+      },
+    ]);
+  });
+
+  it('an error chunk, a bad chunk, and a failing source each end the stream in one error event', async () => {
+    const quota = { error: { code: 429, message: 'Resource exhausted.', status: 'RESOURCE_EXHAUSTED' } };
+    const [fromProvider] = await drain(decodeGeminiStream(from([quota])));
+    expect(fromProvider?.type === 'error' && APICallError.isInstance(fromProvider.error)).toBe(true);
+    expect(fromProvider?.type === 'error' && (fromProvider.error as APICallError).statusCode).toBe(429);
+
+    const bad = await drain(decodeGeminiStream(from([{ candidates: 'nope' }])));
+    expect(bad).toHaveLength(1);
+    expect(bad[0]?.type === 'error' && InvalidResponseError.isInstance(bad[0].error)).toBe(true);
+    expect(bad[0]?.type === 'error' && (bad[0].error as Error).message).toMatch(
+      /^Expected stream chunk 1 to be a Gemini GenerateContentResponse: candidates:/,
+    );
+
+    const cause = new Error('socket hang up');
+    async function* failing() {
+      yield { candidates: [{ content: { role: 'model', parts: [{ text: 'partial' }] } }] };
+      throw cause;
+    }
+    const cut = await drain(decodeGeminiStream(failing()));
+    expect(cut).toEqual([
+      { type: 'text-delta', text: 'partial' },
+      { type: 'error', error: cause },
+    ]);
+  });
+
+  it('encodeStream → decodeStream keeps text, reasoning, calls, signatures and usage', async () => {
+    const events: StreamEvent[] = [
+      { type: 'reasoning-delta', text: 'hmm' },
+      { type: 'text-delta', text: 'On it.', providerMetadata: { gemini: { thoughtSignature: 's1' } } },
+      { type: 'tool-call-start', id: 'c1', name: 'f' },
+      { type: 'tool-call-delta', id: 'c1', argsTextDelta: '{"a":1}' },
+      { type: 'tool-call-end', toolCall: { type: 'tool-call', id: 'c1', name: 'f', args: { a: 1 } } },
+      {
+        type: 'finish',
+        finishReason: 'tool_calls',
+        rawFinishReason: 'STOP',
+        usage: { inputTokens: 3, outputTokens: 9, reasoningTokens: 2 },
+        id: 'r1',
+      },
+    ];
+    const chunks = await drain(encodeGeminiStream(from(events), { model: 'gemini-2.5-flash' }));
+    expect(chunks).toHaveLength(4);
+    const folded = await collectStream(decodeGeminiStream(from(chunks)));
+    expect(folded).toEqual({
+      message: {
+        role: 'assistant',
+        content: [
+          { type: 'reasoning', text: 'hmm' },
+          { type: 'text', text: 'On it.', providerMetadata: { gemini: { thoughtSignature: 's1' } } },
+          { type: 'tool-call', id: 'c1', name: 'f', args: { a: 1 } },
+        ],
+      },
+      finishReason: 'tool_calls',
+      rawFinishReason: 'STOP',
+      usage: { inputTokens: 3, outputTokens: 9, reasoningTokens: 2 },
+      id: 'r1',
+      model: 'gemini-2.5-flash',
+      warnings: [],
+    });
+  });
+
+  it('encodeStream turns an error event into a Gemini error chunk', async () => {
+    const chunks = await drain(
+      encodeGeminiStream(
+        from<StreamEvent>([{ type: 'error', error: new APICallError({ message: 'slow down', statusCode: 429 }) }]),
+      ),
+    );
+    expect(chunks).toEqual([{ error: { code: 429, message: 'slow down', status: 'RESOURCE_EXHAUSTED' } }]);
+  });
+});

@@ -1,0 +1,138 @@
+import {
+  collapseToolResults,
+  composeHistoryStrategies,
+  findHistoryProblems,
+  type HistoryStrategy,
+  keepLastTurns,
+  tokenBudget,
+} from '@interlingua/agent';
+import { anthropicCodec } from '@interlingua/anthropic';
+import type { AssistantContentPart, ChatRequest, Message, Tool, ToolCall } from '@interlingua/core';
+import { geminiCodec } from '@interlingua/gemini';
+import { openaiCodec } from '@interlingua/openai';
+import { arbitraryChatRequest, arbitraryText } from '@interlingua/testkit';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+
+const tools: Tool[] = ['get_weather', 'get_time'].map((name) => ({
+  name,
+  description: `The ${name} tool.`,
+  inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+}));
+
+/** Multi-turn histories: each turn a question, 0-3 rounds of 1-3 parallel calls with their results, maybe an answer. */
+const arbitraryAgentHistory: fc.Arbitrary<Message[]> = fc
+  .array(
+    fc.record({
+      question: arbitraryText(),
+      rounds: fc.array(
+        fc.record({
+          text: fc.option(arbitraryText(), { nil: undefined }),
+          calls: fc.array(fc.constantFrom('get_weather', 'get_time'), { minLength: 1, maxLength: 3 }),
+          output: arbitraryText(),
+          isError: fc.boolean(),
+        }),
+        { maxLength: 3 },
+      ),
+      answer: fc.option(arbitraryText(), { nil: undefined }),
+    }),
+    { minLength: 1, maxLength: 5 },
+  )
+  .map((turns) => {
+    let counter = 0;
+    const messages: Message[] = [];
+    for (const turn of turns) {
+      messages.push({ role: 'user', content: [{ type: 'text', text: turn.question }] });
+      for (const round of turn.rounds) {
+        const calls: ToolCall[] = round.calls.map((name) => ({
+          type: 'tool-call',
+          id: `call_${counter++}`,
+          name,
+          args: { city: '北京' },
+        }));
+        const content: AssistantContentPart[] = [
+          ...(round.text === undefined ? [] : [{ type: 'text' as const, text: round.text }]),
+          ...calls,
+        ];
+        messages.push({ role: 'assistant', content });
+        messages.push({
+          role: 'tool',
+          content: calls.map((call) => ({
+            type: 'tool-result' as const,
+            toolCallId: call.id,
+            toolName: call.name,
+            content: [{ type: 'text' as const, text: round.output }],
+            isError: round.isError,
+          })),
+        });
+      }
+      if (turn.answer !== undefined)
+        messages.push({ role: 'assistant', content: [{ type: 'text', text: turn.answer }] });
+    }
+    return messages;
+  });
+
+const single: fc.Arbitrary<HistoryStrategy> = fc.oneof(
+  fc.integer({ min: 1, max: 4 }).map((n) => keepLastTurns(n)),
+  fc.integer({ min: 1, max: 2_000 }).map((n) => tokenBudget({ maxInputTokens: n })),
+  fc.integer({ min: 1, max: 3 }).map((n) => collapseToolResults({ olderThanTurns: n })),
+);
+const arbitraryStrategy = fc.oneof(
+  single,
+  fc.array(single, { minLength: 2, maxLength: 3 }).map((parts) => composeHistoryStrategies(...parts)),
+);
+
+/** Each codec encodes the request and counts the tool results its wire body carries. */
+const codecs: { name: string; resultsOnWire: (request: ChatRequest) => number }[] = [
+  {
+    name: 'openai',
+    resultsOnWire: (request) =>
+      openaiCodec
+        .encodeRequest(request, { model: 'gpt-4.1' })
+        .value.messages.filter((message) => message.role === 'tool').length,
+  },
+  {
+    name: 'anthropic',
+    resultsOnWire: (request) =>
+      anthropicCodec
+        .encodeRequest(request, { model: 'claude-sonnet-4-6' })
+        .value.messages.flatMap((message) => (typeof message.content === 'string' ? [] : message.content))
+        .filter((block) => block.type === 'tool_result').length,
+  },
+  {
+    name: 'gemini',
+    resultsOnWire: (request) =>
+      geminiCodec
+        .encodeRequest(request, { model: 'gemini-2.0-flash' })
+        .value.contents.flatMap((content) => content.parts)
+        .filter((part) => 'functionResponse' in part).length,
+  },
+];
+
+const countResults = (messages: readonly Message[]) =>
+  messages.reduce((total, message) => total + (message.role === 'tool' ? message.content.length : 0), 0);
+
+describe.each(codecs)('history strategy output encodes through the $name codec', ({ resultsOnWire }) => {
+  const check = (request: ChatRequest, strategy: HistoryStrategy) => {
+    const shaped = [...strategy(request.messages, { tools: request.tools ?? [], step: 0 })];
+    expect(findHistoryProblems(shaped)).toEqual([]);
+    // Every result of the shaped history reaches the wire: none dropped, none invented.
+    expect(resultsOnWire({ ...request, messages: shaped })).toBe(countResults(shaped));
+  };
+
+  it('for agent histories (multi-turn, parallel calls, error results)', () => {
+    fc.assert(
+      fc.property(arbitraryAgentHistory, arbitraryStrategy, (messages, strategy) => {
+        check({ system: 'Be brief.', messages, tools }, strategy);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('for the testkit’s generated chat requests', () => {
+    fc.assert(
+      fc.property(arbitraryChatRequest(), arbitraryStrategy, (request, strategy) => check(request, strategy)),
+      { numRuns: 60 },
+    );
+  });
+});

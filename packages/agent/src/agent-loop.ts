@@ -66,7 +66,14 @@ export async function runAgentLoop(options: ResolvedAgentOptions, mode: 'generat
         return finish(state, 'error', error);
       }
     }
-    const sent = shapeHistory(options, index);
+    let sent: Message[];
+    try {
+      sent = shapeHistory(options, index);
+    } catch (error) {
+      // A strategy that breaks the history (or throws) is reported like a failed call: the run so far is kept.
+      state.last = undefined;
+      return finish(state, 'error', error);
+    }
     if (listening) emit({ type: 'step-start', step: index, messages: sent });
     const request: ChatRequest = {
       messages: sent,
@@ -106,6 +113,9 @@ export async function runAgentLoop(options: ResolvedAgentOptions, mode: 'generat
     switch (reason) {
       case 'tool_calls':
       case 'length':
+      // Anthropic's pause_turn: the paused turn goes back as is and the server goes on. A client
+      // tool call in it (not expected) is run like any other, so the history stays valid.
+      case 'pause':
         if (calls.length > 0) {
           step.toolOutcomes = await executeToolCalls(calls, {
             tools: options.tools.byName,
@@ -120,11 +130,7 @@ export async function runAgentLoop(options: ResolvedAgentOptions, mode: 'generat
           history.push({ role: 'tool', content: step.toolOutcomes.map((outcome) => outcome.result) });
           ranTools = true;
           next = 'continue';
-        } else next = reason === 'length' ? 'length' : 'other';
-        break;
-      case 'pause':
-        // Anthropic's pause_turn: send the paused turn back as is and the server goes on.
-        next = 'continue';
+        } else next = reason === 'pause' ? 'continue' : reason === 'length' ? 'length' : 'other';
         break;
       case 'stop':
       case 'content_filter':

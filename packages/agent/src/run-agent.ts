@@ -10,8 +10,9 @@ import type { AgentResult } from './agent-result';
  * cut-off call with an error result and continues, else ends with `length`; `pause` resends;
  * `refusal`, `content_filter` and `error` end the run. A failed model call ends with
  * `finishReason: 'error'` and `error` set; `maxSteps` calls end with `max_steps`. Nothing a
- * tool throws escapes: it becomes an error result. Only an abort throws (`AgentAbortedError`,
- * with the history of what completed). The result's `messages` can be passed back as `history`.
+ * tool throws escapes: it becomes an error result. Bad settings or history are rejected before
+ * any call (`InvalidSettingError`, `InvalidRequestError`); after that only an abort throws
+ * (`AgentAbortedError`, with the history of what completed). The result's `messages` can be passed back as `history`.
  *
  * @example
  * const result = await runAgent({

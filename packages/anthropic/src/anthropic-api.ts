@@ -15,18 +15,22 @@ export type AnthropicSource =
   | { type: 'url'; url: string }
   | { type: 'text'; media_type: 'text/plain'; data: string };
 
+/** A `text` block of a request. */
 export type AnthropicTextBlockParam = { type: 'text'; text: string; cache_control?: AnthropicCacheControl };
+/** An `image` block of a request (base64 or URL source). */
 export type AnthropicImageBlockParam = {
   type: 'image';
   source: AnthropicSource;
   cache_control?: AnthropicCacheControl;
 };
+/** A `document` block of a request (PDF or plain text). */
 export type AnthropicDocumentBlockParam = {
   type: 'document';
   source: AnthropicSource;
   title?: string;
   cache_control?: AnthropicCacheControl;
 };
+/** A `tool_result` block: the answer to one `tool_use`, inside a user message. */
 export type AnthropicToolResultBlockParam = {
   type: 'tool_result';
   tool_use_id: string;
@@ -34,17 +38,22 @@ export type AnthropicToolResultBlockParam = {
   is_error?: boolean;
   cache_control?: AnthropicCacheControl;
 };
+/** A signed `thinking` block replayed in an assistant turn. */
 export type AnthropicThinkingBlockParam = { type: 'thinking'; thinking: string; signature: string };
+/** A `redacted_thinking` block replayed in an assistant turn. */
 export type AnthropicRedactedThinkingBlockParam = { type: 'redacted_thinking'; data: string };
+/** A `tool_use` block replayed in an assistant turn; `input` is always an object. */
 export type AnthropicToolUseBlockParam = { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> };
 /** A server-side block (`server_tool_use`, `web_search_tool_result`, …), replayed exactly as received. */
 export type AnthropicServerBlock = { type: string; [key: string]: unknown };
 
+/** Any block of a request's user message. */
 export type AnthropicUserBlockParam =
   | AnthropicTextBlockParam
   | AnthropicImageBlockParam
   | AnthropicDocumentBlockParam
   | AnthropicToolResultBlockParam;
+/** Any block of a request's assistant message (or of a response body the gateway writes). */
 export type AnthropicAssistantBlockParam =
   | AnthropicTextBlockParam
   | AnthropicThinkingBlockParam
@@ -52,12 +61,16 @@ export type AnthropicAssistantBlockParam =
   | AnthropicToolUseBlockParam
   | AnthropicServerBlock;
 
+/** One entry of a request's `messages`. */
+/** Parsed {@link anthropicMessageSchema}. */
 export type AnthropicMessageParam =
   | { role: 'user'; content: AnthropicUserBlockParam[] }
   | { role: 'assistant'; content: AnthropicAssistantBlockParam[] };
 
+/** A client tool definition. */
 export type AnthropicToolParam = { name: string; description?: string; input_schema: Record<string, unknown> };
 
+/** The `tool_choice` field. */
 export type AnthropicToolChoice =
   | { type: 'auto'; disable_parallel_tool_use?: boolean }
   | { type: 'any'; disable_parallel_tool_use?: boolean }
@@ -79,6 +92,7 @@ export type AnthropicMessagesRequest = {
   [key: string]: unknown;
 };
 
+/** `usage` of a Message, `message_start` or `message_delta` (every count nullable in deltas). */
 export const anthropicUsageSchema = z.object({
   input_tokens: z.number().nullish(),
   output_tokens: z.number().nullish(),
@@ -86,18 +100,23 @@ export const anthropicUsageSchema = z.object({
   cache_read_input_tokens: z.number().nullish(),
   output_tokens_details: z.object({ thinking_tokens: z.number().nullish() }).nullish(),
 });
+/** Parsed {@link anthropicUsageSchema}. */
 export type AnthropicUsage = z.infer<typeof anthropicUsageSchema>;
 
+/** A `text` content block. */
 export const anthropicTextBlockSchema = z.object({ type: z.literal('text'), text: z.string() });
+/** A `thinking` content block with its `signature`. */
 export const anthropicThinkingBlockSchema = z.object({
   type: z.literal('thinking'),
   thinking: z.string(),
   signature: z.string(),
 });
+/** A `redacted_thinking` content block. */
 export const anthropicRedactedThinkingBlockSchema = z.object({
   type: z.literal('redacted_thinking'),
   data: z.string(),
 });
+/** A `tool_use` content block. */
 export const anthropicToolUseBlockSchema = z.object({
   type: z.literal('tool_use'),
   id: z.string(),
@@ -114,6 +133,7 @@ export const anthropicContentBlockSchema = z.union([
   z.looseObject({ type: z.string().refine((type) => !knownBlockTypes.has(type)) }),
 ]);
 const knownBlockTypes = new Set(['text', 'thinking', 'redacted_thinking', 'tool_use']);
+/** Parsed {@link anthropicContentBlockSchema}. */
 export type AnthropicContentBlock = z.infer<typeof anthropicContentBlockSchema>;
 
 /** A `Message` response body (non-streaming). */
@@ -160,6 +180,7 @@ export const anthropicStreamEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ping') }),
   z.object({ type: z.literal('error'), error: z.object({ type: z.string(), message: z.string() }) }),
 ]);
+/** Parsed {@link anthropicStreamEventSchema}. */
 export type AnthropicStreamEvent = z.infer<typeof anthropicStreamEventSchema>;
 
 /** The error body of a failed call, and the `data` of an `error` stream event. */
@@ -230,6 +251,7 @@ export const anthropicMessagesRequestSchema = z.looseObject({
   stop_sequences: z.array(z.string()).optional(),
   stream: z.boolean().optional(),
 });
+/** Parsed {@link anthropicMessagesRequestSchema}. */
 export type AnthropicDecodedRequestBody = z.infer<typeof anthropicMessagesRequestSchema>;
 
 /** A custom (client) tool definition read back from a request. */

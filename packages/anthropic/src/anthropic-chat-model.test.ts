@@ -240,6 +240,30 @@ describe('createAnthropic (SDK against a local Messages API server)', () => {
     await expect(pending).rejects.toSatisfy((error: unknown) => AbortedError.isInstance(error));
   });
 
+  it('turns a timeout into a retryable APICallError without a status', async () => {
+    server = await startProviderServer({ routes: [{ path: '/v1/messages', reply: hang() }] });
+    const model = createAnthropic({ baseURL: server.url, apiKey: 'sk-ant-test', maxRetries: 0, timeout: 50 })('m');
+    const error = await model.generate(history).catch((caught: unknown) => caught);
+    expect(APICallError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ statusCode: undefined, isRetryable: true });
+  });
+
+  it('takes max_tokens from defaultMaxTokens (a function of the model id) when the request has none', async () => {
+    const anthropic = await serve(json(fixture('anthropic-refusal.1').body));
+    const withDefault = createAnthropic({
+      baseURL: server?.url ?? '',
+      apiKey: 'sk-ant-test',
+      defaultMaxTokens: (modelId) => (modelId.startsWith('claude-opus') ? 32_000 : undefined),
+    });
+    const { maxOutputTokens: _omitted, ...request } = history;
+    await withDefault('claude-opus-4-1').generate(request);
+    await withDefault('claude-haiku-4-5').generate(request);
+    await anthropic('claude-sonnet-4-6').generate(request);
+    expect(server?.requests.map((sent) => (sent.body as { max_tokens: number }).max_tokens)).toEqual([
+      32_000, 4096, 4096,
+    ]);
+  });
+
   it('uses the fetch it is given and reports the provider name', async () => {
     server = await startProviderServer({
       routes: [{ path: '/v1/messages', reply: json(fixture('anthropic-refusal.1').body) }],

@@ -1,11 +1,12 @@
 import Anthropic from '@anthropic-ai/sdk';
-import type {
-  CallOptions,
-  ChatModel,
-  ChatRequest,
-  ModelCapabilities,
-  ModelResponse,
-  StreamEvent,
+import {
+  AbortedError,
+  type CallOptions,
+  type ChatModel,
+  type ChatRequest,
+  type ModelCapabilities,
+  type ModelResponse,
+  type StreamEvent,
 } from '@interlingua/core';
 import { anthropicCodec } from './anthropic-codec';
 import type { AnthropicEncodeRequestOptions } from './encode-anthropic-request';
@@ -121,7 +122,7 @@ export class AnthropicChatModel implements ChatModel {
       if (options.signal?.aborted === true) throw mapAnthropicError(options.signal.reason, options.signal);
       if (failure !== undefined) {
         const mapped = mapAnthropicError(failure, options.signal);
-        if (mapped.name === 'AbortedError') throw mapped;
+        if (AbortedError.isInstance(mapped)) throw mapped;
         yield { type: 'error', error: mapped };
         return;
       }

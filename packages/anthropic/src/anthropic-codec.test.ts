@@ -1,5 +1,12 @@
 import { fileURLToPath } from 'node:url';
-import { APICallError, type ChatRequest, InvalidResponseError, type StreamEvent } from '@interlingua/core';
+import {
+  APICallError,
+  type ChatRequest,
+  collectStream,
+  InvalidResponseError,
+  responseToStream,
+  type StreamEvent,
+} from '@interlingua/core';
 import { arbitraryChatRequest, loadCodecFixtures, runCodecConformance } from '@interlingua/testkit';
 import { describe, expect, it } from 'vitest';
 import { anthropicCodec } from './anthropic-codec';
@@ -96,5 +103,32 @@ describe('anthropicCodec.decodeResponse', () => {
   it('throws InvalidResponseError naming the missing field', () => {
     expect(() => anthropicCodec.decodeResponse({ id: 'msg', content: [] })).toThrow(/model/);
     expect(() => anthropicCodec.decodeResponse('nope')).toThrow(InvalidResponseError);
+  });
+});
+
+describe('gateway round trips on the fixtures (thinking, server blocks, stop sequence, refusal, cache usage)', () => {
+  for (const { name, expected } of fixtures) {
+    if (expected === undefined) continue;
+    it(`${name}: decodeResponse(encodeResponse(ir)) and the stream both give the IR back`, async () => {
+      const body = anthropicCodec.encodeResponse(expected).value;
+      expect(anthropicCodec.decodeResponse(body)).toEqual(expected);
+      const chunks: unknown[] = [];
+      for await (const chunk of anthropicCodec.encodeStream(toAsync(responseToStream(expected)), {
+        model: expected.model ?? 'm',
+        messageId: expected.id ?? 'msg',
+      }))
+        chunks.push(chunk);
+      expect(await collectStream(anthropicCodec.decodeStream(toAsync(chunks)))).toEqual(expected);
+    });
+  }
+
+  it('writes server blocks back where they were in a response body', () => {
+    const { expected, body } = fixture('anthropic-pause-turn-web-search.1');
+    if (expected === undefined) throw new Error('fixture without IR');
+    const original = body as { content: { type: string }[] };
+    const encoded = anthropicCodec.encodeResponse(expected).value;
+    expect(encoded.content.map((block) => block.type)).toEqual(original.content.map((block) => block.type));
+    expect(encoded.content.slice(1)).toEqual(original.content.slice(1));
+    expect(encoded.stop_reason).toBe('pause_turn');
   });
 });

@@ -145,6 +145,7 @@ export async function* encodeAnthropicStream(
           delta: {
             stop_reason: mapFinishReasonToAnthropic(event.finishReason, event.rawFinishReason, stopSequence),
             stop_sequence: stopSequence ?? null,
+            ...(isObject(metadata?.stopDetails) ? { stop_details: metadata.stopDetails } : {}),
           },
           usage: {
             output_tokens: usage.output_tokens,
@@ -163,9 +164,13 @@ export async function* encodeAnthropicStream(
       }
       case 'error': {
         yield* close();
-        const error = event.error as { providerErrorType?: unknown; message?: unknown } | undefined;
-        const type = typeof error?.providerErrorType === 'string' ? error.providerErrorType : 'api_error';
-        const message = typeof error?.message === 'string' ? error.message : String(event.error);
+        const error: unknown = event.error;
+        const field = (name: string): unknown =>
+          typeof error === 'object' && error !== null ? (error as Record<string, unknown>)[name] : undefined;
+        const providerType = field('providerErrorType');
+        const providerMessage = field('message');
+        const type = typeof providerType === 'string' ? providerType : 'api_error';
+        const message = typeof providerMessage === 'string' ? providerMessage : String(error);
         yield { type: 'error', error: { type, message } };
         return;
       }
@@ -175,4 +180,8 @@ export async function* encodeAnthropicStream(
       }
     }
   }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,4 +1,4 @@
-// Registry and data
+// Shipped data
 export { anthropicCapabilities } from './data/anthropic-capabilities';
 export { geminiCapabilities } from './data/gemini-capabilities';
 export { openModelCapabilities } from './data/open-model-capabilities';
@@ -9,19 +9,18 @@ export { type DegradeRequestOptions, degradeRequest } from './degrade/degrade-re
 export { lowerJsonSchema } from './degrade/lower-json-schema';
 // Emulation
 export { createReActParser } from './emulation/create-react-parser';
-export { createTagParser, parseTagCall } from './emulation/create-tag-parser';
+export { createTagParser } from './emulation/create-tag-parser';
 export { type DecodeEmulatedStreamOptions, decodeEmulatedStream } from './emulation/decode-emulated-stream';
 export type { EmulationFormat, EmulationParser, EmulationParserOptions } from './emulation/emulation-format';
 export { type EncodeEmulatedRequestOptions, encodeEmulatedRequest } from './emulation/encode-emulated-request';
 export { parseEmulatedArguments } from './emulation/parse-emulated-arguments';
+export { parseTagCall } from './emulation/parse-tag-call';
 export { reactFormat } from './emulation/react-format';
 export { tagFormat } from './emulation/tag-format';
+// Registry
+export { capabilitiesOf } from './registry/capabilities-of';
 export type { CapabilityOverrides, CapabilityRow, EmulationFormatName } from './registry/capability-row';
-export {
-  capabilityOverridesSchema,
-  capabilityRowSchema,
-  safeParseCapabilityRows,
-} from './registry/capability-row-schema';
+export { capabilityOverridesSchema, capabilityRowSchema } from './registry/capability-row-schema';
 export { compileModelPattern, type ModelPattern } from './registry/compile-model-pattern';
 export {
   type CapabilityRegistry,
@@ -30,13 +29,12 @@ export {
   type ResolvedCapabilities,
   type ResolveOptions,
 } from './registry/create-capability-registry';
-export {
-  capabilitiesOf,
-  defaultCapabilityRegistry,
-  defaultMaxTokensFromCapabilities,
-  registerCapabilities,
-} from './registry/default-capability-registry';
+export { defaultCapabilityRegistry } from './registry/default-capability-registry';
+export { defaultMaxTokensFromCapabilities } from './registry/default-max-tokens-from-capabilities';
 export { isToolsUnsupportedError, toolsUnsupportedPatterns } from './registry/is-tools-unsupported-error';
-export { mergeCapabilities, unknownCapabilities } from './registry/merge-capabilities';
+export { mergeCapabilities } from './registry/merge-capabilities';
+export { registerCapabilities } from './registry/register-capabilities';
+export { safeParseCapabilityRows } from './registry/safe-parse-capability-rows';
+export { unknownCapabilities } from './registry/unknown-capabilities';
 // The wrapper
 export { type WithCapabilitiesOptions, withCapabilities } from './with-capabilities';

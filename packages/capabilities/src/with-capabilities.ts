@@ -113,8 +113,9 @@ export function withCapabilities(model: ChatModel, options: WithCapabilitiesOpti
     return detect && current.format === undefined && (request.tools ?? []).length > 0 && isToolsUnsupportedError(error);
   }
 
-  function emulatedStream(current: Plan, format: EmulationFormat, request: ChatRequest, callOptions?: CallOptions) {
-    return decodeEmulatedStream(model.stream(current.request, callOptions), format, {
+  /** Reads the text reply of an emulated request back into tool calls. */
+  function decode(current: Plan, format: EmulationFormat, request: ChatRequest, source: AsyncIterable<StreamEvent>) {
+    return decodeEmulatedStream(source, format, {
       generateId,
       toolNames: (request.tools ?? []).map((tool) => tool.name),
       warnings: current.warnings,
@@ -122,24 +123,22 @@ export function withCapabilities(model: ChatModel, options: WithCapabilitiesOpti
     });
   }
 
+  function emulatedStream(current: Plan, format: EmulationFormat, request: ChatRequest, callOptions?: CallOptions) {
+    return decode(current, format, request, model.stream(current.request, callOptions));
+  }
+
   async function generateEmulated(
     current: Plan,
     format: EmulationFormat,
     request: ChatRequest,
     callOptions?: CallOptions,
-  ) {
+  ): Promise<ModelResponse> {
     const response = await model.generate(current.request, callOptions);
+    // The same reader as for streams, so generate and stream parse alike.
     async function* events() {
       yield* responseToStream(response);
     }
-    return collectStream(
-      decodeEmulatedStream(events(), format, {
-        generateId,
-        toolNames: (request.tools ?? []).map((tool) => tool.name),
-        warnings: current.warnings,
-        ...(singleCall ? { maxCalls: 1 } : {}),
-      }),
-    );
+    return collectStream(decode(current, format, request, events()));
   }
 
   /** Records the refusal and plans the retry with emulation, the detection warning first. */
@@ -192,8 +191,15 @@ export function withCapabilities(model: ChatModel, options: WithCapabilitiesOpti
         yield* emulatedStream(retry, retry.format, request, callOptions);
         return;
       }
-      for (let step = first; !step.done; step = await iterator.next()) {
-        yield step.value.type === 'finish' ? withWarnings(step.value, current.warnings) : step.value;
+      let done = first.done === true;
+      try {
+        for (let step = first; !step.done; step = await iterator.next()) {
+          yield step.value.type === 'finish' ? withWarnings(step.value, current.warnings) : step.value;
+        }
+        done = true;
+      } finally {
+        // A consumer that stops early closes the provider stream too.
+        if (!done) await iterator.return?.();
       }
     },
   };

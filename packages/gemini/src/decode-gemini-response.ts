@@ -94,7 +94,8 @@ export class CallIds {
       this.used.add(call.id);
       return call.id;
     }
-    const taken = this.reserved === undefined ? this.used : new Set([...this.reserved, ...this.used]);
+    const reserved = this.reserved;
+    const taken = reserved === undefined ? this.used : { has: (id: string) => this.used.has(id) || reserved.has(id) };
     const id = synthesizeGeminiCallId(
       { responseId: this.responseId, name: call.name, args: call.args ?? {}, index },
       taken,

@@ -82,7 +82,8 @@ export type GeminiResponseBody = {
 
 const objectSchema = z.record(z.string(), z.unknown());
 
-const partSchema = z.object({
+// Loose: a part kind we do not read (`executableCode`, …) is still named in the warning that drops it.
+const partSchema = z.looseObject({
   text: z.string().optional(),
   thought: z.boolean().optional(),
   thoughtSignature: z.string().optional(),
@@ -102,7 +103,6 @@ export const geminiResponseSchema = z.object({
         content: z.object({ role: z.string().optional(), parts: z.array(partSchema).optional() }).optional(),
         finishReason: z.string().optional(),
         finishMessage: z.string().optional(),
-        index: z.number().optional(),
       }),
     )
     .optional(),
@@ -113,7 +113,6 @@ export const geminiResponseSchema = z.object({
     .object({
       promptTokenCount: count,
       candidatesTokenCount: count,
-      totalTokenCount: count,
       cachedContentTokenCount: count,
       thoughtsTokenCount: count,
       toolUsePromptTokenCount: count,

@@ -382,6 +382,33 @@ describe('errors and settings', () => {
     );
   });
 
+  it('an HTTP error on a stream is thrown from the iterator, not turned into an event', async () => {
+    const running = await serve([{ method: 'POST', path: STREAM, reply: json(quota, { status: 429 }) }]);
+    const model = createGemini({ baseUrl: running.url, apiKey: 'test-key', maxRetries: 0 })('gemini-2.5-flash');
+    const consume = async () => {
+      for await (const _event of model.stream(request)) {
+        // nothing arrives
+      }
+    };
+    const error = await consume().catch((thrown: unknown) => thrown);
+    expect(APICallError.isInstance(error) && error.statusCode).toBe(429);
+  });
+
+  it('a refused connection is a retryable APICallError without status', async () => {
+    const running = await serve([]);
+    const url = running.url;
+    await running.close();
+    server = undefined;
+    const model = createGemini({ baseUrl: url, apiKey: 'test-key', maxRetries: 0 })('gemini-2.5-flash');
+    const error = await model.generate(request).catch((thrown: unknown) => thrown);
+    expect(APICallError.isInstance(error)).toBe(true);
+    expect((error as APICallError).statusCode).toBeUndefined();
+    expect((error as APICallError).isRetryable).toBe(true);
+    expect((error as Error).message).toContain(
+      `Error fetching from ${url}/v1beta/models/gemini-2.5-flash:generateContent`,
+    );
+  });
+
   it('a model reports its provider key and id', () => {
     const model = createGemini({ apiKey: 'k', name: 'vertex-proxy' }).chat('gemini-2.5-pro');
     expect([model.provider, model.modelId]).toEqual(['vertex-proxy', 'gemini-2.5-pro']);

@@ -12,7 +12,7 @@ import { decodeGeminiResponse } from './decode-gemini-response';
 import { decodeGeminiStream } from './decode-gemini-stream';
 import { encodeGeminiRequest } from './encode-gemini-request';
 import type { GeminiTransport } from './generative-ai-transport';
-import { mapGenerativeAIError } from './map-generative-ai-error';
+import { type AbortContext, mapGenerativeAIError } from './map-generative-ai-error';
 
 /** How a {@link GeminiChatModel} talks to Gemini. */
 export type GeminiChatModelConfig = {
@@ -52,51 +52,75 @@ export class GeminiChatModel implements ChatModel {
 
   async generate(request: ChatRequest, options: CallOptions = {}): Promise<ModelResponse> {
     const { value: body, warnings } = encodeGeminiRequest(request, { model: this.modelId });
-    const raw = await this.send(
+    const { value: raw, attempt } = await this.send(
       (signal) => this.config.transport.generate(this.modelId, body, { signal, headers: options.headers }),
       options,
     );
+    attempt.release();
     const response = decodeGeminiResponse(raw, { reservedIds: historyCallIds(request) });
     return warnings.length === 0 ? response : { ...response, warnings: [...warnings, ...response.warnings] };
   }
 
   async *stream(request: ChatRequest, options: CallOptions = {}): AsyncIterable<StreamEvent> {
     const { value: body, warnings } = encodeGeminiRequest(request, { model: this.modelId, stream: true });
-    let timeoutSignal: AbortSignal | undefined;
-    const chunks = await this.send((signal, callTimeout) => {
-      timeoutSignal = callTimeout;
-      return this.config.transport.stream(this.modelId, body, { signal, headers: options.headers });
-    }, options);
-    const mapped = mapThrown(chunks, (thrown) =>
-      mapGenerativeAIError(thrown, { signal: options.signal, timeoutSignal, timeoutMs: this.config.timeout }),
+    const { value: chunks, attempt } = await this.send(
+      (signal) => this.config.transport.stream(this.modelId, body, { signal, headers: options.headers }),
+      options,
     );
-    for await (const event of decodeGeminiStream(mapped, { reservedIds: historyCallIds(request) })) {
-      if (event.type === 'finish' && warnings.length > 0) {
-        yield { ...event, warnings: [...warnings, ...(event.warnings ?? [])] };
-      } else yield event;
+    // The timeout covers reading the stream too: it is released when the stream ends or is abandoned.
+    try {
+      const mapped = mapThrown(chunks, (thrown) => mapGenerativeAIError(thrown, attempt.context()));
+      for await (const event of decodeGeminiStream(mapped, { reservedIds: historyCallIds(request) })) {
+        if (event.type === 'finish' && warnings.length > 0) {
+          yield { ...event, warnings: [...warnings, ...(event.warnings ?? [])] };
+        } else yield event;
+      }
+    } finally {
+      attempt.release();
     }
   }
 
   private async send<T>(
-    call: (signal: AbortSignal, timeoutSignal: AbortSignal) => Promise<T>,
+    call: (signal: AbortSignal) => Promise<T>,
     options: CallOptions,
-  ): Promise<T> {
-    for (let attempt = 0; ; attempt++) {
-      const timeoutSignal = AbortSignal.timeout(this.config.timeout);
-      const signal = options.signal === undefined ? timeoutSignal : AbortSignal.any([options.signal, timeoutSignal]);
+  ): Promise<{ value: T; attempt: Attempt }> {
+    for (let retry = 0; ; retry++) {
+      const attempt = startAttempt(this.config.timeout, options.signal);
       try {
-        return await call(signal, timeoutSignal);
+        return { value: await call(attempt.signal), attempt };
       } catch (thrown) {
-        const error = mapGenerativeAIError(thrown, {
-          signal: options.signal,
-          timeoutSignal,
-          timeoutMs: this.config.timeout,
-        });
-        if (!APICallError.isInstance(error) || !error.isRetryable || attempt >= this.config.maxRetries) throw error;
-        await delay(retryDelayMs(error, attempt), options.signal);
+        attempt.release();
+        const error = mapGenerativeAIError(thrown, attempt.context());
+        if (!APICallError.isInstance(error) || !error.isRetryable || retry >= this.config.maxRetries) throw error;
+        await delay(retryDelayMs(error, retry), options.signal);
       }
     }
   }
+}
+
+type Attempt = { signal: AbortSignal; context(): AbortContext; release(): void };
+
+// One attempt's signal: the caller's signal or our timeout. The timer is cleared on release
+// (AbortSignal.timeout would keep every call's signal alive until it fires).
+function startAttempt(timeoutMs: number, callerSignal: AbortSignal | undefined): Attempt {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  timer.unref?.();
+  const onAbort = () => controller.abort(callerSignal?.reason);
+  if (callerSignal?.aborted === true) onAbort();
+  else callerSignal?.addEventListener('abort', onAbort, { once: true });
+  return {
+    signal: controller.signal,
+    context: () => ({ signal: callerSignal, timedOut, timeoutMs }),
+    release() {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', onAbort);
+    },
+  };
 }
 
 // A stream that fails after it started (cut mid-event, reset, timeout) surfaces as our error type;

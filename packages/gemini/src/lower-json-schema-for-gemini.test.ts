@@ -209,6 +209,40 @@ describe('lowerJsonSchemaForGemini rules', () => {
     if (dropped !== undefined) expect(warnings.map((warning) => warning.feature).sort()).toEqual([...dropped].sort());
   });
 
+  it('keeps properties and items on the branch of their type when type lists several', () => {
+    const { schema } = lower({
+      type: 'object',
+      properties: {
+        v: { type: ['object', 'array', 'null'], properties: { a: { type: 'string' } }, required: ['a'], items: { type: 'number' } },
+      },
+    });
+    expect(schema).toEqual({
+      type: 'object',
+      properties: {
+        v: {
+          anyOf: [
+            { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
+            { type: 'array', items: { type: 'number' } },
+          ],
+          nullable: true,
+        },
+      },
+    });
+  });
+
+  it('drops required names that are not properties, which Gemini rejects', () => {
+    const { schema, warnings } = lower({
+      type: 'object',
+      properties: { list: { type: 'array', items: { type: 'object', required: ['type'] } } },
+      required: ['list', 'ghost'],
+    });
+    expect(schema).toEqual({ type: 'object', properties: { list: { type: 'array', items: { type: 'object' } } }, required: ['list'] });
+    expect(warnings.map((warning) => [warning.type, warning.feature])).toEqual([
+      ['degraded', 'inputSchema.properties.list.items.required'],
+      ['degraded', 'inputSchema.required'],
+    ]);
+  });
+
   it('reports oneOf as degraded, not dropped', () => {
     const { schema, warnings } = lower({
       type: 'object',

@@ -18,6 +18,8 @@ const FORMATS: Record<string, ReadonlySet<string>> = {
 // Copied as they are: keywords of Gemini's `Schema` with the same meaning as in JSON Schema.
 const PLAIN = ['description', 'title', 'minItems', 'maxItems', 'minimum', 'maximum', 'minLength', 'maxLength'];
 const PLAIN_OBJECT = ['minProperties', 'maxProperties'];
+const OBJECT_KEYS = ['properties', 'required', ...PLAIN_OBJECT];
+const ARRAY_KEYS = ['items', 'minItems', 'maxItems'];
 // Handled below (inlined, merged or rewritten), so never reported as dropped.
 const HANDLED = new Set([
   'type',
@@ -185,6 +187,8 @@ function lowerNode(node: unknown, path: string, context: Context): GeminiSchema 
     out.required = [...new Set([...previous, ...names])];
   }
   for (const key of PLAIN_OBJECT) if (schema[key] !== undefined) out[key] = schema[key];
+  keepKnownRequired(out, path, context);
+  if (types.length > 1) moveIntoTypeBranches(out);
   if (nullable) out.nullable = true;
 
   for (const key of Object.keys(schema)) {
@@ -192,6 +196,34 @@ function lowerNode(node: unknown, path: string, context: Context): GeminiSchema 
     warn(context, path, key, 'Gemini does not accept this keyword in function parameters');
   }
   return out;
+}
+
+// Gemini rejects `required` names missing from the same node's `properties`.
+function keepKnownRequired(out: GeminiSchema, path: string, context: Context): void {
+  if (!Array.isArray(out.required)) return;
+  const properties = (out.properties as Record<string, unknown> | undefined) ?? {};
+  const unknown = (out.required as string[]).filter((name) => !(name in properties));
+  if (unknown.length === 0) return;
+  const known = (out.required as string[]).filter((name) => name in properties);
+  if (known.length === 0) delete out.required;
+  else out.required = known;
+  degrade(
+    context,
+    path,
+    'required',
+    `dropped required ${unknown.map((name) => `"${name}"`).join(', ')}, not among the properties (Gemini rejects that)`,
+  );
+}
+
+// With `type: [object, array, …]`, Gemini allows `properties` only on an OBJECT node and `items`
+// only on an ARRAY node: move them into the matching `anyOf` branch.
+function moveIntoTypeBranches(out: GeminiSchema): void {
+  const branches = out.anyOf as GeminiSchema[];
+  for (const branch of branches) {
+    const keys = branch.type === 'object' ? OBJECT_KEYS : branch.type === 'array' ? ARRAY_KEYS : [];
+    for (const key of keys) if (out[key] !== undefined) branch[key] = out[key];
+  }
+  for (const key of [...OBJECT_KEYS, ...ARRAY_KEYS]) delete out[key];
 }
 
 function lowerRef(schema: Record<string, unknown>, path: string, context: Context): GeminiSchema {

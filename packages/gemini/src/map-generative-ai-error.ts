@@ -24,8 +24,11 @@ const SDK_PREFIX = '[GoogleGenerativeAI Error]: ';
 
 /** Why a call stopped, when it was aborted: the caller's signal, or our timeout. */
 export type AbortContext = {
+  /** The caller's signal. */
   signal?: AbortSignal | undefined;
-  timeoutSignal?: AbortSignal | undefined;
+  /** Whether the call's own timeout fired. */
+  timedOut?: boolean | undefined;
+  /** The timeout, for the message. */
   timeoutMs?: number | undefined;
 };
 
@@ -50,7 +53,7 @@ export function mapGenerativeAIError(error: unknown, context: AbortContext = {})
   if (context.signal?.aborted === true) {
     return new AbortedError({ message: 'The Gemini call was aborted by its AbortSignal.', cause: error });
   }
-  if (context.timeoutSignal?.aborted === true) {
+  if (context.timedOut === true) {
     return new APICallError({
       message: `Gemini did not answer within ${context.timeoutMs ?? '?'} ms (the timeout setting).`,
       isRetryable: true,

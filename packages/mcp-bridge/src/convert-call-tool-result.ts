@@ -2,29 +2,49 @@ import type { ToolOutput, UserContentPart } from '@interlingua/core';
 import type { CompatibilityCallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/types.js';
 import { convertMcpContent } from './convert-mcp-content';
 
-function sameJson(text: string, value: unknown): boolean {
-  try {
-    return JSON.stringify(JSON.parse(text)) === JSON.stringify(value);
-  } catch {
-    return false;
+function collectLeaves(value: unknown, leaves: string[]): void {
+  if (value === null || value === undefined) return;
+  if (typeof value === 'object') {
+    for (const item of Object.values(value)) collectLeaves(item, leaves);
+    return;
+  }
+  leaves.push(String(value));
+}
+
+function blockText(block: ContentBlock): string {
+  switch (block.type) {
+    case 'text':
+      return block.text;
+    case 'image':
+    case 'audio':
+      return `${block.data}\n${block.mimeType}`;
+    case 'resource':
+      return 'text' in block.resource
+        ? `${block.resource.uri}\n${block.resource.text}`
+        : `${block.resource.uri}\n${block.resource.blob}`;
+    case 'resource_link':
+      return `${block.uri}\n${block.name}`;
+    default: {
+      const unexpected: never = block;
+      return JSON.stringify(unexpected);
+    }
   }
 }
 
-// server-filesystem's read_media_file mirrors its audio/image blocks in structuredContent: appending
-// that as text would send the same base64 twice, so a mirror of the binary content is not repeated.
-function mirrorsBinaryContent(json: string, blocks: readonly ContentBlock[]): boolean {
-  return blocks.some((block) => {
-    const data = block.type === 'image' || block.type === 'audio' ? block.data : undefined;
-    const blob = block.type === 'resource' && 'blob' in block.resource ? block.resource.blob : undefined;
-    const binary = data ?? blob;
-    return typeof binary === 'string' && binary.length > 0 && json.includes(binary);
-  });
+// Servers often mirror structuredContent in their content (server-filesystem: `{ content: text }`,
+// the spec's serialized JSON, media blocks): it is already there when every value in it is.
+function contentCarries(structured: unknown, blocks: readonly ContentBlock[]): boolean {
+  if (blocks.length === 0) return false;
+  const leaves: string[] = [];
+  collectLeaves(structured, leaves);
+  const haystack = blocks.map(blockText).join('\n');
+  return leaves.every((leaf) => haystack.includes(leaf));
 }
 
 /**
  * Converts a `tools/call` result into a core `ToolOutput`: content blocks through
- * {@link convertMcpContent}; `structuredContent` appended as JSON text when no text block already
- * carries it (and it does not merely mirror the binary blocks); a legacy `toolResult` as JSON text; `isError: true` kept, so the model sees the
+ * {@link convertMcpContent}; `structuredContent` appended as JSON text unless the content already
+ * carries every value in it (servers mirror it as JSON, as prose or as media blocks); a legacy `toolResult` as JSON text; `isError: true` kept, so the model sees the
  * server's own failure text and can retry. An empty result becomes one empty text part.
  *
  * @see https://modelcontextprotocol.io/specification/2025-11-25/server/tools#structured-content
@@ -33,9 +53,8 @@ export function convertCallToolResult(result: CompatibilityCallToolResult): Tool
   const blocks = (Array.isArray(result.content) ? result.content : []) as ContentBlock[];
   const content: UserContentPart[] = convertMcpContent(blocks);
   const structured = result.structuredContent;
-  if (structured !== undefined && !blocks.some((block) => block.type === 'text' && sameJson(block.text, structured))) {
-    const json = JSON.stringify(structured);
-    if (!mirrorsBinaryContent(json, blocks)) content.push({ type: 'text', text: json });
+  if (structured !== undefined && !contentCarries(structured, blocks)) {
+    content.push({ type: 'text', text: JSON.stringify(structured) });
   }
   if (!Array.isArray(result.content) && 'toolResult' in result) {
     content.push({ type: 'text', text: JSON.stringify(result.toolResult) });

@@ -1,13 +1,8 @@
-export {
-  type ConnectMcpClientOptions,
-  connectMcpClient,
-  type McpClientConnection,
-  type McpTransportKind,
-} from './connect-mcp-client';
+export type { McpTransportKind } from './connect-mcp-client';
 export { convertCallToolResult } from './convert-call-tool-result';
 export { convertMcpContent, convertResourceContents, formatResourceLink } from './convert-mcp-content';
 export { exposeToolName, MAX_TOOL_NAME_LENGTH, sanitizeToolNamePart } from './expose-tool-name';
-export { DEFAULT_MAX_LIST_PAGES, listAllPages } from './list-all-pages';
+export { DEFAULT_MAX_LIST_PAGES } from './list-all-pages';
 export { McpBridge } from './mcp-bridge';
 export type { McpBridgeEvent, McpTraceFrame } from './mcp-bridge-event';
 export {

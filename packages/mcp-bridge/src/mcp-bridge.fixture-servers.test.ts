@@ -84,7 +84,9 @@ describe('McpBridge against our fixture servers', () => {
     const events: McpBridgeEvent[] = [];
     const frames: McpTraceFrame[] = [];
     const sent = (method: string) =>
-      frames.filter((frame) => frame.direction === 'send' && 'method' in frame.message && frame.message.method === method);
+      frames.filter(
+        (frame) => frame.direction === 'send' && 'method' in frame.message && frame.message.method === method,
+      );
     const bridge = await open({ silent: fixtureEntry('silent') }, events, {
       callTimeout: 150,
       onTrace: (frame: McpTraceFrame) => frames.push(frame),

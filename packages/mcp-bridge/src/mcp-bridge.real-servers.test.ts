@@ -114,6 +114,10 @@ describe('McpBridge over the real npm servers (stdio)', () => {
     );
     // Only the capabilities the bridge serves: no roots, no sampling, no elicitation.
     expect(initialize?.message).toMatchObject({ params: { capabilities: {} } });
+    const initializeResult = frames.find(
+      (frame) => frame.server === 'everything' && frame.direction === 'receive' && 'result' in frame.message,
+    );
+    expect(initializeResult?.message).toMatchObject({ result: { protocolVersion: everything?.protocolVersion } });
     expect(frames.map((frame) => ('method' in frame.message ? frame.message.method : undefined))).toEqual(
       expect.arrayContaining(['initialize', 'notifications/initialized', 'tools/list']),
     );
@@ -240,7 +244,8 @@ describe('McpBridge over the real npm servers (stdio)', () => {
 
   it('reads the allowed folder and writes through memory', async () => {
     const read = await bridge.callTool('filesystem__read_text_file', { path: join(root, 'hello.txt') });
-    expect(read.content[0]).toEqual({ type: 'text', text: 'hello from the allowed folder' });
+    // Its structuredContent `{ content: text }` only mirrors the text, so it is not repeated.
+    expect(read.content).toEqual([{ type: 'text', text: 'hello from the allowed folder' }]);
     const created = await bridge.callTool('memory__create_entities', {
       entities: [{ name: 'Beijing', entityType: 'city', observations: ['sunny, 25°C'] }],
     });

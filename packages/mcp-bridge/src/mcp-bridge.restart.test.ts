@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { stdioEntry } from './__fixtures__/real-servers';
+import { binOf, stdioEntry } from './__fixtures__/real-servers';
 import { McpBridge } from './mcp-bridge';
 import type { McpBridgeEvent } from './mcp-bridge-event';
 
@@ -73,6 +77,33 @@ describe('McpBridge when a stdio server dies', () => {
       expect(failing).toContainEqual(expect.objectContaining({ type: 'server-error', server: 'everything' }));
     } finally {
       await local.close();
+    }
+  });
+
+  it('bounds the restart attempts: a server that cannot come back ends up failed with its error', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcp-bridge-restart-'));
+    const marker = join(dir, 'started-once');
+    // Starts server-everything the first time only; every later start exits at once.
+    const script = `const fs = require('node:fs'); if (fs.existsSync(${JSON.stringify(marker)})) process.exit(3); fs.writeFileSync(${JSON.stringify(marker)}, ''); import(${JSON.stringify(pathToFileURL(binOf('@modelcontextprotocol/server-everything')).href)});`;
+    const failing: McpBridgeEvent[] = [];
+    const local = await McpBridge.fromConfig(
+      { mcpServers: { once: { command: process.execPath, args: ['-e', script] } } },
+      { onEvent: (event) => failing.push(event), restart: { maxAttempts: 2, initialDelayMs: 10 } },
+    );
+    try {
+      process.kill(local.servers[0]?.pid as number, 'SIGKILL');
+      await expect.poll(() => local.servers[0]?.state).toBe('failed');
+      expect(failing.filter((event) => event.type === 'server-restarting')).toEqual([
+        { type: 'server-restarting', server: 'once', attempt: 1, delayMs: 10 },
+        { type: 'server-restarting', server: 'once', attempt: 2, delayMs: 20 },
+      ]);
+      expect(local.servers[0]?.error?.message).toMatch(
+        /^MCP server `once` did not come back after 2 restart attempts\./,
+      );
+      expect(local.servers[0]?.error?.cause).toBeInstanceOf(Error);
+    } finally {
+      await local.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

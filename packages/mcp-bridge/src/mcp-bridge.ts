@@ -20,6 +20,7 @@ import {
   type McpCallOptions,
 } from './mcp-bridge-options';
 import { McpServerAccess } from './mcp-server-access';
+import type { McpServerConfig } from './mcp-server-config';
 import { McpServerConnection } from './mcp-server-connection';
 import type { McpServerStatus } from './mcp-server-status';
 import { McpToolCallError } from './mcp-tool-call-error';
@@ -64,10 +65,7 @@ export class McpBridge {
   private closed = false;
   private readonly seenSignals = new WeakSet<AbortSignal>();
 
-  private constructor(
-    servers: Record<string, ConstructorParameters<typeof McpServerConnection>[1]>,
-    options: McpBridgeOptions,
-  ) {
+  private constructor(servers: Record<string, McpServerConfig>, options: McpBridgeOptions) {
     if (options.onEvent !== undefined) this.listeners.add(options.onEvent);
     this.callTimeout = options.callTimeout ?? DEFAULT_CALL_TIMEOUT_MS;
     const settings = {
@@ -98,6 +96,14 @@ export class McpBridge {
       typeof pathOrObject === 'string' || pathOrObject instanceof URL
         ? await readMcpConfigFile(pathOrObject)
         : pathOrObject;
+    for (const key of ['callTimeout', 'connectTimeout', 'maxListPages'] as const) {
+      const value = options[key];
+      if (value !== undefined && !(typeof value === 'number' && value > 0)) {
+        throw new InvalidSettingError({
+          message: `Expected \`${key}\` to be a positive number, got ${String(value)}.`,
+        });
+      }
+    }
     const parsed = parseMcpConfig(raw, options.env === undefined ? {} : { env: options.env });
     const bridge = new McpBridge(parsed.servers, options);
     bridge.warnings.push(...parsed.warnings);
@@ -181,7 +187,9 @@ export class McpBridge {
       );
     }
     await connection.whenReady(timeout, options.signal);
-    if (connection.client === undefined) return this.unavailable(connection, tool, toolCallId);
+    if (connection.client === undefined && options.signal?.aborted !== true) {
+      return this.unavailable(connection, tool, toolCallId);
+    }
     const callerSignal = options.signal;
     // The SDK adds an abort listener per request and never removes it. A signal used once (the
     // agent's per-call signal) goes to the SDK as is; one seen before (a run-long signal) would
@@ -277,11 +285,13 @@ export class McpBridge {
     await Promise.all(this.connections.map((connection) => connection.close()));
   }
 
+  /** `await using bridge = await McpBridge.fromConfig(…)` closes it at the end of the scope. */
   async [Symbol.asyncDispose](): Promise<void> {
     await this.close();
   }
 
   private emit(event: McpBridgeEvent): void {
+    if (event.type === 'warning') this.warnings.push(event.warning);
     for (const listener of this.listeners) {
       try {
         listener(event);

@@ -75,6 +75,7 @@ export class McpServerConnection {
   private readonly closing = new AbortController();
   private readonly progressListeners = new Map<string | number, (progress: Progress) => void>();
   private progressCount = 0;
+  private readonly warnedTaskTools = new Set<string>();
 
   constructor(
     readonly name: string,
@@ -277,6 +278,9 @@ export class McpServerConnection {
     const callable: McpTool[] = [];
     for (const tool of listed) {
       if (tool.execution?.taskSupport === 'required') {
+        // Once per tool: re-listing (list_changed, restarts) would otherwise repeat it.
+        if (this.warnedTaskTools.has(tool.name)) continue;
+        this.warnedTaskTools.add(tool.name);
         const warning: Warning = {
           type: 'unsupported',
           feature: `${this.name}.${tool.name}`,
@@ -295,7 +299,8 @@ export class McpServerConnection {
   }
 
   private handleClose(live: McpClientConnection): void {
-    if (live !== this.live || this.closing.signal.aborted) return;
+    // While connecting or restarting, the attempt in progress sees the failure and handles it.
+    if (live !== this.live || this.closing.signal.aborted || this.state !== 'connected') return;
     this.live = undefined;
     this.settings.emit({ type: 'server-disconnected', server: this.name });
     if (this.settings.restart.maxAttempts <= 0) {

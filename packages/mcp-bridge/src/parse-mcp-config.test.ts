@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InvalidSettingError } from '@interlingua/core';
 import { describe, expect, it } from 'vitest';
+import { McpBridge } from './mcp-bridge';
 import { parseMcpConfig } from './parse-mcp-config';
 import { readMcpConfigFile } from './read-mcp-config-file';
 
@@ -147,6 +148,27 @@ describe('readMcpConfigFile', () => {
       writeFileSync(path, '{ "servers": ');
       await expect(readMcpConfigFile(path)).rejects.toThrow(`mcp config ${path}: expected JSON, got a parse error`);
       await expect(readMcpConfigFile(join(dir, 'missing.json'))).rejects.toThrow(/expected a readable file/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('McpBridge.fromConfig with a path', () => {
+  it('refuses a non-positive timeout before starting anything', async () => {
+    await expect(McpBridge.fromConfig({ servers: {} }, { callTimeout: 0 })).rejects.toThrow(
+      'Expected `callTimeout` to be a positive number, got 0.',
+    );
+  });
+
+  it('reads the file and, by default, throws naming a server that cannot start', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcp-config-'));
+    try {
+      const path = join(dir, 'mcp.json');
+      writeFileSync(path, JSON.stringify({ servers: { ghost: { command: join(dir, 'no-such-server') } } }));
+      const error = await McpBridge.fromConfig(path).catch((thrown: unknown) => thrown);
+      expect(InvalidSettingError.isInstance(error)).toBe(true);
+      expect((error as Error).message).toMatch(/^MCP server `ghost` failed to start: spawn .*no-such-server ENOENT/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

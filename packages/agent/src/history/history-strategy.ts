@@ -14,7 +14,7 @@ export type HistoryContext = {
  * Shapes the history sent on one model call. It returns the messages to send and never
  * changes the stored history, which `runAgent` keeps whole. A strategy must never return
  * an orphan tool result, a tool call without its result, or a history starting with a
- * `tool` message (`runAgent` checks and throws `InvalidRequestError` if one does).
+ * `tool` message (`runAgent` checks, and ends the run with `error` and an `InvalidRequestError` if one does).
  */
 export type HistoryStrategy = (messages: readonly Message[], context: HistoryContext) => readonly Message[];
 

@@ -27,6 +27,9 @@ function placeholder(part: UserContentPart, what: string): UserContentPart {
  * cannot read become text placeholders, and a system prompt the model does not take is
  * prepended to the first user turn. Only capabilities known to be missing (`false`, `'none'`,
  * a mode list without the mode) trigger a change; `'unknown'` passes the request through.
+ *
+ * @see https://platform.openai.com/docs/api-reference/chat/create#chat-create-parallel_tool_calls
+ * @see https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/implement-tool-use#parallel-tool-use
  */
 export function degradeRequest(
   input: ChatRequest,

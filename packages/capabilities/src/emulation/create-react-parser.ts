@@ -1,7 +1,9 @@
 import type { StreamEvent, ToolCall, Warning } from '@interlingua/core';
-import { cleanToolName, DeltaWriter } from './delta-writer';
+import { cleanToolName } from './clean-tool-name';
+import { DeltaWriter } from './delta-writer';
 import type { EmulationParser, EmulationParserOptions } from './emulation-format';
-import { findJsonEnd, parseEmulatedArguments } from './parse-emulated-arguments';
+import { findJsonEnd } from './find-json-end';
+import { parseEmulatedArguments } from './parse-emulated-arguments';
 
 type Mode =
   | 'text'
@@ -104,6 +106,7 @@ export function createReActParser(options: EmulationParserOptions): EmulationPar
     const parsed = parseEmulatedArguments(rawInput);
     const toolCall: ToolCall = { type: 'tool-call', id: open.id, name: open.name, args: parsed.args };
     if (open.missingName) {
+      toolCall.args = {};
       toolCall.argsText = rawInput.trim();
       toolCall.argsError = 'Expected an "Action:" line naming the tool before "Action Input:".';
     } else if (parsed.argsError !== undefined) {

@@ -1,7 +1,8 @@
-import type { JSONObject, ToolCall, Warning } from '@interlingua/core';
-import { cleanToolName, DeltaWriter } from './delta-writer';
+import type { Warning } from '@interlingua/core';
+import { DeltaWriter } from './delta-writer';
 import type { EmulationParser, EmulationParserOptions } from './emulation-format';
-import { findJsonEnd, parseEmulatedArguments, stripCodeFence } from './parse-emulated-arguments';
+import { parseTagCall } from './parse-tag-call';
+import { scanBareToolCall } from './scan-bare-tool-call';
 
 type Mode = 'text' | 'think' | 'call' | 'after-call' | 'dropped';
 
@@ -11,11 +12,6 @@ const openThink = '<think>';
 const closeThink = '</think>';
 const toolResponse = '<tool_response>';
 const tags = [openCall, closeCall, openThink, toolResponse];
-const unnamed = 'unknown';
-
-function isObject(value: unknown): value is JSONObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** How many characters at the end of `text` could be the start of `tag` (so must wait for more). */
 function partialSuffix(text: string, tag: string): number {
@@ -23,53 +19,6 @@ function partialSuffix(text: string, tag: string): number {
     if (tag.startsWith(text.slice(text.length - length))) return length;
   }
   return 0;
-}
-
-/** Reads the content of one `<tool_call>`: `{"name": …, "arguments": {…}}`, fenced or not, closed or not. */
-export function parseTagCall(content: string, id: string, toolNames: readonly string[]): ToolCall {
-  const body = stripCodeFence(content);
-  const failed = (reason: string): ToolCall => {
-    const salvaged = /"name"\s*:\s*"([^"\\]+)"/.exec(body)?.[1];
-    const name = salvaged === undefined ? '' : cleanToolName(salvaged, toolNames);
-    return {
-      type: 'tool-call',
-      id,
-      name: name === '' ? unnamed : name,
-      args: {},
-      argsText: body,
-      argsError: `Expected the <tool_call> content to be a JSON object {"name": "<tool>", "arguments": {…}}, but ${reason}`,
-    };
-  };
-  const start = body.indexOf('{');
-  if (start === -1) return failed('it holds no JSON object.');
-  const end = findJsonEnd(body, start);
-  let value: unknown;
-  try {
-    value = JSON.parse(end === -1 ? body.slice(start) : body.slice(start, end));
-  } catch (error) {
-    return failed(`it does not parse: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  if (!isObject(value)) return failed('it is not an object.');
-  const functionField = isObject(value.function) ? value.function : undefined;
-  const rawName = typeof value.name === 'string' ? value.name : functionField?.name;
-  if (typeof rawName !== 'string' || rawName.trim() === '') return failed('it has no "name".');
-  const name = cleanToolName(rawName, toolNames);
-  const rawArgs = value.arguments ?? value.parameters ?? functionField?.arguments;
-  if (rawArgs === undefined || isObject(rawArgs)) return { type: 'tool-call', id, name, args: rawArgs ?? {} };
-  if (typeof rawArgs === 'string') {
-    const parsed = parseEmulatedArguments(rawArgs);
-    return parsed.argsError === undefined
-      ? { type: 'tool-call', id, name, args: parsed.args }
-      : { type: 'tool-call', id, name, args: {}, argsText: parsed.argsText, argsError: parsed.argsError };
-  }
-  return {
-    type: 'tool-call',
-    id,
-    name,
-    args: {},
-    argsText: JSON.stringify(rawArgs),
-    argsError: `Expected "arguments" to be a JSON object, got ${Array.isArray(rawArgs) ? 'an array' : typeof rawArgs}.`,
-  };
 }
 
 /**
@@ -87,6 +36,7 @@ export function createTagParser(options: EmulationParserOptions): EmulationParse
   let callText = '';
   let trailing = '';
   let dropped = '';
+  let atLineStart = true;
 
   function finishCall(content: string): void {
     const toolCall = parseTagCall(content, options.generateId(), options.toolNames);
@@ -122,6 +72,7 @@ export function createTagParser(options: EmulationParserOptions): EmulationParse
           buffer = buffer.slice(close + closeThink.length);
           writer.reset();
           mode = afterThink;
+          atLineStart = true;
           continue;
         }
         case 'call': {
@@ -143,11 +94,38 @@ export function createTagParser(options: EmulationParserOptions): EmulationParse
           buffer = callText.slice(at === close ? at + closeCall.length : at);
           callText = '';
           mode = 'after-call';
+          atLineStart = true;
           continue;
         }
         case 'text':
         case 'after-call': {
+          if (atLineStart && options.toolNames.length > 0) {
+            const bare = scanBareToolCall(buffer, final, options.toolNames);
+            if (bare.kind === 'wait') return;
+            if (bare.kind === 'call') {
+              finishCall(bare.content);
+              buffer = buffer.slice(bare.length);
+              mode = 'after-call';
+              atLineStart = false;
+              continue;
+            }
+            if (bare.kind === 'text') {
+              const block = buffer.slice(0, bare.length);
+              content(block);
+              buffer = buffer.slice(bare.length);
+              atLineStart = block.endsWith('\n');
+              continue;
+            }
+            atLineStart = false;
+          }
           const lt = buffer.indexOf('<');
+          const lineEnd = buffer.indexOf('\n');
+          if (lineEnd !== -1 && (lt === -1 || lineEnd < lt)) {
+            content(buffer.slice(0, lineEnd + 1));
+            buffer = buffer.slice(lineEnd + 1);
+            atLineStart = true;
+            continue;
+          }
           if (lt === -1) {
             content(buffer);
             buffer = '';
@@ -156,6 +134,7 @@ export function createTagParser(options: EmulationParserOptions): EmulationParse
           if (lt > 0) {
             content(buffer.slice(0, lt));
             buffer = buffer.slice(lt);
+            atLineStart = false;
           }
           const tag = tags.find((candidate) => buffer.startsWith(candidate));
           if (tag === undefined) {

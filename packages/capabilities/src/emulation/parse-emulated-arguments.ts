@@ -1,41 +1,6 @@
 import { type ParsedToolArguments, parseToolArguments } from '@interlingua/core';
-
-/**
- * The end (exclusive) of the JSON object or array that starts at `start`, or -1 when it is not
- * closed. String-aware: braces and quotes inside string values do not count.
- */
-export function findJsonEnd(text: string, start: number): number {
-  let depth = 0;
-  let inString = false;
-  let escaped = false;
-  for (let index = start; index < text.length; index++) {
-    const char = text[index];
-    if (inString) {
-      if (escaped) escaped = false;
-      else if (char === '\\') escaped = true;
-      else if (char === '"') inString = false;
-      continue;
-    }
-    if (char === '"') inString = true;
-    else if (char === '{' || char === '[') depth++;
-    else if (char === '}' || char === ']') {
-      depth--;
-      if (depth === 0) return index + 1;
-    }
-  }
-  return -1;
-}
-
-/** Drops a Markdown code fence around `text` (```json … ```), keeping what is inside verbatim. */
-export function stripCodeFence(text: string): string {
-  const trimmed = text.trim();
-  if (!trimmed.startsWith('```')) return trimmed;
-  const firstLineEnd = trimmed.indexOf('\n');
-  if (firstLineEnd === -1) return trimmed.replace(/^```[\w-]*/, '').trim();
-  const inner = trimmed.slice(firstLineEnd + 1);
-  const close = inner.lastIndexOf('```');
-  return (close === -1 ? inner : inner.slice(0, close)).trim();
-}
+import { findJsonEnd } from './find-json-end';
+import { stripCodeFence } from './strip-code-fence';
 
 /**
  * Parses the arguments a model wrote as text (a ReAct `Action Input`, the `arguments` of a

@@ -1,4 +1,4 @@
-import { collectStream, type StreamEvent } from '@interlingua/core';
+import { collectStream, modelResponseSchema, type StreamEvent } from '@interlingua/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { EmulationFormat } from './emulation-format';
@@ -17,6 +17,11 @@ const replies: [EmulationFormat, string][] = [
     'Sure <b>now</b>.<think>plan</think><tool_call>\n{"name": "get_weather", "arguments": {"city": "<Paris>"}}\n</tool_call>\n<tool_call>{"name": "get_time", "arguments": {}}',
   ],
   [tagFormat, 'No tools needed: 2 < 3 and 5 > 4.'],
+  [
+    tagFormat,
+    'Calling:\n```json\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n```\n{"name": "get_time", "arguments": {}}',
+  ],
+  [tagFormat, 'Code:\n```js\nconst a = { b: 1 };\n```\n{not json'],
 ];
 
 function parse(format: EmulationFormat, chunks: string[]): Promise<unknown> {
@@ -29,7 +34,11 @@ function parse(format: EmulationFormat, chunks: string[]): Promise<unknown> {
     rawFinishReason: 'stop',
     usage: { inputTokens: 0, outputTokens: 0 },
   });
-  return collectStream(events).then((response) => ({ content: response.message.content, warnings: parser.warnings }));
+  return collectStream(events).then((response) => {
+    // What the parsers produce is valid IR.
+    expect(modelResponseSchema.safeParse(response).success).toBe(true);
+    return { content: response.message.content, warnings: parser.warnings };
+  });
 }
 
 describe('emulation parsers', () => {

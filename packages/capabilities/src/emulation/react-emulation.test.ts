@@ -157,6 +157,62 @@ describe('ReAct emulation', () => {
     ]);
   });
 
+  it('answers with the thought when a reply is only a Thought, and flags an input with no Action', async () => {
+    const { model } = emulatedModel(['Thought: Paris is the capital of France.', 'Action Input: {"city": "Paris"}']);
+    const thoughtOnly = await model.generate(toolRequest());
+    expect(thoughtOnly.finishReason).toBe('stop');
+    expect(thoughtOnly.message.content).toEqual([
+      { type: 'reasoning', text: 'Paris is the capital of France.' },
+      { type: 'text', text: 'Paris is the capital of France.' },
+    ]);
+    const nameless = await model.generate(toolRequest());
+    expect(nameless.message.content).toEqual([
+      {
+        type: 'tool-call',
+        id: 'call_1',
+        name: 'unknown',
+        args: {},
+        argsText: '{"city": "Paris"}',
+        argsError: 'Expected an "Action:" line naming the tool before "Action Input:".',
+      },
+    ]);
+  });
+
+  it('replays tool history as text even when no tools are offered any more (toolChoice none)', async () => {
+    const { inner, model } = emulatedModel(['Final Answer: done']);
+    await model.generate(
+      toolRequest(
+        [
+          question,
+          {
+            role: 'assistant',
+            content: [{ type: 'tool-call', id: 'x', name: 'get_weather', args: { city: 'Paris' } }],
+          },
+          {
+            role: 'tool',
+            content: [
+              {
+                type: 'tool-result',
+                toolCallId: 'x',
+                toolName: 'get_weather',
+                content: [{ type: 'text', text: 'rain' }],
+                isError: false,
+              },
+            ],
+          },
+        ],
+        { toolChoice: 'none' },
+      ),
+    );
+    const sent = inner.requests[0];
+    expect(sent?.system).toBe('You are a helpful assistant.');
+    expect(sent?.stopSequences).toBeUndefined();
+    expect(sent?.messages.slice(1)).toEqual([
+      { role: 'assistant', content: [{ type: 'text', text: 'Action: get_weather\nAction Input: {"city":"Paris"}' }] },
+      { role: 'user', content: [{ type: 'text', text: 'Observation: rain' }] },
+    ]);
+  });
+
   it('replays an emulated call and its result as text, the result as an observation (round trip)', async () => {
     const { inner, model } = emulatedModel([
       'Thought: I need the weather.\nAction: get_weather\nAction Input: {"city": "Paris"}',

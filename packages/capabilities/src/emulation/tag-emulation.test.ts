@@ -105,6 +105,31 @@ describe('tag-based emulation (<tool_call>)', () => {
     expect(answer.message.content).toEqual([{ type: 'text', text: '巴黎今天多云，18°C。' }]);
   });
 
+  it('reads a call written without tags (bare or fenced JSON naming a declared tool), and leaves other JSON as text', async () => {
+    const { model } = emulatedModel(
+      [
+        'I will look it up.\n```json\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n```\n',
+        '{"name": "get_time", "arguments": {"timezone": "UTC"}}',
+        'Here is an example:\n```json\n{"name": "Ada", "age": 36}\n```\nDone.',
+      ],
+      tags,
+    );
+    const fenced = await model.generate(toolRequest());
+    expect(fenced.message.content).toEqual([
+      { type: 'text', text: 'I will look it up.' },
+      { type: 'tool-call', id: 'call_1', name: 'get_weather', args: { city: 'Paris' } },
+    ]);
+    const bare = await model.generate(toolRequest());
+    expect(bare.message.content).toEqual([
+      { type: 'tool-call', id: 'call_2', name: 'get_time', args: { timezone: 'UTC' } },
+    ]);
+    const prose = await model.generate(toolRequest());
+    expect(prose.finishReason).toBe('stop');
+    expect(prose.message.content).toEqual([
+      { type: 'text', text: 'Here is an example:\n```json\n{"name": "Ada", "age": 36}\n```\nDone.' },
+    ]);
+  });
+
   it('replays calls as <tool_call> blocks and results as <tool_response> (round trip)', async () => {
     const { inner, model } = emulatedModel(
       [

@@ -1,10 +1,14 @@
 import { InvalidModelIdError, InvalidSettingError } from '@interlingua/core';
 import { describe, expect, it } from 'vitest';
 import { shippedCapabilities } from '../data/shipped-capabilities';
-import { capabilityRowSchema, safeParseCapabilityRows } from './capability-row-schema';
+import { capabilitiesOf } from './capabilities-of';
+import { capabilityRowSchema } from './capability-row-schema';
 import { createCapabilityRegistry } from './create-capability-registry';
-import { capabilitiesOf, defaultMaxTokensFromCapabilities } from './default-capability-registry';
-import { unknownCapabilities } from './merge-capabilities';
+import { defaultCapabilityRegistry } from './default-capability-registry';
+import { defaultMaxTokensFromCapabilities } from './default-max-tokens-from-capabilities';
+import { registerCapabilities } from './register-capabilities';
+import { safeParseCapabilityRows } from './safe-parse-capability-rows';
+import { unknownCapabilities } from './unknown-capabilities';
 
 describe('shipped data', () => {
   it.each(shippedCapabilities.map((row, index) => [index, row] as const))(
@@ -131,6 +135,18 @@ describe('createCapabilityRegistry', () => {
     expect(() => registry.register('acme:*', { toolCalling: 'sometimes' as 'none' })).toThrow(InvalidSettingError);
     expect(() => registry.register('acme:*', { contextWindow: -1 })).toThrow(/contextWindow/);
     expect(() => registry.capabilitiesOf('gpt-4o')).toThrow(InvalidModelIdError);
+  });
+});
+
+describe('registerCapabilities', () => {
+  it('registers in the process-wide registry that capabilitiesOf reads', () => {
+    expect(capabilitiesOf('registry-test:model-a').toolCalling).toBe('unknown');
+    registerCapabilities('registry-test:*', { toolCalling: 'none' }, { emulation: 'tags', source: 'this test' });
+    expect(capabilitiesOf('registry-test:model-a').toolCalling).toBe('none');
+    expect(defaultCapabilityRegistry.resolve('registry-test:model-a')).toMatchObject({
+      emulation: 'tags',
+      sources: ['this test'],
+    });
   });
 });
 

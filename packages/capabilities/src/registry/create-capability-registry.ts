@@ -9,7 +9,8 @@ import { shippedCapabilities } from '../data/shipped-capabilities';
 import type { CapabilityOverrides, CapabilityRow, EmulationFormatName } from './capability-row';
 import { capabilityOverridesSchema } from './capability-row-schema';
 import { compileModelPattern, type ModelPattern } from './compile-model-pattern';
-import { mergeCapabilities, unknownCapabilities } from './merge-capabilities';
+import { mergeCapabilities } from './merge-capabilities';
+import { unknownCapabilities } from './unknown-capabilities';
 
 /** What the registry knows of one model, and why. */
 export type ResolvedCapabilities = {

@@ -24,6 +24,9 @@ export const toolsUnsupportedPatterns: readonly RegExp[] = [
 /**
  * Whether `error` is a provider refusing tools for this model (an `APICallError` whose message
  * matches one of {@link toolsUnsupportedPatterns}), as opposed to any other failure.
+ *
+ * @see https://github.com/ollama/ollama/issues/5793
+ * @see https://docs.vllm.ai/en/latest/features/tool_calling.html
  */
 export function isToolsUnsupportedError(error: unknown): error is APICallError {
   if (!APICallError.isInstance(error)) return false;

@@ -7,8 +7,9 @@ import {
   NoSuchProviderError,
 } from '@interlingua/core';
 
-/** Exit codes: 1 a failure while running (API call, tool server), 2 a problem with the command or its input. */
+/** Exit code of a failure while running: the provider answered with an error, a call could not be made. */
 export const EXIT_FAILURE = 1;
+/** Exit code of a problem with the command or its input: bad options, unknown provider, missing key, bad mcp.json. */
 export const EXIT_USAGE = 2;
 
 /** An error the CLI prints as one line plus a hint, then exits with `exitCode`. */
@@ -48,8 +49,15 @@ export function toCliError(error: unknown): CliError {
       cause: error,
     });
   }
+  if (APICallError.isInstance(error) && error.statusCode === undefined) {
+    return new CliError(`Could not reach the provider: ${error.message}`, {
+      hint: 'Check the base URL and that the server is running (run with --trace to see the request).',
+      exitCode: EXIT_FAILURE,
+      cause: error,
+    });
+  }
   if (APICallError.isInstance(error)) {
-    return new CliError(`The provider answered ${error.statusCode ?? 'without a status'}: ${error.message}`, {
+    return new CliError(`The provider answered ${error.statusCode}: ${error.message}`, {
       hint: apiHint(error.statusCode),
       exitCode: EXIT_FAILURE,
       cause: error,

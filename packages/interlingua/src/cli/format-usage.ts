@@ -11,19 +11,6 @@ export function formatTotalUsage(usage: Usage, turns: number): string {
   return `total: ${usage.inputTokens} in / ${usage.outputTokens} out over ${turns} turn${turns === 1 ? '' : 's'}${cached(usage)}`;
 }
 
-/** Adds two usages field by field; optional fields stay absent when both lack them. */
-export function sumUsage(left: Usage, right: Usage): Usage {
-  const optional = (key: 'cachedInputTokens' | 'cacheWriteTokens' | 'reasoningTokens') =>
-    left[key] === undefined && right[key] === undefined ? {} : { [key]: (left[key] ?? 0) + (right[key] ?? 0) };
-  return {
-    inputTokens: left.inputTokens + right.inputTokens,
-    outputTokens: left.outputTokens + right.outputTokens,
-    ...optional('cachedInputTokens'),
-    ...optional('cacheWriteTokens'),
-    ...optional('reasoningTokens'),
-  };
-}
-
 function cached(usage: Usage): string {
   return usage.cachedInputTokens === undefined || usage.cachedInputTokens === 0
     ? ''

@@ -11,6 +11,8 @@ import type { TracePrinter } from './print-trace';
 /** The model of a `chat` session, and what to undo when it ends. */
 export type ChatModelSession = { model: ChatModel; close(): Promise<void> };
 
+const GEMINI_CALL = /\/models\/[^/?]+:(generateContent|streamGenerateContent|countTokens)/;
+
 /** The model `--offline` uses when `--model` is not given. */
 export const DEFAULT_OFFLINE_MODEL = 'anthropic:claude-sonnet-4-6';
 
@@ -43,7 +45,12 @@ export async function openChatModel(
   if (tracer !== undefined) {
     fetch = traceFetch(originalFetch, (leg) => tracer.model(leg));
     if (entry?.adapter === 'gemini') {
-      globalThis.fetch = fetch;
+      const traced = fetch;
+      // Only the model's calls: an MCP server over HTTP also uses the global fetch, and its frames are traced already.
+      globalThis.fetch = (input, init) =>
+        GEMINI_CALL.test(input instanceof Request ? input.url : String(input))
+          ? traced(input, init)
+          : originalFetch(input, init);
       undo.push(() => {
         globalThis.fetch = originalFetch;
       });

@@ -1,6 +1,7 @@
 import type { McpTraceFrame } from '@interlingua/mcp-bridge';
 import type { ModelTraceLeg } from '../trace/trace-fetch';
-import type { Styles, TextSink } from './cli-io';
+import type { TextSink } from './cli-io';
+import type { Styles } from './styles-for';
 
 /** Prints wire legs for `--trace`: every text passes through `redact` before it is written. */
 export type TracePrinter = {

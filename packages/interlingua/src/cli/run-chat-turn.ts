@@ -1,6 +1,9 @@
 import { type AgentEvent, type AgentResult, type AgentTool, runAgent, streamAgent } from '@interlingua/agent';
 import type { ChatModel, Message, ToolResult } from '@interlingua/core';
-import type { AnswerWriter, CliIO, Spinner, Styles } from './cli-io';
+import type { CliIO } from './cli-io';
+import type { AnswerWriter } from './create-answer-writer';
+import type { Spinner } from './create-spinner';
+import type { Styles } from './styles-for';
 
 /** What one chat turn needs. */
 export type ChatTurnOptions = {

@@ -1,12 +1,13 @@
 import { version } from '../../package.json';
 import { createRedactor, secretsFromEnv } from '../trace/redact-secrets';
 import { CliError, toCliError } from './cli-error';
-import { type CliIO, stylesFor } from './cli-io';
+import type { CliIO } from './cli-io';
 import { chatCommand } from './commands/chat-command';
 import { toolsCommand } from './commands/tools-command';
 import { translateCommand } from './commands/translate-command';
 import { helpText } from './help-text';
 import { parseCliArgs } from './parse-cli-args';
+import { stylesFor } from './styles-for';
 
 /**
  * Runs the `interlingua` CLI on `argv` (without `node` and the script) and resolves with the

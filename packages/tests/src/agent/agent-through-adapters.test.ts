@@ -1,9 +1,16 @@
-import { type AgentEvent, createConversation, runAgent, streamAgent, userMessage } from '@interlingua/agent';
+import {
+  AgentAbortedError,
+  type AgentEvent,
+  createConversation,
+  runAgent,
+  streamAgent,
+  userMessage,
+} from '@interlingua/agent';
 import { createAnthropic } from '@interlingua/anthropic';
 import { type ChatModel, defineTool } from '@interlingua/core';
 import { createGemini } from '@interlingua/gemini';
 import { createOpenAI } from '@interlingua/openai';
-import { json, type ProviderServer, type Reply, sse, startProviderServer } from '@interlingua/testkit';
+import { hang, json, type ProviderServer, type Reply, sse, startProviderServer } from '@interlingua/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
@@ -354,5 +361,18 @@ describe.each(adapters)('agent loop through the $name adapter and its SDK', (ada
     expect(requests).toHaveLength(3);
     expect(JSON.stringify(requests[2]?.body)).toContain('北京：晴，25°C');
     expect(JSON.stringify(requests[2]?.body)).toContain('那上海呢？');
+  });
+
+  it('cancels the in-flight HTTP call when the run is aborted', async () => {
+    const { url, requests } = await serve(adapter.path, [hang()]);
+    const controller = new AbortController();
+    const run = runAgent({ model: adapter.model(url), tools, system, messages: question, signal: controller.signal });
+    while (requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    controller.abort(new Error('user pressed stop'));
+    const error = await run.catch((thrown: unknown) => thrown);
+    expect(AgentAbortedError.isInstance(error) && error.message).toBe(
+      'The run was aborted during the model call of step 1; no step had completed.',
+    );
+    expect(AgentAbortedError.isInstance(error) && error.messages).toEqual(question);
   });
 });

@@ -13,7 +13,10 @@ const bridgeRequire = createRequire(fileURLToPath(new URL('../../../mcp-bridge/p
 function stdio(packageName: string, args: string[]) {
   const manifestPath = bridgeRequire.resolve(`${packageName}/package.json`);
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { bin: Record<string, string> };
-  return { command: process.execPath, args: [join(dirname(manifestPath), Object.values(manifest.bin)[0] ?? ''), ...args] };
+  return {
+    command: process.execPath,
+    args: [join(dirname(manifestPath), Object.values(manifest.bin)[0] ?? ''), ...args],
+  };
 }
 
 let root: string;

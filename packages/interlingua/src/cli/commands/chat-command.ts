@@ -1,15 +1,18 @@
-import { createInterface } from 'node:readline/promises';
-import type { AgentTool } from '@interlingua/agent';
+import { createInterface } from 'node:readline';
+import { type AgentTool, addUsage } from '@interlingua/agent';
 import type { Message, Usage } from '@interlingua/core';
 import type { McpBridge } from '@interlingua/mcp-bridge';
 import { createRedactor, secretsFromEnv } from '../../trace/redact-secrets';
 import { CliError, EXIT_FAILURE } from '../cli-error';
-import { type CliIO, createAnswerWriter, createSpinner, stylesFor } from '../cli-io';
-import { formatTotalUsage, formatTurnUsage, sumUsage } from '../format-usage';
+import type { CliIO } from '../cli-io';
+import { createAnswerWriter } from '../create-answer-writer';
+import { createSpinner } from '../create-spinner';
+import { formatTotalUsage, formatTurnUsage } from '../format-usage';
 import { openChatModel } from '../open-chat-model';
 import { openMcpBridge } from '../open-mcp-bridge';
 import { createTracePrinter } from '../print-trace';
 import { runChatTurn } from '../run-chat-turn';
+import { stylesFor } from '../styles-for';
 
 /** Options of `interlingua chat`. */
 export type ChatCommandOptions = {
@@ -73,9 +76,11 @@ export async function chatCommand(options: ChatCommandOptions, io: CliIO): Promi
         answer,
       );
       messages = result.messages;
-      total = sumUsage(total, result.usage);
+      total = addUsage(total, result.usage);
       turns += 1;
-      io.stderr.write(`${styles.dim(formatTurnUsage(result.usage, result.inputTokensPerStep))}\n`);
+      if (result.steps.length > 0) {
+        io.stderr.write(`${styles.dim(formatTurnUsage(result.usage, result.inputTokensPerStep))}\n`);
+      }
       if (result.finishReason === 'error') {
         throw result.error ?? new CliError('The model call failed.', { exitCode: EXIT_FAILURE });
       }
@@ -87,19 +92,27 @@ export async function chatCommand(options: ChatCommandOptions, io: CliIO): Promi
     if (!interactive) {
       await turn(prompt ?? '');
     } else {
-      const readline = createInterface({ input: io.stdin, output: io.stderr as NodeJS.WritableStream, terminal: true });
+      // Line editing and history on a real terminal; plain lines from anything else.
+      const output = isStream(io.stderr) && io.stdin.isTTY === true ? io.stderr : undefined;
+      const readline = createInterface({
+        input: io.stdin,
+        ...(output === undefined ? { terminal: false } : { output, terminal: true }),
+      });
+      const prompt = () => io.stderr.write(styles.bold('› '));
       io.stderr.write(styles.dim('Type a message; /exit or Ctrl-D to leave.\n'));
+      prompt();
       try {
-        for (;;) {
-          const line = await readline.question(styles.bold('› ')).catch(() => undefined);
-          if (line === undefined || line.trim() === '/exit') break;
-          if (line.trim() === '') continue;
-          try {
-            await turn(line);
-          } catch (error) {
-            // In a REPL one failed turn is reported and the conversation goes on.
-            io.stderr.write(`${styles.red(`error: ${error instanceof Error ? error.message : String(error)}`)}\n`);
+        for await (const line of readline) {
+          if (line.trim() === '/exit') break;
+          if (line.trim() !== '') {
+            try {
+              await turn(line);
+            } catch (error) {
+              // In a REPL one failed turn is reported and the conversation goes on.
+              io.stderr.write(`${styles.red(`error: ${error instanceof Error ? error.message : String(error)}`)}\n`);
+            }
           }
+          prompt();
         }
       } finally {
         readline.close();
@@ -111,6 +124,10 @@ export async function chatCommand(options: ChatCommandOptions, io: CliIO): Promi
     await bridge?.close();
     await session.close();
   }
+}
+
+function isStream(sink: unknown): sink is NodeJS.WritableStream {
+  return typeof (sink as { on?: unknown }).on === 'function';
 }
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {

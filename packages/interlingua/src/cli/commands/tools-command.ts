@@ -1,8 +1,9 @@
 import { sanitizeToolNamePart } from '@interlingua/mcp-bridge';
 import { createRedactor, secretsFromEnv } from '../../trace/redact-secrets';
-import { type CliIO, stylesFor } from '../cli-io';
+import type { CliIO } from '../cli-io';
 import { openMcpBridge } from '../open-mcp-bridge';
 import { createTracePrinter } from '../print-trace';
+import { stylesFor } from '../styles-for';
 
 /**
  * `interlingua tools --mcp mcp.json`: connects to every server and prints each (protocol

@@ -92,3 +92,5 @@ server.setRequestHandler(GetPromptRequestSchema, (request) => ({
 }));
 
 await server.connect(new StdioServerTransport());
+// Exit when the client closes stdin, as a well-behaved stdio server does (the spec's shutdown).
+process.stdin.on('end', () => process.exit(0));

@@ -1,0 +1,136 @@
+import { capabilitiesOf } from '@interlingua/capabilities';
+import { type ChatRequest, InvalidSettingError, NoSuchProviderError } from '@interlingua/core';
+import { json, type ProviderServer, startProviderServer } from '@interlingua/testkit';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createModelRegistry } from './create-model-registry';
+
+const openaiBody = {
+  id: 'chatcmpl-1',
+  object: 'chat.completion',
+  created: 1,
+  model: 'm',
+  choices: [
+    { index: 0, message: { role: 'assistant', content: 'hi', refusal: null }, finish_reason: 'stop', logprobs: null },
+  ],
+  usage: { prompt_tokens: 5, completion_tokens: 1, total_tokens: 6 },
+};
+const anthropicBody = {
+  id: 'msg_1',
+  type: 'message',
+  role: 'assistant',
+  model: 'claude-sonnet-4-6',
+  content: [{ type: 'text', text: 'hi' }],
+  stop_reason: 'end_turn',
+  stop_sequence: null,
+  usage: { input_tokens: 5, output_tokens: 1 },
+};
+const geminiBody = {
+  candidates: [{ content: { role: 'model', parts: [{ text: 'hi' }] }, finishReason: 'STOP', index: 0 }],
+  usageMetadata: { promptTokenCount: 5, candidatesTokenCount: 1, totalTokenCount: 6 },
+};
+const request: ChatRequest = {
+  messages: [{ role: 'user', content: [{ type: 'text', text: '北京今天天气怎么样？' }] }],
+  tools: [
+    {
+      name: 'get_weather',
+      description: 'Weather',
+      inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+    },
+  ],
+  maxOutputTokens: 100,
+};
+
+let server: ProviderServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+async function serve(path: string | RegExp, body: unknown): Promise<ProviderServer> {
+  server = await startProviderServer({ routes: [{ method: 'POST', path, reply: json(body) }] });
+  return server;
+}
+
+describe('createModelRegistry', () => {
+  it('openai: the key from OPENAI_API_KEY reaches the endpoint as a bearer token', async () => {
+    const { url, requests } = await serve('/v1/chat/completions', openaiBody);
+    const registry = createModelRegistry({ env: { OPENAI_API_KEY: 'sk-test-1' } });
+    const model = registry.model('openai:gpt-4.1', { baseURL: `${url}/v1` });
+    expect((await model.generate(request)).message.content).toEqual([{ type: 'text', text: 'hi' }]);
+    expect(requests[0]?.headers.authorization).toBe('Bearer sk-test-1');
+    expect(requests[0]?.body).toMatchObject({ model: 'gpt-4.1', max_completion_tokens: 100 });
+  });
+
+  it('openai: OPENAI_BASE_URL alone (a local server) needs no key', async () => {
+    const { url, requests } = await serve('/v1/chat/completions', openaiBody);
+    const model = createModelRegistry({ env: { OPENAI_BASE_URL: `${url}/v1` } }).model('openai:qwen2.5');
+    await model.generate(request);
+    expect(requests).toHaveLength(1);
+  });
+
+  it('anthropic: max_tokens defaults from the capability data when the request sets none', async () => {
+    const { url, requests } = await serve('/v1/messages', anthropicBody);
+    const model = createModelRegistry({ env: { ANTHROPIC_API_KEY: 'sk-ant-1' } }).model('anthropic:claude-sonnet-4-6', {
+      baseURL: url,
+    });
+    await model.generate({ messages: request.messages });
+    const known = capabilitiesOf('anthropic:claude-sonnet-4-6').maxOutputTokens;
+    expect(typeof known).toBe('number');
+    expect(requests[0]?.headers['x-api-key']).toBe('sk-ant-1');
+    expect(requests[0]?.body).toMatchObject({ max_tokens: Math.min(known as number, 16_384) });
+  });
+
+  it('gemini: GOOGLE_API_KEY is the fallback key, and the model rides in the path', async () => {
+    const { url, requests } = await serve(/:generateContent$/, geminiBody);
+    const model = createModelRegistry({ env: { GOOGLE_API_KEY: 'g-key-1' } }).model('gemini:gemini-2.5-flash', {
+      baseURL: url,
+    });
+    await model.generate(request);
+    expect(requests[0]?.path).toBe('/v1beta/models/gemini-2.5-flash:generateContent');
+    expect(requests[0]?.headers['x-goog-api-key']).toBe('g-key-1');
+  });
+
+  it('ollama: an OpenAI-compatible provider with no key, `max_tokens`, and its own provider key', async () => {
+    const { url, requests } = await serve('/v1/chat/completions', openaiBody);
+    const model = createModelRegistry({ env: {} }).model('ollama:qwen2.5', { baseURL: `${url}/v1` });
+    expect(model.provider).toBe('ollama');
+    await model.generate(request);
+    expect(requests[0]?.body).toMatchObject({ model: 'qwen2.5', max_tokens: 100 });
+    expect(requests[0]?.body).not.toHaveProperty('max_completion_tokens');
+  });
+
+  it('applies withCapabilities by default: a model without native tools gets them emulated; `capabilities: false` opts out', async () => {
+    const { url, requests } = await serve('/v1/chat/completions', openaiBody);
+    const registry = createModelRegistry({ env: {} });
+    await registry.model('ollama:gemma3:4b', { baseURL: `${url}/v1` }).generate(request);
+    await registry.model('ollama:gemma3:4b', { baseURL: `${url}/v1`, capabilities: false }).generate(request);
+    expect(requests[0]?.body).not.toHaveProperty('tools');
+    expect(JSON.stringify(requests[0]?.body)).toContain('get_weather');
+    expect(requests[1]?.body).toHaveProperty('tools');
+  });
+
+  it('registers more compatible endpoints under their own keys', async () => {
+    const { url, requests } = await serve('/v1/chat/completions', openaiBody);
+    const registry = createModelRegistry({
+      env: { TOGETHER_API_KEY: 'tg-1' },
+      compatible: { together: { baseURL: `${url}/v1`, apiKeyEnv: ['TOGETHER_API_KEY'] } },
+    });
+    expect(registry.providers).toContain('together');
+    await registry.model('together:meta-llama/Llama-3.3-70B').generate(request);
+    expect(requests[0]?.headers.authorization).toBe('Bearer tg-1');
+    expect(requests[0]?.body).toMatchObject({ model: 'meta-llama/Llama-3.3-70B' });
+  });
+
+  it('fails early and says what to do: missing key, missing base URL, unknown provider', () => {
+    const registry = createModelRegistry({ env: {} });
+    expect(() => registry.model('anthropic:claude-sonnet-4-6')).toThrow(InvalidSettingError);
+    expect(() => registry.model('gemini:gemini-2.5-flash')).toThrow(/GEMINI_API_KEY or GOOGLE_API_KEY/);
+    expect(() => registry.model('openai-compatible:m')).toThrow(/Expected a base URL for openai-compatible/);
+    try {
+      registry.model('cohere:command-r');
+      expect.unreachable();
+    } catch (error) {
+      expect(NoSuchProviderError.isInstance(error)).toBe(true);
+      expect((error as NoSuchProviderError).availableProviders).toEqual(registry.providers);
+    }
+  });
+});

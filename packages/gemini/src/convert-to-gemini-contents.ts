@@ -134,37 +134,42 @@ function toolParts(
   index: number,
   warnings: Warning[],
 ): GeminiPart[] {
-  // Results go back in the order of the calls they answer, matched by id.
-  const order = new Map<string, number>();
-  previous?.content.forEach((part, position) => {
-    if (part.type === 'tool-call') order.set(part.id, position);
-  });
-  const results = message.content
-    .map((result, position) => ({ result, position }))
-    .sort(
-      (a, b) =>
-        (order.get(a.result.toolCallId) ?? Number.MAX_SAFE_INTEGER) -
-          (order.get(b.result.toolCallId) ?? Number.MAX_SAFE_INTEGER) || a.position - b.position,
-    );
-
   const parts: GeminiPart[] = [];
-  for (const { result, position } of results) {
-    const texts: string[] = [];
-    const media: GeminiPart[] = [];
+  for (const position of callOrder(message, previous)) {
+    const result = message.content[position] as ToolMessage['content'][number];
+    let text = '';
+    let texts = 0;
+    let media: GeminiPart[] | undefined;
     result.content.forEach((part, partIndex) => {
-      if (part.type === 'text') texts.push(part.text);
-      else media.push(userPart(part, `messages[${index}].content[${position}].content[${partIndex}]`, warnings));
+      if (part.type === 'text') {
+        text = texts === 0 ? part.text : `${text}\n${part.text}`;
+        texts++;
+      } else {
+        media ??= [];
+        media.push(userPart(part, `messages[${index}].content[${position}].content[${partIndex}]`, warnings));
+      }
     });
-    const text = texts.join('\n');
     const functionResponse: GeminiPart['functionResponse'] = {
       name: result.toolName,
       response: result.isError ? { error: text } : { output: text },
     };
     if (!isSynthesizedGeminiCallId(result.toolCallId)) functionResponse.id = result.toolCallId;
     parts.push(withSignature({ functionResponse }, readThoughtSignature(result.providerMetadata)));
-    for (const part of media) parts.push(part);
+    if (media !== undefined) for (const part of media) parts.push(part);
   }
   return parts;
+}
+
+// Result positions in the order of the calls they answer (matched by id); unmatched ones last.
+function callOrder(message: ToolMessage, previous: AssistantMessage | undefined): number[] {
+  const order = new Map<string, number>();
+  previous?.content.forEach((part, position) => {
+    if (part.type === 'tool-call') order.set(part.id, position);
+  });
+  const rank = (position: number) =>
+    order.get((message.content[position] as ToolMessage['content'][number]).toolCallId) ?? Number.MAX_SAFE_INTEGER;
+  const positions = message.content.map((_result, position) => position);
+  return positions.sort((a, b) => rank(a) - rank(b) || a - b);
 }
 
 function userPart(part: UserContentPart, feature: string, warnings: Warning[]): GeminiPart {

@@ -132,6 +132,35 @@ describe('encodeGeminiRequest', () => {
     ]);
   });
 
+  it('joins a result’s text parts with newlines into response.output', () => {
+    const { value } = encodeGeminiRequest(
+      {
+        messages: [
+          { role: 'assistant', content: [{ type: 'tool-call', id: 'c1', name: 'ls', args: {} }] },
+          {
+            role: 'tool',
+            content: [
+              {
+                type: 'tool-result',
+                toolCallId: 'c1',
+                toolName: 'ls',
+                content: [
+                  { type: 'text', text: 'a.txt' },
+                  { type: 'text', text: 'b.txt' },
+                ],
+                isError: false,
+              },
+            ],
+          },
+        ],
+      },
+      { model },
+    );
+    expect(value.contents[1]?.parts).toEqual([
+      { functionResponse: { name: 'ls', id: 'c1', response: { output: 'a.txt\nb.txt' } } },
+    ]);
+  });
+
   it('replays thought signatures on the parts they came on (reasoning, text, calls)', () => {
     const { value } = encodeGeminiRequest(
       {

@@ -213,7 +213,12 @@ describe('lowerJsonSchemaForGemini rules', () => {
     const { schema } = lower({
       type: 'object',
       properties: {
-        v: { type: ['object', 'array', 'null'], properties: { a: { type: 'string' } }, required: ['a'], items: { type: 'number' } },
+        v: {
+          type: ['object', 'array', 'null'],
+          properties: { a: { type: 'string' } },
+          required: ['a'],
+          items: { type: 'number' },
+        },
       },
     });
     expect(schema).toEqual({
@@ -236,7 +241,11 @@ describe('lowerJsonSchemaForGemini rules', () => {
       properties: { list: { type: 'array', items: { type: 'object', required: ['type'] } } },
       required: ['list', 'ghost'],
     });
-    expect(schema).toEqual({ type: 'object', properties: { list: { type: 'array', items: { type: 'object' } } }, required: ['list'] });
+    expect(schema).toEqual({
+      type: 'object',
+      properties: { list: { type: 'array', items: { type: 'object' } } },
+      required: ['list'],
+    });
     expect(warnings.map((warning) => [warning.type, warning.feature])).toEqual([
       ['degraded', 'inputSchema.properties.list.items.required'],
       ['degraded', 'inputSchema.required'],

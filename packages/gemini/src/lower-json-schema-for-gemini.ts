@@ -223,7 +223,7 @@ function moveIntoTypeBranches(out: GeminiSchema): void {
     const keys = branch.type === 'object' ? OBJECT_KEYS : branch.type === 'array' ? ARRAY_KEYS : [];
     for (const key of keys) if (out[key] !== undefined) branch[key] = out[key];
   }
-  for (const key of [...OBJECT_KEYS, ...ARRAY_KEYS]) delete out[key];
+  for (const key of [...OBJECT_KEYS, ...ARRAY_KEYS, 'type']) delete out[key];
 }
 
 function lowerRef(schema: Record<string, unknown>, path: string, context: Context): GeminiSchema {

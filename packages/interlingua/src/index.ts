@@ -1,6 +1,5 @@
-// The umbrella: every name is listed, nothing is re-exported wholesale.
+// The umbrella: every name is listed, nothing is re-exported wholesale. Sorted by module (Biome).
 
-// The agent loop
 export {
   type AgentEvent,
   type AgentFinishReason,
@@ -15,9 +14,7 @@ export {
   streamAgent,
   tokenBudget,
 } from '@interlingua/agent';
-// Providers
 export { type AnthropicProviderSettings, anthropicCodec, createAnthropic } from '@interlingua/anthropic';
-// Capabilities
 export { capabilitiesOf, withCapabilities } from '@interlingua/capabilities';
 export type {
   AssistantMessage,
@@ -45,7 +42,6 @@ export type {
   UserMessage,
   Warning,
 } from '@interlingua/core';
-// Core: the IR, tools, contracts, errors
 export {
   AbortedError,
   APICallError,
@@ -71,7 +67,6 @@ export {
   UnsupportedFunctionalityError,
 } from '@interlingua/core';
 export { createGemini, geminiCodec } from '@interlingua/gemini';
-// MCP
 export {
   McpBridge,
   type McpBridgeEvent,
@@ -80,7 +75,6 @@ export {
   type McpTraceFrame,
 } from '@interlingua/mcp-bridge';
 export { createOpenAI, type OpenAISettings, openaiCodec } from '@interlingua/openai';
-// Models by name
 export {
   type CompatibleProvider,
   createModelRegistry,
@@ -88,10 +82,9 @@ export {
   type ModelRegistrySettings,
   type ModelSettings,
 } from './create-model-registry';
-// The offline demo model and its wire server
 export { createDemoModel, type DemoModelSettings } from './demo/demo-model';
 export { type DemoServer, type DemoServerSettings, startDemoServer } from './demo/start-demo-server';
 export { model } from './model';
-// Tracing
-export { createRedactor, redactHeaders, redactUrl, secretsFromEnv } from './trace/redact-secrets';
+export { createRedactor, secretsFromEnv } from './trace/create-redactor';
+export { redactHeaders, redactUrl } from './trace/redact-headers';
 export { type ModelTraceLeg, traceFetch } from './trace/trace-fetch';

@@ -186,7 +186,10 @@ export class McpBridge {
         }),
       );
     }
-    await connection.whenReady(timeout, options.signal);
+    // Only a server that is (re)starting is waited for: the common path stays free of extra awaits.
+    if (connection.state === 'connecting' || connection.state === 'restarting') {
+      await connection.whenReady(timeout, options.signal);
+    }
     if (connection.client === undefined && options.signal?.aborted !== true) {
       return this.unavailable(connection, tool, toolCallId);
     }

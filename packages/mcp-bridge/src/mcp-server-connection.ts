@@ -149,15 +149,25 @@ export class McpServerConnection {
    * progress notifications are read off the frames in arrival order: the SDK's own handler runs
    * after the response when the last notification and the response arrive together, and drops it.
    */
-  async callTool(
+  callTool(
     name: string,
     args: Record<string, unknown>,
     options: RequestOptions,
     onProgress?: (progress: Progress) => void,
   ): Promise<CompatibilityCallToolResult> {
     const client = this.client;
-    if (client === undefined) throw new Error(`MCP server \`${this.name}\` is ${this.state}.`);
+    if (client === undefined) return Promise.reject(new Error(`MCP server \`${this.name}\` is ${this.state}.`));
     if (onProgress === undefined) return client.callTool({ name, arguments: args }, undefined, options);
+    return this.callWithProgress(client, name, args, options, onProgress);
+  }
+
+  private async callWithProgress(
+    client: Client,
+    name: string,
+    args: Record<string, unknown>,
+    options: RequestOptions,
+    onProgress: (progress: Progress) => void,
+  ): Promise<CompatibilityCallToolResult> {
     const progressToken = `interlingua-${++this.progressCount}`;
     this.progressListeners.set(progressToken, onProgress);
     try {

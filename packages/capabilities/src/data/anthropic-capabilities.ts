@@ -35,7 +35,7 @@ export const anthropicCapabilities: CapabilityRow[] = [
     source: overview,
   },
   {
-    // Launched text-only; later image support is not stated in the overview we checked.
+    // Launched text-only; sources disagree on later image support (OpenRouter: none, Vercel: vision).
     match: 'anthropic:claude-3-5-haiku*',
     capabilities: { maxOutputTokens: 8192, reasoning: false, imageInput: 'unknown' },
     source: overview,

@@ -50,7 +50,7 @@ export async function* decodeEmulatedStream(
         finish = event;
         break;
       case 'error':
-        yield* forward(parser.end());
+        // The reply is cut off: what the parser still holds is not settled, so it is not flushed.
         yield event;
         return;
       case 'reasoning-delta':

@@ -13,6 +13,7 @@ export class DeltaWriter {
   /** Whether any non-blank text (not reasoning) was written. */
   wroteText = false;
 
+  /** Adds text or reasoning; a change of kind starts a new part. */
   write(kind: 'text' | 'reasoning', chunk: string): void {
     if (kind !== this.kind) {
       // Blank text between sections switches nothing (it would be trimmed anyway).
@@ -50,6 +51,7 @@ export class DeltaWriter {
     this.kind = undefined;
   }
 
+  /** The events written since the last call. */
   take(): StreamEvent[] {
     const events = this.events;
     this.events = [];

@@ -311,6 +311,24 @@ describe('ReAct emulation', () => {
     expect(folded.finishReason).toBe(generated.finishReason);
   });
 
+  it('passes a provider error event through, after the text settled before it', async () => {
+    const boom = new Error('stream reset by peer');
+    const { model } = emulatedModel([
+      {
+        events: [
+          { type: 'text-delta', text: 'Thought: checking\nAct' },
+          { type: 'error', error: boom },
+        ],
+      },
+    ]);
+    const events = await eventsOf(model.stream(toolRequest()));
+    expect(events).toEqual([
+      { type: 'reasoning-delta', text: 'checking' },
+      { type: 'error', error: boom },
+    ]);
+    await expect(collectStream(events)).rejects.toBe(boom);
+  });
+
   it('streams a plain answer through as text deltas as they arrive', async () => {
     const { model } = emulatedModel([streamedText('Final Answer: It is sunny in Paris today.', 4)]);
     const events = await eventsOf(model.stream(toolRequest()));

@@ -1,5 +1,5 @@
 import { version } from '../../package.json';
-import { createRedactor, secretsFromEnv } from '../trace/redact-secrets';
+import { createRedactor, secretsFromEnv } from '../trace/create-redactor';
 import { CliError, toCliError } from './cli-error';
 import type { CliIO } from './cli-io';
 import { chatCommand } from './commands/chat-command';
@@ -28,8 +28,7 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
         await chatCommand(args, io);
         return 0;
       case 'tools':
-        await toolsCommand(args, io);
-        return 0;
+        return await toolsCommand(args, io);
       case 'translate':
         await translateCommand(args, io);
         return 0;

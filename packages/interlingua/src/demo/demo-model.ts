@@ -28,7 +28,7 @@ export type DemoModelSettings = {
  * model's does. Deterministic: the same request gives the same response.
  *
  * @example
- * const result = await runAgent({ model: createDemoModel(), tools: bridge.tools(), messages });
+ * const result = await runAgent({ model: createDemoModel(), tools: await bridge.tools(), messages });
  */
 export function createDemoModel(settings: DemoModelSettings = {}): ChatModel {
   const modelId = settings.modelId ?? 'weather-demo';

@@ -1,4 +1,4 @@
-import { redactHeaders, redactUrl } from './redact-secrets';
+import { redactHeaders, redactUrl } from './redact-headers';
 
 /** One model-side wire leg, as `--trace` prints it. Credentials are already redacted. */
 export type ModelTraceLeg =

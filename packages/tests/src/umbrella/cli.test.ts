@@ -103,6 +103,14 @@ describe('interlingua tools', () => {
     expect(result.stdout).toMatch(/^weather {2}weather-server 0\.3\.0 {2}protocol \d{4}-\d{2}-\d{2} {2}1 tool\n/);
     expect(result.stdout).toContain('  weather__get_weather  根据城市名查询实时天气\n');
   });
+
+  it('lists a server that fails to start with its error, still lists the others, and exits with 1', async () => {
+    const config = writeWeatherMcpConfig({ broken: { command: '/nonexistent/mcp-server' } });
+    const result = await runCli(['tools', '--mcp', config]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/^broken {2}failed: .*ENOENT/m);
+    expect(result.stdout).toContain('  weather__get_weather  根据城市名查询实时天气\n');
+  });
 });
 
 describe('interlingua translate', () => {

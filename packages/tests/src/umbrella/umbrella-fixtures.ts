@@ -50,14 +50,16 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** An mcp.json (in a fresh temp folder) that starts the weather server over stdio through tsx's loader. */
-export function writeWeatherMcpConfig(): string {
+/** An mcp.json (in a fresh temp folder) that starts the weather server over stdio through tsx's loader, plus `more` servers. */
+export function writeWeatherMcpConfig(more: Record<string, unknown> = {}): string {
   const dir = mkdtempSync(join(tmpdir(), 'interlingua-cli-'));
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
   const path = join(dir, 'mcp.json');
   writeFileSync(
     path,
-    JSON.stringify({ mcpServers: { weather: { command: process.execPath, args: ['--import', tsx, WEATHER_SERVER] } } }),
+    JSON.stringify({
+      mcpServers: { ...more, weather: { command: process.execPath, args: ['--import', tsx, WEATHER_SERVER] } },
+    }),
   );
   return path;
 }

@@ -2,7 +2,7 @@ import { createInterface } from 'node:readline';
 import { type AgentTool, addUsage } from '@interlingua/agent';
 import type { Message, Usage } from '@interlingua/core';
 import type { McpBridge } from '@interlingua/mcp-bridge';
-import { createRedactor, secretsFromEnv } from '../../trace/redact-secrets';
+import { createRedactor, secretsFromEnv } from '../../trace/create-redactor';
 import { CliError, EXIT_FAILURE } from '../cli-error';
 import type { CliIO } from '../cli-io';
 import { createAnswerWriter } from '../create-answer-writer';

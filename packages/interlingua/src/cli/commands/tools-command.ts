@@ -1,5 +1,6 @@
 import { sanitizeToolNamePart } from '@interlingua/mcp-bridge';
-import { createRedactor, secretsFromEnv } from '../../trace/redact-secrets';
+import { createRedactor, secretsFromEnv } from '../../trace/create-redactor';
+import { EXIT_FAILURE } from '../cli-error';
 import type { CliIO } from '../cli-io';
 import { openMcpBridge } from '../open-mcp-bridge';
 import { createTracePrinter } from '../print-trace';
@@ -7,9 +8,10 @@ import { stylesFor } from '../styles-for';
 
 /**
  * `interlingua tools --mcp mcp.json`: connects to every server and prints each (protocol
- * version, tool count) and each exposed `server__tool` with its description.
+ * version, tool count) and each exposed `server__tool` with its description. A server that
+ * fails to start is listed with its error (the others still are) and makes the exit code 1.
  */
-export async function toolsCommand(options: { mcp: string; trace: boolean }, io: CliIO): Promise<void> {
+export async function toolsCommand(options: { mcp: string; trace: boolean }, io: CliIO): Promise<number> {
   const styles = stylesFor(io.stdout, io.env);
   const tracer = options.trace
     ? createTracePrinter(io.stderr, stylesFor(io.stderr, io.env), createRedactor(secretsFromEnv(io.env)))
@@ -17,15 +19,26 @@ export async function toolsCommand(options: { mcp: string; trace: boolean }, io:
   const bridge = await openMcpBridge(options.mcp, tracer, 'skip');
   try {
     const tools = await bridge.tools();
+    let failed = 0;
     for (const server of bridge.servers) {
+      if (server.state === 'failed') {
+        failed += 1;
+        io.stdout.write(
+          `${styles.bold(server.name)}  ${styles.red(`failed: ${oneLine(server.error?.message ?? 'unknown error')}`)}\n`,
+        );
+        continue;
+      }
       // Exposed names start with the sanitized server name and `__`.
       const prefix = `${sanitizeToolNamePart(server.name)}__`;
       const own = tools.filter((tool) => tool.name.startsWith(prefix));
+      const info = server.serverInfo === undefined ? '' : `${server.serverInfo.name} ${server.serverInfo.version}  `;
+      const count = `${own.length} tool${own.length === 1 ? '' : 's'}`;
       io.stdout.write(
-        `${styles.bold(server.name)}  ${server.serverInfo === undefined ? '' : `${server.serverInfo.name} ${server.serverInfo.version}  `}protocol ${server.protocolVersion ?? 'unknown'}  ${own.length} tool${own.length === 1 ? '' : 's'}${server.state === 'failed' ? `  failed: ${server.error?.message ?? ''}` : ''}\n`,
+        `${styles.bold(server.name)}  ${info}protocol ${server.protocolVersion ?? 'unknown'}  ${count}\n`,
       );
       for (const tool of own) io.stdout.write(`  ${styles.cyan(tool.name)}  ${oneLine(tool.description)}\n`);
     }
+    return failed === 0 ? 0 : EXIT_FAILURE;
   } finally {
     await bridge.close();
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createRedactor, REDACTED, redactHeaders, redactUrl, secretsFromEnv } from './redact-secrets';
+import { createRedactor, secretsFromEnv } from './create-redactor';
+import { REDACTED, redactHeaders, redactUrl } from './redact-headers';
 
 describe('redaction', () => {
   it('redacts credential headers whatever their case, and keeps the others', () => {

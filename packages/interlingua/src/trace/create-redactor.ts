@@ -1,16 +1,4 @@
-/** Header names whose values are credentials. */
-const SECRET_HEADERS = new Set([
-  'authorization',
-  'proxy-authorization',
-  'x-api-key',
-  'api-key',
-  'x-goog-api-key',
-  'cookie',
-  'set-cookie',
-]);
-
-/** Query parameters that carry a key (Gemini's `?key=`). */
-const SECRET_PARAMS = ['key', 'api_key', 'apikey', 'access_token'];
+import { REDACTED } from './redact-headers';
 
 /** Environment variables whose values must never be printed. */
 export const SECRET_ENV_VARIABLES = [
@@ -23,36 +11,6 @@ export const SECRET_ENV_VARIABLES = [
   'GROQ_API_KEY',
   'OPENAI_COMPATIBLE_API_KEY',
 ] as const;
-
-/** What a redacted value is replaced with. */
-export const REDACTED = '[REDACTED]';
-
-/** Headers with every credential replaced by `[REDACTED]` (names compared case-insensitively). */
-export function redactHeaders(headers: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    out[name] = SECRET_HEADERS.has(name.toLowerCase()) ? REDACTED : value;
-  }
-  return out;
-}
-
-/** A URL with key-carrying query parameters (`key`, `api_key`, …) replaced by `[REDACTED]`. */
-export function redactUrl(url: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return url;
-  }
-  let changed = false;
-  for (const name of SECRET_PARAMS) {
-    if (parsed.searchParams.has(name)) {
-      parsed.searchParams.set(name, REDACTED);
-      changed = true;
-    }
-  }
-  return changed ? parsed.toString() : url;
-}
 
 /**
  * A function that replaces every occurrence of the given secret values in a text by

@@ -49,7 +49,7 @@ export function convertToGeminiContents(request: Pick<ChatRequest, 'system' | 'm
         push(
           'user',
           message.content.map((part, partIndex) =>
-            userPart(part, `messages[${index}].content[${partIndex}]`, warnings),
+            userPart(part, () => `messages[${index}].content[${partIndex}]`, warnings),
           ),
         );
         break;
@@ -146,7 +146,7 @@ function toolParts(
         texts++;
       } else {
         media ??= [];
-        media.push(userPart(part, `messages[${index}].content[${position}].content[${partIndex}]`, warnings));
+        media.push(userPart(part, () => `messages[${index}].content[${position}].content[${partIndex}]`, warnings));
       }
     });
     const functionResponse: GeminiPart['functionResponse'] = {
@@ -172,7 +172,8 @@ function callOrder(message: ToolMessage, previous: AssistantMessage | undefined)
   return positions.sort((a, b) => rank(a) - rank(b) || a - b);
 }
 
-function userPart(part: UserContentPart, feature: string, warnings: Warning[]): GeminiPart {
+// `feature` is built only when a warning or an error needs it.
+function userPart(part: UserContentPart, feature: () => string, warnings: Warning[]): GeminiPart {
   switch (part.type) {
     case 'text':
       return withSignature({ text: part.text }, readThoughtSignature(part.providerMetadata));
@@ -181,7 +182,7 @@ function userPart(part: UserContentPart, feature: string, warnings: Warning[]): 
       if (part.type === 'file' && part.filename !== undefined) {
         warnings.push({
           type: 'unsupported',
-          feature: `${feature}.filename`,
+          feature: `${feature()}.filename`,
           message: `Gemini parts carry no file name; "${part.filename}" was not sent.`,
         });
       }
@@ -189,7 +190,7 @@ function userPart(part: UserContentPart, feature: string, warnings: Warning[]): 
       if (source.type === 'base64') {
         if (part.mediaType === undefined) {
           throw new InvalidRequestError({
-            message: `Expected a mediaType on the base64 image at ${feature}, got none.`,
+            message: `Expected a mediaType on the base64 image at ${feature()}, got none.`,
           });
         }
         return { inlineData: { mimeType: part.mediaType, data: source.data } };

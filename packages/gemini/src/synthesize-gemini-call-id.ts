@@ -34,7 +34,7 @@ export function synthesizeGeminiCallId(seed: GeminiCallIdSeed, reserved?: { has(
 
 /** Whether `id` has the shape of an id made by {@link synthesizeGeminiCallId} (such ids are never sent to Gemini). */
 export function isSynthesizedGeminiCallId(id: string): boolean {
-  return SYNTHETIC_ID.test(id);
+  return id.startsWith('gemini-') && SYNTHETIC_ID.test(id);
 }
 
 function stableJson(value: unknown): string {

@@ -75,10 +75,14 @@ const fetch = values.trace === true ? traceFetch(globalThis.fetch, traceModel) :
 if (fetch !== undefined && provider === 'gemini') globalThis.fetch = fetch;
 
 const demoServer = offline ? await startDemoServer({ provider }) : undefined;
+const why =
+  values.offline === true
+    ? '--offline'
+    : `No key in the environment (${(requested === undefined ? Object.values(KEYS).flat() : KEYS[provider]).join(', ')})`;
 print(
   demoServer === undefined
     ? `Using ${modelId} (key from the environment).`
-    : `No ${KEYS[provider].join('/')} set: using the built-in offline demo model, served over the ${provider} wire protocol at ${demoServer.url}.`,
+    : `${why}: using the built-in offline demo model, served over the ${provider} wire protocol at ${demoServer.url}.`,
 );
 
 // The weather MCP server runs as a child process over stdio, in TypeScript through tsx's loader.

@@ -1,12 +1,9 @@
 import { APICallError, InvalidResponseError, type StreamEvent, type Warning } from '@interlingua/core';
-import {
-  CallIds,
-  decodeGeminiPart,
-  extraCandidatesWarning,
-  type GeminiDecodeOptions,
-  geminiFinish,
-} from './decode-gemini-response';
+import { decodeGeminiPart, extraCandidatesWarning } from './decode-gemini-part';
+import type { GeminiDecodeOptions } from './decode-gemini-response';
 import type { GeminiResponseBody } from './gemini-api';
+import { CallIds } from './gemini-call-ids';
+import { geminiFinish } from './gemini-finish';
 import { parseGeminiResponse } from './parse-gemini-response';
 
 /**

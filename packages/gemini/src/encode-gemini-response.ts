@@ -1,14 +1,8 @@
-import type {
-  AssistantContentPart,
-  CodecResult,
-  EncodeResponseOptions,
-  FinishReason,
-  ModelResponse,
-  Usage,
-} from '@interlingua/core';
-import type { GeminiPart, GeminiResponseBody, GeminiUsageMetadata } from './gemini-api';
-import { readThoughtSignature } from './gemini-thought-signature';
-import { mapGeminiFinishReason, toGeminiFinishReason } from './map-gemini-finish-reason';
+import type { CodecResult, EncodeResponseOptions, ModelResponse } from '@interlingua/core';
+import type { GeminiResponseBody } from './gemini-api';
+import { toGeminiFinishReason } from './to-gemini-finish-reason';
+import { toGeminiPart } from './to-gemini-part';
+import { toGeminiUsage } from './to-gemini-usage';
 
 /**
  * IR response → Gemini `GenerateContentResponse` (the gateway direction). Every call goes
@@ -27,7 +21,7 @@ export function encodeGeminiResponse(
     candidates: [
       {
         content: { role: 'model', parts: response.message.content.map(toGeminiPart) },
-        finishReason: toGeminiFinish(response.finishReason, response.rawFinishReason, hasCalls),
+        finishReason: toGeminiFinishReason(response.finishReason, response.rawFinishReason, hasCalls),
         ...(typeof finishMessage === 'string' ? { finishMessage } : {}),
         index: 0,
       },
@@ -38,36 +32,4 @@ export function encodeGeminiResponse(
   if (model !== undefined) body.modelVersion = model;
   if (response.id !== undefined) body.responseId = response.id;
   return { value: body, warnings: [] };
-}
-
-/** One IR assistant part → one Gemini part. */
-export function toGeminiPart(part: AssistantContentPart): GeminiPart {
-  const signature = readThoughtSignature(part.providerMetadata);
-  const out: GeminiPart =
-    part.type === 'text'
-      ? { text: part.text }
-      : part.type === 'reasoning'
-        ? { text: part.text, thought: true }
-        : { functionCall: { name: part.name, args: part.args, id: part.id } };
-  if (signature !== undefined) out.thoughtSignature = signature;
-  return out;
-}
-
-/** The Gemini `finishReason` for an IR finish, keeping the raw word when it is Gemini's and still fits. */
-export function toGeminiFinish(finishReason: FinishReason, raw: string | null, hasCalls: boolean): string {
-  if (raw !== null && /^[A-Z_]+$/.test(raw) && mapGeminiFinishReason(raw, hasCalls) === finishReason) return raw;
-  return toGeminiFinishReason(finishReason);
-}
-
-/** IR usage → Gemini `usageMetadata` (the inverse of `convertGeminiUsage`). */
-export function toGeminiUsage(usage: Usage): GeminiUsageMetadata {
-  const thoughts = usage.reasoningTokens;
-  const out: GeminiUsageMetadata = {
-    promptTokenCount: usage.inputTokens,
-    candidatesTokenCount: usage.outputTokens - (thoughts ?? 0),
-    totalTokenCount: usage.inputTokens + usage.outputTokens,
-  };
-  if (usage.cachedInputTokens !== undefined) out.cachedContentTokenCount = usage.cachedInputTokens;
-  if (thoughts !== undefined) out.thoughtsTokenCount = thoughts;
-  return out;
 }

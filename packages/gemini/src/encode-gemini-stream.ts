@@ -1,7 +1,9 @@
 import { type EncodeResponseOptions, InterlinguaError, type StreamEvent } from '@interlingua/core';
-import { toGeminiFinish, toGeminiPart, toGeminiUsage } from './encode-gemini-response';
 import type { GeminiResponseBody } from './gemini-api';
 import { readThoughtSignature } from './gemini-thought-signature';
+import { toGeminiFinishReason } from './to-gemini-finish-reason';
+import { toGeminiPart } from './to-gemini-part';
+import { toGeminiUsage } from './to-gemini-usage';
 
 /**
  * IR stream events → Gemini `streamGenerateContent` chunks (the gateway direction): one chunk
@@ -43,7 +45,7 @@ export async function* encodeGeminiStream(
         yield {
           candidates: [
             {
-              finishReason: toGeminiFinish(event.finishReason, event.rawFinishReason, hasCalls),
+              finishReason: toGeminiFinishReason(event.finishReason, event.rawFinishReason, hasCalls),
               ...(typeof finishMessage === 'string' ? { finishMessage } : {}),
               index: 0,
             },

@@ -1,11 +1,7 @@
-export { convertGeminiSchemaToJsonSchema } from './convert-gemini-schema-to-json-schema';
-export { convertGeminiUsage } from './convert-gemini-usage';
-export { convertToGeminiContents } from './convert-to-gemini-contents';
 export { createGemini, type GeminiProvider, type GeminiSettings } from './create-gemini';
 export type { GeminiDecodeOptions } from './decode-gemini-response';
 export { GeminiChatModel, type GeminiChatModelConfig } from './gemini-chat-model';
 export { type GeminiCodec, geminiCodec } from './gemini-codec';
-export { prepareGeminiTools } from './gemini-prepare-tools';
 export { readThoughtSignature } from './gemini-thought-signature';
 export {
   createGenerativeAITransport,

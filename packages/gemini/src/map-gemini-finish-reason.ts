@@ -28,27 +28,3 @@ export function mapGeminiFinishReason(finishReason: string | undefined, hasFunct
       return 'other';
   }
 }
-
-/** The Gemini `finishReason` for an IR finish reason (the gateway direction); `tool_calls` is `STOP`. */
-export function toGeminiFinishReason(finishReason: FinishReason): string {
-  switch (finishReason) {
-    case 'stop':
-    case 'tool_calls':
-    case 'pause':
-      return 'STOP';
-    case 'length':
-      return 'MAX_TOKENS';
-    case 'content_filter':
-      return 'SAFETY';
-    case 'refusal':
-      return 'SAFETY';
-    case 'error':
-      return 'MALFORMED_FUNCTION_CALL';
-    case 'other':
-      return 'OTHER';
-    default: {
-      const exhaustive: never = finishReason;
-      throw new Error(`Unknown finish reason ${JSON.stringify(exhaustive)}`);
-    }
-  }
-}

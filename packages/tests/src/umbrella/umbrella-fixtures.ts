@@ -36,7 +36,13 @@ export function ensureBuilt(): void {
     return name === 'interlingua' && newestMtime(join(ROOT, 'packages', name, 'src')) > statSync(dist).mtimeMs;
   });
   if (!stale) return;
-  execFileSync('pnpm', ['--filter', 'interlingua...', 'build'], { cwd: ROOT, stdio: 'pipe', timeout: 280_000 });
+  try {
+    execFileSync('pnpm', ['--filter', 'interlingua...', 'build'], { cwd: ROOT, stdio: 'pipe', timeout: 280_000 });
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: Buffer; stderr?: Buffer };
+    const output = `${stdout?.toString() ?? ''}${stderr?.toString() ?? ''}`.split('\n').slice(-40).join('\n');
+    throw new Error(`\`pnpm --filter interlingua... build\` failed:\n${output}`, { cause: error });
+  }
 }
 
 function newestMtime(dir: string): number {

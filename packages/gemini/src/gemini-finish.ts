@@ -1,0 +1,28 @@
+import type { JSONObject, ModelResponse } from '@interlingua/core';
+import { convertGeminiUsage } from './convert-gemini-usage';
+import type { GeminiResponseBody } from './gemini-api';
+import { mapGeminiFinishReason } from './map-gemini-finish-reason';
+
+/** What a finished Gemini response says besides its parts. */
+export function geminiFinish(
+  response: GeminiResponseBody,
+  hasFunctionCalls: boolean,
+): Omit<ModelResponse, 'message' | 'warnings'> {
+  const candidate = response.candidates?.[0];
+  const blockReason = response.promptFeedback?.blockReason;
+  const blocked = candidate === undefined && blockReason !== undefined;
+  const rawFinishReason = blocked ? blockReason : (candidate?.finishReason ?? null);
+  const metadata: JSONObject = {};
+  if (candidate?.finishMessage !== undefined) metadata.finishMessage = candidate.finishMessage;
+  if (response.promptFeedback?.blockReasonMessage !== undefined) {
+    metadata.blockReasonMessage = response.promptFeedback.blockReasonMessage;
+  }
+  return {
+    finishReason: blocked ? 'content_filter' : mapGeminiFinishReason(rawFinishReason ?? undefined, hasFunctionCalls),
+    rawFinishReason: rawFinishReason ?? null,
+    usage: convertGeminiUsage(response.usageMetadata),
+    ...(response.responseId === undefined ? {} : { id: response.responseId }),
+    ...(response.modelVersion === undefined ? {} : { model: response.modelVersion }),
+    ...(Object.keys(metadata).length === 0 ? {} : { providerMetadata: { gemini: metadata } }),
+  };
+}

@@ -14,6 +14,8 @@ export type ChatTurnOptions = {
   messages: Message[];
   maxSteps: number | undefined;
   stream: boolean;
+  /** Cancels the turn (Ctrl-C in the REPL). */
+  signal?: AbortSignal;
 };
 
 /**
@@ -34,6 +36,7 @@ export async function runChatTurn(
     messages: options.messages,
     ...(options.system === undefined ? {} : { system: options.system }),
     ...(options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }),
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
   };
   const printer = createTurnPrinter(io, styles, spinner, answer);
   try {

@@ -51,7 +51,7 @@ describe('interlingua chat REPL', () => {
     expect(log).toContain('→ tool call weather__get_weather {"city":"上海"}');
     expect(log.match(/^usage: /gm)).toHaveLength(2);
     expect(log).toMatch(/total: \d+ in \/ \d+ out over 2 turns/);
-  });
+  }, 60_000);
 });
 
 describe('interlingua chat errors', () => {

@@ -10,13 +10,16 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv, ensureBuilt, runCli, writeWeatherMcpConfig } from './umbrella-fixtures';
 
+// Each test starts real processes (the CLI or tsx, and the MCP server): generous on a loaded machine.
+const CHILD_TIMEOUT = 90_000;
+
 let mcpConfig: string;
 beforeAll(() => {
   ensureBuilt();
   mcpConfig = writeWeatherMcpConfig();
 }, 300_000);
 
-describe('interlingua chat (built binary, offline model, real weather MCP server)', () => {
+describe('interlingua chat (built binary, offline model, real weather MCP server)', { timeout: CHILD_TIMEOUT }, () => {
   it('answers one-shot: the tool call and its result as they happen, the answer on stdout, usage', async () => {
     const result = await runCli([
       'chat',
@@ -52,7 +55,7 @@ describe('interlingua chat (built binary, offline model, real weather MCP server
   });
 });
 
-describe('interlingua --trace', () => {
+describe('interlingua --trace', { timeout: CHILD_TIMEOUT }, () => {
   let server: DemoServer;
   beforeAll(async () => {
     server = await startDemoServer({ provider: 'anthropic' });
@@ -96,7 +99,7 @@ describe('interlingua --trace', () => {
   });
 });
 
-describe('interlingua tools', () => {
+describe('interlingua tools', { timeout: CHILD_TIMEOUT }, () => {
   it('prints each server with its protocol version and tool count, and each server__tool', async () => {
     const result = await runCli(['tools', '--mcp', mcpConfig]);
     expect(result.code).toBe(0);
@@ -113,7 +116,7 @@ describe('interlingua tools', () => {
   });
 });
 
-describe('interlingua translate', () => {
+describe('interlingua translate', { timeout: CHILD_TIMEOUT }, () => {
   // The third request of the weather conversation: tools, a tool call and its result in the history.
   const request: ChatRequest = {
     system: '你是一个专业的天气助手，回答简洁。',
@@ -189,7 +192,7 @@ describe('interlingua translate', () => {
   });
 });
 
-describe('bad input: one line, a hint, a non-zero exit code', () => {
+describe('bad input: one line, a hint, a non-zero exit code', { timeout: CHILD_TIMEOUT }, () => {
   it('an unknown provider lists the known ones', async () => {
     const result = await runCli(['chat', '--model', 'cohere:command-r', 'hi']);
     expect(result.code).toBe(2);

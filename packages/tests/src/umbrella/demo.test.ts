@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, run } from './umbrella-fixtures';
 
+// Each test starts real processes (the CLI or tsx, and the MCP server): generous on a loaded machine.
+const CHILD_TIMEOUT = 90_000;
+
 const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');
 const demo = (args: string[]) => run(process.execPath, [tsxCli, join(ROOT, 'examples/weather-agent/main.ts'), ...args]);
 
@@ -13,7 +16,7 @@ const wireShape = {
   gemini: { url: '/v1beta/models/gemini-2.5-flash:streamGenerateContent', call: '"functionCall"' },
 } as const;
 
-describe('pnpm demo (offline model, real weather MCP server over stdio)', () => {
+describe('pnpm demo (offline model, real weather MCP server over stdio)', { timeout: CHILD_TIMEOUT }, () => {
   it.each(Object.keys(wireShape) as (keyof typeof wireShape)[])(
     '--provider %s --trace: three turns, two get_weather calls, growing input tokens, provider-shaped bodies',
     async (provider) => {

@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline';
-import { type AgentTool, addUsage } from '@interlingua/agent';
+import { AgentAbortedError, type AgentTool, addUsage } from '@interlingua/agent';
 import type { Message, Usage } from '@interlingua/core';
 import type { McpBridge } from '@interlingua/mcp-bridge';
 import { createRedactor, secretsFromEnv } from '../../trace/create-redactor';
@@ -55,15 +55,19 @@ export async function chatCommand(options: ChatCommandOptions, io: CliIO): Promi
   let bridge: McpBridge | undefined;
   try {
     if (options.mcp !== undefined) bridge = await openMcpBridge(options.mcp, tracer);
-    const tools: AgentTool[] = bridge === undefined ? [] : await bridge.tools();
     let messages: Message[] = [];
+    let running: AbortController | undefined;
     let total: Usage = { inputTokens: 0, outputTokens: 0 };
     let turns = 0;
     const turn = async (text: string) => {
+      // Asked each turn: the bridge re-lists a server whose tools changed (list_changed).
+      const tools: AgentTool[] = bridge === undefined ? [] : await bridge.tools();
+      running = new AbortController();
       const result = await runChatTurn(
         {
           model: session.model,
           tools,
+          signal: running.signal,
           system: options.system,
           history: messages,
           messages: [{ role: 'user', content: [{ type: 'text', text }] }],
@@ -74,7 +78,9 @@ export async function chatCommand(options: ChatCommandOptions, io: CliIO): Promi
         styles,
         spinner,
         answer,
-      );
+      ).finally(() => {
+        running = undefined;
+      });
       messages = result.messages;
       total = addUsage(total, result.usage);
       turns += 1;
@@ -98,6 +104,8 @@ export async function chatCommand(options: ChatCommandOptions, io: CliIO): Promi
         input: io.stdin,
         ...(output === undefined ? { terminal: false } : { output, terminal: true }),
       });
+      // Ctrl-C cancels the running turn, or leaves when none runs.
+      readline.on('SIGINT', () => (running === undefined ? readline.close() : running.abort()));
       const prompt = () => io.stderr.write(styles.bold('› '));
       io.stderr.write(styles.dim('Type a message; /exit or Ctrl-D to leave.\n'));
       prompt();
@@ -108,8 +116,15 @@ export async function chatCommand(options: ChatCommandOptions, io: CliIO): Promi
             try {
               await turn(line);
             } catch (error) {
-              // In a REPL one failed turn is reported and the conversation goes on.
-              io.stderr.write(`${styles.red(`error: ${error instanceof Error ? error.message : String(error)}`)}\n`);
+              // In a REPL one failed turn is reported and the conversation goes on; a cancelled one keeps what completed.
+              if (AgentAbortedError.isInstance(error)) {
+                messages = error.messages;
+                io.stderr.write(`${styles.dim('(cancelled)')}\n`);
+              } else {
+                io.stderr.write(
+                  `${styles.red(`error: ${redact(error instanceof Error ? error.message : String(error))}`)}\n`,
+                );
+              }
             }
           }
           prompt();

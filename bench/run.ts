@@ -8,6 +8,16 @@ const suites = readdirSync(dir)
   .filter((file) => file.endsWith('.bench.ts'))
   .filter((file) => only.length === 0 || only.includes(file.replace('.bench.ts', '')));
 
+// Tight loops of SDK calls can trip Node's listener-leak warning thousands of times (the MCP
+// SDK's HTTP transport shares one AbortSignal across fetches); say each kind of warning once.
+const warned = new Set<string>();
+process.removeAllListeners('warning');
+process.on('warning', (warning) => {
+  if (warned.has(warning.name)) return;
+  warned.add(warning.name);
+  console.warn(`(${warning.name}, shown once: ${warning.message})`);
+});
+
 console.log(`Interlingua benchmarks — node ${process.version}; ratios are subject/baseline medians from the same run.`);
 for (const file of suites) {
   const suite = (await import(`./suites/${file}`)) as { run: () => Promise<void> };

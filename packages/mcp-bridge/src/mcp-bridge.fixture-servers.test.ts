@@ -39,12 +39,15 @@ describe('McpBridge against our fixture servers', () => {
       ['pages_v2__has__double', 'has__double'],
       [long[1], `${'x'.repeat(80)}2`],
     ] as const) {
+      expect(bridge.serverOf(exposed as string)).toEqual({ server: 'pages.v2', tool: original });
       const output = await bridge.callTool(exposed as string, { value: 'v' });
       expect(JSON.parse(output.content[0]?.type === 'text' ? output.content[0].text : '')).toEqual({
         called: original,
         args: { value: 'v' },
       });
     }
+
+    expect(bridge.serverOf('pages_v2__nope')).toBeUndefined();
 
     // Resources and prompts paginate the same way.
     const access = bridge.server('pages.v2');

@@ -142,6 +142,16 @@ export class McpBridge {
   }
 
   /**
+   * Which server and original tool name an exposed `server__tool` name routes to, as of the last
+   * `tools()`; `undefined` for a name the bridge does not expose. Read from the routing map, never
+   * by splitting the name (server and tool names may contain `__`, and long names are hashed).
+   */
+  serverOf(exposedName: string): { server: string; tool: string } | undefined {
+    const route = this.routes.get(exposedName);
+    return route === undefined ? undefined : { server: route.connection.name, tool: route.tool.name };
+  }
+
+  /**
    * Calls a tool by its exposed name and returns a core `ToolOutput`. Never throws: a tool that
    * reports `isError` gives an error output with the server's text; a call that produced no result
    * (JSON-RPC error, timeout, dead connection, unknown name) gives an error output whose `cause` is

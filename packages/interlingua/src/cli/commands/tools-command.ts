@@ -1,4 +1,3 @@
-import { sanitizeToolNamePart } from '@interlingua/mcp-bridge';
 import { createRedactor, secretsFromEnv } from '../../trace/create-redactor';
 import { EXIT_FAILURE } from '../cli-error';
 import type { CliIO } from '../cli-io';
@@ -28,9 +27,7 @@ export async function toolsCommand(options: { mcp: string; trace: boolean }, io:
         );
         continue;
       }
-      // Exposed names start with the sanitized server name and `__`.
-      const prefix = `${sanitizeToolNamePart(server.name)}__`;
-      const own = tools.filter((tool) => tool.name.startsWith(prefix));
+      const own = tools.filter((tool) => bridge.serverOf(tool.name)?.server === server.name);
       const info = server.serverInfo === undefined ? '' : `${server.serverInfo.name} ${server.serverInfo.version}  `;
       const count = `${own.length} tool${own.length === 1 ? '' : 's'}`;
       io.stdout.write(

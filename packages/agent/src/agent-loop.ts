@@ -21,10 +21,6 @@ import type { AgentFinishReason, AgentResult, AgentStep, ToolCallOutcome } from 
 import { answer, executeToolCalls } from './execute-tool-calls';
 import { findHistoryProblems } from './history/find-history-problems';
 
-/**
- * The tool loop shared by `runAgent` (`generate`) and `streamAgent` (`stream`): call the
- * model, then let `finishReason` alone decide what happens next.
- */
 type LoopState = {
   options: ResolvedAgentOptions;
   steps: AgentStep[];
@@ -34,6 +30,10 @@ type LoopState = {
   last: ModelResponse | undefined;
 };
 
+/**
+ * The tool loop shared by `runAgent` (`generate`) and `streamAgent` (`stream`): call the
+ * model, then let `finishReason` alone decide what happens next.
+ */
 export async function runAgentLoop(options: ResolvedAgentOptions, mode: 'generate' | 'stream'): Promise<AgentResult> {
   const { model, history, signal, onEvent } = options;
   const emit = onEvent ?? noop;

@@ -146,6 +146,7 @@ export const anthropicMessageSchema = z.object({
   stop_details: jsonObjectSchema.nullish(),
   usage: anthropicUsageSchema,
 });
+/** A Messages API response body, as far as the codec reads it. */
 export type AnthropicMessage = z.infer<typeof anthropicMessageSchema>;
 
 /** One parsed SSE `data` object of a streamed call; its `type` is the event name. */

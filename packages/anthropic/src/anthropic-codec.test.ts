@@ -104,6 +104,51 @@ describe('anthropicCodec.decodeResponse', () => {
     expect(() => anthropicCodec.decodeResponse({ id: 'msg', content: [] })).toThrow(/model/);
     expect(() => anthropicCodec.decodeResponse('nope')).toThrow(InvalidResponseError);
   });
+
+  it.each([
+    ['end_turn', 'stop'],
+    ['stop_sequence', 'stop'],
+    ['tool_use', 'tool_calls'],
+    ['max_tokens', 'length'],
+    ['model_context_window_exceeded', 'length'],
+    ['pause_turn', 'pause'],
+    ['refusal', 'refusal'],
+    ['some_future_reason', 'other'],
+  ])('maps stop_reason %s to %s, keeping the raw word (response and stream)', async (stopReason, finishReason) => {
+    const usage = { input_tokens: 10, output_tokens: 2 };
+    const response = anthropicCodec.decodeResponse({
+      id: 'msg_01',
+      type: 'message',
+      role: 'assistant',
+      model: 'claude-sonnet-4-6',
+      content: [{ type: 'text', text: 'Hi' }],
+      stop_reason: stopReason,
+      stop_sequence: null,
+      usage,
+    });
+    expect(response).toMatchObject({ finishReason, rawFinishReason: stopReason });
+    const events = await decode([
+      {
+        type: 'message_start',
+        message: {
+          id: 'msg_01',
+          type: 'message',
+          role: 'assistant',
+          model: 'claude-sonnet-4-6',
+          content: [],
+          stop_reason: null,
+          stop_sequence: null,
+          usage: { input_tokens: 10, output_tokens: 1 },
+        },
+      },
+      { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Hi' } },
+      { type: 'content_block_stop', index: 0 },
+      { type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: 2 } },
+      { type: 'message_stop' },
+    ]);
+    expect(events.at(-1)).toMatchObject({ type: 'finish', finishReason, rawFinishReason: stopReason });
+  });
 });
 
 describe('gateway round trips on the fixtures (thinking, server blocks, stop sequence, refusal, cache usage)', () => {

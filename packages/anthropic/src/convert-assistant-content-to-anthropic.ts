@@ -1,6 +1,7 @@
 import type { AssistantContentPart, Warning } from '@interlingua/core';
 import type { AnthropicAssistantBlockParam } from './anthropic-api';
-import { readServerBlocks, toolCallToAnthropicInput } from './anthropic-replay';
+import { readServerBlocks, toolCallToAnthropicInput, UNPARSED_ARGUMENTS_KEY } from './anthropic-replay';
+import { toAnthropicToolUseId } from './anthropic-tool-use-id';
 
 /**
  * Converts the parts of an IR assistant turn to Anthropic content blocks, for a request's
@@ -9,6 +10,10 @@ import { readServerBlocks, toolCallToAnthropicInput } from './anthropic-replay';
  * without a signature (from another provider) cannot be verified by the API: with
  * `requireSignature` it is dropped with a warning. Server-side blocks kept on a text part are
  * put back at their offsets; empty text is not sent (the API rejects empty text blocks).
+ * Unparseable arguments go as `{ "_unparsed_arguments": "<raw text>" }`, an id the API would
+ * reject is rewritten by `toAnthropicToolUseId`, each with a warning, and
+ * another provider's `providerMetadata` on a part (a Gemini `thoughtSignature`, …) is not sent,
+ * with a warning.
  *
  * @see https://docs.anthropic.com/en/docs/build-with-claude/extended-thinking#preserving-thinking-blocks
  */
@@ -18,6 +23,7 @@ export function convertAssistantContentToAnthropic(
 ): AnthropicAssistantBlockParam[] {
   const blocks: AnthropicAssistantBlockParam[] = [];
   for (const part of parts) {
+    warnForeignMetadata(part, options.warnings);
     switch (part.type) {
       case 'text': {
         const serverBlocks = part.providerMetadata === undefined ? [] : readServerBlocks(part.providerMetadata);
@@ -45,9 +51,25 @@ export function convertAssistantContentToAnthropic(
         } else blocks.push({ type: 'thinking', thinking: part.text, signature: '' });
         break;
       }
-      case 'tool-call':
-        blocks.push({ type: 'tool_use', id: part.id, name: part.name, input: toolCallToAnthropicInput(part) });
+      case 'tool-call': {
+        if (part.argsText !== undefined) {
+          options.warnings.push({
+            type: 'degraded',
+            feature: 'tool-call.argsText',
+            message: `Anthropic requires tool_use input to be an object; the unparseable arguments of call "${part.id}" were sent as {"${UNPARSED_ARGUMENTS_KEY}": <raw text>}.`,
+          });
+        }
+        const id = toAnthropicToolUseId(part.id);
+        if (id !== part.id) {
+          options.warnings.push({
+            type: 'degraded',
+            feature: 'tool-call.id',
+            message: `Anthropic tool_use ids allow only letters, digits, _ and -; call "${part.id}" (and its result) was sent as "${id}".`,
+          });
+        }
+        blocks.push({ type: 'tool_use', id, name: part.name, input: toolCallToAnthropicInput(part) });
         break;
+      }
       default: {
         const exhaustive: never = part;
         throw new Error(`Unknown assistant part ${JSON.stringify(exhaustive)}`);
@@ -55,4 +77,17 @@ export function convertAssistantContentToAnthropic(
     }
   }
   return blocks;
+}
+
+// Data another provider attached to a part (it rides there to be echoed back to that provider
+// only) cannot be sent to Anthropic; say so rather than drop it silently.
+function warnForeignMetadata(part: AssistantContentPart, warnings: Warning[]): void {
+  for (const key of Object.keys(part.providerMetadata ?? {})) {
+    if (key === 'anthropic') continue;
+    warnings.push({
+      type: 'unsupported',
+      feature: `${part.type}.providerMetadata.${key}`,
+      message: `Anthropic has no field for ${key} data (${Object.keys(part.providerMetadata?.[key] ?? {}).join(', ')}) on a ${part.type} part; it was not sent.`,
+    });
+  }
 }

@@ -18,6 +18,7 @@ import type {
   AnthropicToolResultBlockParam,
   AnthropicUserBlockParam,
 } from './anthropic-api';
+import { toAnthropicToolUseId } from './anthropic-tool-use-id';
 import { convertAssistantContentToAnthropic } from './convert-assistant-content-to-anthropic';
 
 type Draft =
@@ -159,7 +160,8 @@ function convertToolResult(result: ToolResult, index: number, warnings: Warning[
   const content = blocks.length === 1 && only?.type === 'text' && only.cache_control === undefined ? only.text : blocks;
   return {
     type: 'tool_result',
-    tool_use_id: result.toolCallId,
+    // Rewritten exactly as its call's `tool_use.id` (the warning is given there).
+    tool_use_id: toAnthropicToolUseId(result.toolCallId),
     ...(blocks.length === 0 ? {} : { content }),
     ...(result.isError ? { is_error: true } : {}),
     ...cacheControlOf(result.providerMetadata),

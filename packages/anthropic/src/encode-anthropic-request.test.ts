@@ -213,8 +213,8 @@ describe('encodeAnthropicRequest', () => {
     expect(warnings).toEqual([expect.objectContaining({ type: 'unsupported', feature: 'reasoning' })]);
   });
 
-  it('replays a call with unparseable arguments as an object carrying the raw text', () => {
-    const { value } = encodeAnthropicRequest(
+  it('replays a call with unparseable arguments as an object carrying the raw text, with a warning', () => {
+    const { value, warnings } = encodeAnthropicRequest(
       {
         messages: [
           user('q'),
@@ -228,6 +228,98 @@ describe('encodeAnthropicRequest', () => {
     );
     expect(value.messages[1]?.content).toEqual([
       { type: 'tool_use', id: 't', name: 'f', input: { _unparsed_arguments: '{"city":"北' } },
+    ]);
+    expect(warnings).toEqual([
+      expect.objectContaining({
+        type: 'degraded',
+        feature: 'tool-call.argsText',
+        message: expect.stringContaining('"t"'),
+      }),
+    ]);
+  });
+
+  it('rewrites a call id the API would reject, the same way on the call and its result, with a warning', () => {
+    // Moonshot's OpenAI-compatible API names calls `functions.<name>:<index>`.
+    const { value, warnings } = encodeAnthropicRequest(
+      {
+        messages: [
+          user('q'),
+          {
+            role: 'assistant',
+            content: [
+              { type: 'tool-call', id: 'functions.get_weather:0', name: 'get_weather', args: { city: '北京' } },
+              { type: 'tool-call', id: 'functions_get_weather_0', name: 'get_weather', args: { city: '上海' } },
+            ],
+          },
+          {
+            role: 'tool',
+            content: [
+              {
+                type: 'tool-result',
+                toolCallId: 'functions.get_weather:0',
+                toolName: 'get_weather',
+                content: [{ type: 'text', text: '晴' }],
+                isError: false,
+              },
+              {
+                type: 'tool-result',
+                toolCallId: 'functions_get_weather_0',
+                toolName: 'get_weather',
+                content: [{ type: 'text', text: '雨' }],
+                isError: false,
+              },
+            ],
+          },
+        ],
+      },
+      { model: 'm' },
+    );
+    const uses = ((value.messages[1]?.content ?? []) as { id: string }[]).map((block) => block.id);
+    const results = ((value.messages[2]?.content ?? []) as { tool_use_id: string }[]).map((block) => block.tool_use_id);
+    expect(uses[0]).toMatch(/^functions_get_weather_0_[0-9a-f]{8}$/);
+    expect(uses[1]).toBe('functions_get_weather_0');
+    expect(results).toEqual(uses);
+    expect(uses.every((id) => /^[a-zA-Z0-9_-]+$/.test(id))).toBe(true);
+    expect(warnings).toEqual([
+      {
+        type: 'degraded',
+        feature: 'tool-call.id',
+        message: `Anthropic tool_use ids allow only letters, digits, _ and -; call "functions.get_weather:0" (and its result) was sent as "${uses[0]}".`,
+      },
+    ]);
+  });
+
+  it("does not send another provider's part metadata (a Gemini thoughtSignature), and says so", () => {
+    const { value, warnings } = encodeAnthropicRequest(
+      {
+        messages: [
+          user('q'),
+          {
+            role: 'assistant',
+            content: [
+              {
+                type: 'tool-call',
+                id: 'gemini-abc-0',
+                name: 'f',
+                args: { city: 'Paris' },
+                providerMetadata: { gemini: { thoughtSignature: 'CvQBAdHt' } },
+              },
+            ],
+          },
+        ],
+      },
+      { model: 'm' },
+    );
+    expect(value.messages[1]?.content).toEqual([
+      { type: 'tool_use', id: 'gemini-abc-0', name: 'f', input: { city: 'Paris' } },
+    ]);
+    expect(JSON.stringify(value)).not.toContain('CvQBAdHt');
+    expect(warnings).toEqual([
+      {
+        type: 'unsupported',
+        feature: 'tool-call.providerMetadata.gemini',
+        message: 'Anthropic has no field for gemini data (thoughtSignature) on a tool-call part; it was not sent.',
+      },
     ]);
   });
 

@@ -19,6 +19,10 @@ import { isSynthesizedGeminiCallId } from './synthesize-gemini-call-id';
  *   `{ functionCall: { name, args, id? } }`; `id` is sent only for ids that did not come
  *   from `synthesizeGeminiCallId` (a call Gemini sent without an id goes back without one);
  * - a `thoughtSignature` in `providerMetadata.gemini` goes back on the part it came on;
+ *   another provider's `providerMetadata` on an assistant part is not sent, with a warning;
+ * - for a Gemini 3 `model`, a turn of calls that carries no signature at all (from another
+ *   provider, or stored without it) gets {@link GEMINI_SKIP_SIGNATURE} on its first call, with
+ *   a warning: Gemini 3 rejects unsigned calls with a 400;
  * - a tool message → one `functionResponse { name, id?, response }` part per result, in
  *   call order, where `response` is `{ output: text }` or, for `isError`, `{ error: text }`;
  *   images and files of a result follow its `functionResponse` part as `inlineData` /
@@ -26,8 +30,12 @@ import { isSynthesizedGeminiCallId } from './synthesize-gemini-call-id';
  *
  * @see https://ai.google.dev/api/caching#Content
  * @see https://ai.google.dev/gemini-api/docs/function-calling
+ * @see https://ai.google.dev/gemini-api/docs/thought-signatures
  */
-export function convertToGeminiContents(request: Pick<ChatRequest, 'system' | 'messages'>): {
+export function convertToGeminiContents(
+  request: Pick<ChatRequest, 'system' | 'messages'>,
+  options: { model?: string } = {},
+): {
   contents: GeminiContent[];
   systemInstruction?: GeminiRequestBody['systemInstruction'];
   warnings: Warning[];
@@ -54,7 +62,7 @@ export function convertToGeminiContents(request: Pick<ChatRequest, 'system' | 'm
         );
         break;
       case 'assistant':
-        push('model', assistantParts(message, index, warnings));
+        push('model', assistantParts(message, index, warnings, isGemini3(options.model)));
         previousCalls = message;
         break;
       case 'tool':
@@ -79,10 +87,39 @@ function withSignature(part: GeminiPart, signature: string | undefined): GeminiP
   return part;
 }
 
-function assistantParts(message: AssistantMessage, index: number, warnings: Warning[]): GeminiPart[] {
+/** The signature Gemini 3 accepts on a call it did not sign itself (documented for histories from other models). */
+const GEMINI_SKIP_SIGNATURE = 'skip_thought_signature_validator';
+
+function isGemini3(model: string | undefined): boolean {
+  return model !== undefined && /^(models\/)?gemini-3/.test(model);
+}
+
+function assistantParts(message: AssistantMessage, index: number, warnings: Warning[], gemini3: boolean): GeminiPart[] {
   const parts: GeminiPart[] = [];
+  const unsignedCalls =
+    gemini3 &&
+    message.content.some((part) => part.type === 'tool-call') &&
+    message.content.every((part) => readThoughtSignature(part.providerMetadata) === undefined);
+  let firstCall = true;
   message.content.forEach((part, partIndex) => {
-    const signature = readThoughtSignature(part.providerMetadata);
+    for (const key of Object.keys(part.providerMetadata ?? {})) {
+      if (key === 'gemini') continue;
+      warnings.push({
+        type: 'unsupported',
+        feature: `messages[${index}].content[${partIndex}].providerMetadata.${key}`,
+        message: `Gemini has no field for ${key} data (${Object.keys(part.providerMetadata?.[key] ?? {}).join(', ')}) on a ${part.type} part; it was not sent.`,
+      });
+    }
+    let signature = readThoughtSignature(part.providerMetadata);
+    if (unsignedCalls && part.type === 'tool-call' && firstCall) {
+      signature = GEMINI_SKIP_SIGNATURE;
+      warnings.push({
+        type: 'degraded',
+        feature: `messages[${index}].content[${partIndex}].thoughtSignature`,
+        message: `Gemini 3 requires a thoughtSignature on replayed calls; call "${part.id}" has none (another provider's, or stored without it), so it was sent with "${GEMINI_SKIP_SIGNATURE}".`,
+      });
+    }
+    if (part.type === 'tool-call') firstCall = false;
     switch (part.type) {
       case 'text':
         parts.push(withSignature({ text: part.text }, signature));

@@ -21,6 +21,9 @@ export function decodeGeminiPart(
     };
     return call;
   }
+  // Gemini often ends a stream with `{ text: '' }`; replayed, such a part is a 400
+  // ("required oneof field 'data'"). Empty text carrying a signature is kept for the replay.
+  if (part.text === '' && providerMetadata === undefined) return undefined;
   if (part.text !== undefined) {
     return part.thought === true
       ? { type: 'reasoning', text: part.text, ...meta }

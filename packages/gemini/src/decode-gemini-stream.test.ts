@@ -1,5 +1,6 @@
 import { APICallError, collectStream, InvalidResponseError, type StreamEvent } from '@interlingua/core';
 import { describe, expect, it } from 'vitest';
+import { decodeGeminiResponse } from './decode-gemini-response';
 import { decodeGeminiStream } from './decode-gemini-stream';
 import { encodeGeminiStream } from './encode-gemini-stream';
 
@@ -133,5 +134,50 @@ describe('decodeGeminiStream', () => {
       ),
     );
     expect(chunks).toEqual([{ error: { code: 429, message: 'slow down', status: 'RESOURCE_EXHAUSTED' } }]);
+  });
+});
+
+describe('empty text parts (audit)', () => {
+  // Gemini ends many streams with `{ text: '' }`; sent back on the next turn such a part is a
+  // 400 "required oneof field 'data' must have one initialized field".
+  const callThenEmptyText = [
+    {
+      candidates: [
+        { content: { role: 'model', parts: [{ functionCall: { name: 'get_weather', args: { city: '北京' } } }] } },
+      ],
+      responseId: 'r1',
+    },
+    {
+      candidates: [{ content: { role: 'model', parts: [{ text: '' }] }, finishReason: 'STOP' }],
+      usageMetadata: { promptTokenCount: 5, candidatesTokenCount: 3 },
+      responseId: 'r1',
+    },
+  ];
+
+  it('leaves an empty text part out of the stream and the folded message', async () => {
+    const events = await drain(decodeGeminiStream(from(callThenEmptyText)));
+    expect(events.filter((event) => event.type === 'text-delta')).toEqual([]);
+    const response = await collectStream(decodeGeminiStream(from(callThenEmptyText)));
+    expect(response.finishReason).toBe('tool_calls');
+    expect(response.message.content.map((part) => part.type)).toEqual(['tool-call']);
+  });
+
+  it('leaves an empty text part out of a response, but keeps one that carries a thought signature', () => {
+    const response = decodeGeminiResponse({
+      candidates: [
+        {
+          content: {
+            role: 'model',
+            parts: [{ functionCall: { name: 'f', args: {} } }, { text: '' }, { text: '', thoughtSignature: 'c2ln' }],
+          },
+          finishReason: 'STOP',
+        },
+      ],
+    });
+    expect(response.message.content).toEqual([
+      expect.objectContaining({ type: 'tool-call', name: 'f' }),
+      { type: 'text', text: '', providerMetadata: { gemini: { thoughtSignature: 'c2ln' } } },
+    ]);
+    expect(response.warnings).toEqual([]);
   });
 });

@@ -186,6 +186,75 @@ describe('encodeGeminiRequest', () => {
     });
   });
 
+  it("does not send another provider's part metadata, and says so", () => {
+    const { value, warnings } = encodeGeminiRequest(
+      {
+        messages: [
+          { role: 'user', content: [{ type: 'text', text: 'Search.' }] },
+          {
+            role: 'assistant',
+            content: [{ type: 'text', text: 'Found it.', providerMetadata: { anthropic: { serverToolBlocks: [] } } }],
+          },
+        ],
+      },
+      { model },
+    );
+    expect(value.contents[1]).toEqual({ role: 'model', parts: [{ text: 'Found it.' }] });
+    expect(warnings).toEqual([
+      {
+        type: 'unsupported',
+        feature: 'messages[1].content[0].providerMetadata.anthropic',
+        message: 'Gemini has no field for anthropic data (serverToolBlocks) on a text part; it was not sent.',
+      },
+    ]);
+  });
+
+  it('signs the first call of an unsigned call turn with the documented sentinel for Gemini 3 only', () => {
+    const request: ChatRequest = {
+      messages: [
+        { role: 'user', content: [{ type: 'text', text: 'Weather in Paris and Rome?' }] },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'tool-call', id: 'toolu_01A', name: 'get_weather', args: { city: 'Paris' } },
+            { type: 'tool-call', id: 'toolu_01B', name: 'get_weather', args: { city: 'Rome' } },
+          ],
+        },
+        {
+          role: 'tool',
+          content: [
+            { type: 'tool-result', toolCallId: 'toolu_01A', toolName: 'get_weather', content: [], isError: false },
+            { type: 'tool-result', toolCallId: 'toolu_01B', toolName: 'get_weather', content: [], isError: false },
+          ],
+        },
+        {
+          role: 'assistant',
+          content: [
+            {
+              type: 'tool-call',
+              id: 'gemini-x-0',
+              name: 'get_weather',
+              args: { city: 'Oslo' },
+              providerMetadata: { gemini: { thoughtSignature: 'real-sig' } },
+            },
+          ],
+        },
+      ],
+    };
+    const gemini3 = encodeGeminiRequest(request, { model: 'gemini-3-pro-preview' });
+    expect(gemini3.value.contents[1]?.parts.map((part) => part.thoughtSignature)).toEqual([
+      'skip_thought_signature_validator',
+      undefined,
+    ]);
+    expect(gemini3.value.contents[3]?.parts[0]?.thoughtSignature).toBe('real-sig');
+    expect(gemini3.warnings).toEqual([
+      expect.objectContaining({ type: 'degraded', feature: 'messages[1].content[0].thoughtSignature' }),
+    ]);
+    const gemini25 = encodeGeminiRequest(request, { model });
+    expect(gemini25.value.contents[1]?.parts.map((part) => part.thoughtSignature)).toEqual([undefined, undefined]);
+    expect(gemini25.warnings).toEqual([]);
+  });
+
   it('maps toolChoice to functionCallingConfig', () => {
     const config = (toolChoice: ChatRequest['toolChoice']) =>
       encodeGeminiRequest(

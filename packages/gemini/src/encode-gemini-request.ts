@@ -18,7 +18,7 @@ export function encodeGeminiRequest(
   request: ChatRequest,
   options: EncodeRequestOptions,
 ): CodecResult<GeminiRequestBody> {
-  const { contents, systemInstruction, warnings } = convertToGeminiContents(request);
+  const { contents, systemInstruction, warnings } = convertToGeminiContents(request, { model: options.model });
   const body: GeminiRequestBody = { model: `models/${options.model.replace(/^models\//, '')}`, contents };
   if (systemInstruction !== undefined) body.systemInstruction = systemInstruction;
 

@@ -1,4 +1,4 @@
-import type { CodecResult, EncodeResponseOptions, ModelResponse } from '@interlingua/core';
+import type { CodecResult, EncodeResponseOptions, ModelResponse, Warning } from '@interlingua/core';
 import type { GeminiResponseBody } from './gemini-api';
 import { toGeminiFinishReason } from './to-gemini-finish-reason';
 import { toGeminiPart } from './to-gemini-part';
@@ -8,6 +8,8 @@ import { toGeminiUsage } from './to-gemini-usage';
  * IR response → Gemini `GenerateContentResponse` (the gateway direction). Every call goes
  * out with its `id` (so a Gemini client can answer by id), thought signatures go back on their
  * parts, `rawFinishReason` is reused when it is a Gemini word that maps to the same finish reason.
+ * A call with unparseable arguments (`argsText`) goes out as `args: {}` with a warning: Gemini
+ * carries arguments only as an object.
  *
  * @see https://ai.google.dev/api/generate-content#generatecontentresponse
  */
@@ -31,5 +33,15 @@ export function encodeGeminiResponse(
   const model = response.model ?? options.model;
   if (model !== undefined) body.modelVersion = model;
   if (response.id !== undefined) body.responseId = response.id;
-  return { value: body, warnings: [] };
+  const warnings: Warning[] = [];
+  response.message.content.forEach((part, index) => {
+    if (part.type === 'tool-call' && part.argsText !== undefined) {
+      warnings.push({
+        type: 'degraded',
+        feature: `message.content[${index}].argsText`,
+        message: `Gemini carries call arguments as an object; the unparseable arguments of call "${part.id}" were sent as {}.`,
+      });
+    }
+  });
+  return { value: body, warnings };
 }

@@ -113,7 +113,10 @@ describe('McpBridge over the real npm servers (stdio)', () => {
         frame.message.method === 'initialize',
     );
     // Only the capabilities the bridge serves: no roots, no sampling, no elicitation.
-    expect(initialize?.message).toMatchObject({ params: { capabilities: {} } });
+    // toEqual, not toMatchObject: `{}` would match any capabilities object.
+    const params = initialize !== undefined && 'params' in initialize.message ? initialize.message.params : undefined;
+    expect(params).toMatchObject({ capabilities: expect.any(Object) });
+    expect((params as { capabilities?: unknown } | undefined)?.capabilities).toEqual({});
     const initializeResult = frames.find(
       (frame) => frame.server === 'everything' && frame.direction === 'receive' && 'result' in frame.message,
     );

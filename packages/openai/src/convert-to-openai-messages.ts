@@ -32,6 +32,8 @@ export function openAIToolAttachmentsText(toolCallId: string, toolName: string):
  * `OPENAI_TOOL_ERROR_PREFIX`); images and files of results go into one user message right
  * after the tool messages, with a warning. Reasoning parts have no place on the wire and are
  * dropped with a warning; unparseable call arguments are replayed verbatim from `argsText`.
+ * Another provider's `providerMetadata` on an assistant part (a Gemini `thoughtSignature`,
+ * Anthropic server-tool blocks, …) has no place either and is left out with a warning.
  *
  * @see https://platform.openai.com/docs/api-reference/chat/create#chat-create-messages
  */
@@ -52,7 +54,7 @@ export function convertToOpenAIMessages(
         out.push({ role: 'user', content: convertUserContent(message.content, `messages[${index}]`, warnings) });
         break;
       case 'assistant': {
-        const converted = convertAssistant(message);
+        const converted = convertAssistant(message, warnings);
         if (converted.droppedReasoning && !reasoningDropped) {
           reasoningDropped = true;
           warnings.push({
@@ -147,12 +149,16 @@ function isRefusal(part: TextPart): boolean {
   return part.providerMetadata?.openai?.refusal === true;
 }
 
-function convertAssistant(message: AssistantMessage): { message: OpenAIChatMessage; droppedReasoning: boolean } {
+function convertAssistant(
+  message: AssistantMessage,
+  warnings: Warning[],
+): { message: OpenAIChatMessage; droppedReasoning: boolean } {
   const texts: TextPart[] = [];
   let refusal: string | undefined;
   const toolCalls: ChatCompletionMessageFunctionToolCall[] = [];
   let droppedReasoning = false;
   for (const part of message.content) {
+    warnForeignMetadata(part, warnings);
     switch (part.type) {
       case 'text':
         if (isRefusal(part)) refusal = (refusal ?? '') + part.text;
@@ -229,4 +235,17 @@ function convertToolMessage(message: ToolMessage, index: number, out: OpenAIChat
     }
   }
   if (attachments !== undefined) out.push({ role: 'user', content: attachments });
+}
+
+// Data another provider attached to a part (it rides there to be echoed back to that provider
+// only) cannot be sent to Chat Completions; say so rather than drop it silently.
+function warnForeignMetadata(part: AssistantMessage['content'][number], warnings: Warning[]): void {
+  for (const key of Object.keys(part.providerMetadata ?? {})) {
+    if (key === 'openai') continue;
+    warnings.push({
+      type: 'unsupported',
+      feature: `${part.type}.providerMetadata.${key}`,
+      message: `Chat Completions has no field for ${key} data (${Object.keys(part.providerMetadata?.[key] ?? {}).join(', ')}) on a ${part.type} part; it was not sent.`,
+    });
+  }
 }

@@ -233,6 +233,55 @@ describe('encodeOpenAIRequest', () => {
     expect(warnings.map((warning) => warning.feature)).toEqual(['reasoning', 'messages[2].content[0]', 'toolChoice']);
   });
 
+  it("does not send another provider's part metadata (Gemini signatures, Anthropic server blocks), and says so", () => {
+    const { value, warnings } = encodeOpenAIRequest(
+      {
+        messages: [
+          user('Hi'),
+          {
+            role: 'assistant',
+            content: [
+              {
+                type: 'text',
+                text: 'Searching.',
+                providerMetadata: { anthropic: { serverToolBlocks: [] }, openai: { refusal: false } },
+              },
+              {
+                type: 'tool-call',
+                id: 'gemini-abc-0',
+                name: 'get_weather',
+                args: { city: 'Paris' },
+                providerMetadata: { gemini: { thoughtSignature: 'CvQBAdHt' } },
+              },
+            ],
+          },
+        ],
+      },
+      { model: 'gpt-4.1' },
+    );
+    expect(value.messages[1]).toEqual({
+      role: 'assistant',
+      content: 'Searching.',
+      tool_calls: [
+        { id: 'gemini-abc-0', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } },
+      ],
+    });
+    expect(JSON.stringify(value)).not.toContain('CvQBAdHt');
+    expect(warnings).toEqual([
+      {
+        type: 'unsupported',
+        feature: 'text.providerMetadata.anthropic',
+        message: 'Chat Completions has no field for anthropic data (serverToolBlocks) on a text part; it was not sent.',
+      },
+      {
+        type: 'unsupported',
+        feature: 'tool-call.providerMetadata.gemini',
+        message:
+          'Chat Completions has no field for gemini data (thoughtSignature) on a tool-call part; it was not sent.',
+      },
+    ]);
+  });
+
   it('encodes user images, audio and files as content parts', () => {
     const { value } = encodeOpenAIRequest(
       {

@@ -38,7 +38,9 @@ export function loadCodecFixtures(dir: string): CodecFixture[] {
           try {
             return JSON.parse(line);
           } catch (error) {
-            throw new Error(`${file}:${index + 1}: expected one JSON chunk per line (${String(error)})`);
+            throw new Error(`${file}:${index + 1}: expected one JSON chunk per line (${String(error)})`, {
+              cause: error,
+            });
           }
         });
     } else if (file.endsWith('.json')) entry(file.slice(0, -'.json'.length)).body = JSON.parse(text());

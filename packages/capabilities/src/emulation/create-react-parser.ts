@@ -168,9 +168,17 @@ export function createReActParser(options: EmulationParserOptions): EmulationPar
       case 'between':
         trailing += chunk;
         break;
-      default:
-        // Prose between `Action:` and `Action Input:` carries nothing.
+      // Nothing to write in these modes (prose between `Action:` and `Action Input:` carries nothing).
+      case 'think':
+      case 'action-name':
+      case 'await-input':
+      case 'action-input':
+      case 'dropped':
         break;
+      default: {
+        const exhaustive: never = mode;
+        throw new Error(`Unknown ReAct parser mode ${String(exhaustive)}`);
+      }
     }
   }
 

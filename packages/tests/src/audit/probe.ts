@@ -1,12 +1,14 @@
-import { runAgent, userMessage, findHistoryProblems } from '@interlingua/agent';
-import { defineTool } from '@interlingua/core';
-import { scriptedModel, toolCallResponse, textResponse } from '@interlingua/testkit';
-import { z } from 'zod';
-const t = defineTool({ name: 'get_weather', description: 'w', input: z.object({ city: z.string() }), execute: ({ city }) => `${city} ok` });
-const model = scriptedModel([
-  toolCallResponse([{ id: 'c1', name: 'get_weather', args: { city: 'A' } }, { id: 'c1', name: 'get_weather', args: { city: 'B' } }]),
-  textResponse('done'),
-]);
-const r = await runAgent({ model, tools: [t], messages: [userMessage('hi')] }).catch((e) => { console.log('THREW', e); return undefined; });
-console.log(JSON.stringify(r?.messages, null, 1));
-console.log(r && findHistoryProblems(r.messages));
+import { anthropicCodec } from '@interlingua/anthropic';
+import { geminiCodec } from '@interlingua/gemini';
+import { openaiCodec } from '@interlingua/openai';
+import { responseToStream, type ModelResponse } from '@interlingua/core';
+const resp: ModelResponse = { message: { role: 'assistant', content: [{ type: 'tool-call', id: 'c1', name: 'f', args: {}, argsText: '{"q": "ab', argsError: 'Unexpected end' }] }, finishReason: 'length', rawFinishReason: null, usage: { inputTokens: 1, outputTokens: 2 }, warnings: [] };
+for (const [n, c] of [['anthropic', anthropicCodec], ['gemini', geminiCodec], ['openai', openaiCodec]] as const) {
+  const r = c.encodeResponse(resp, { model: 'm' });
+  console.log(n, JSON.stringify(r.value), JSON.stringify(r.warnings));
+  const back = c.decodeResponse(r.value);
+  console.log('  back', JSON.stringify(back.message.content));
+  const chunks: unknown[] = [];
+  for await (const ch of c.encodeStream(responseToStream(resp), { model: 'm' })) chunks.push(ch);
+  console.log('  stream', JSON.stringify(chunks).slice(0, 600));
+}

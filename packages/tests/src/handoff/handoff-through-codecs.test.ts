@@ -1,0 +1,134 @@
+import type { Warning } from '@interlingua/core';
+import { describe, expect, it } from 'vitest';
+import { dropFeature, expectedExchanges, secretsOf } from './handoff-expectations';
+import {
+  buildHandoff,
+  codecs,
+  followUp,
+  type Handoff,
+  handoffScenarios,
+  modelIds,
+  pixelPng,
+  providerNames,
+} from './handoff-histories';
+import { readWireBody } from './handoff-wire';
+
+// A real history from one provider (its own wire fixtures, decoded by its own codec), with
+// tool results and a follow-up user turn, encoded for each OTHER provider.
+
+const handoffs: Handoff[] = await Promise.all(
+  handoffScenarios.map((scenario) => buildHandoff(scenario.source, scenario.fixtures)),
+);
+const cases = handoffs.flatMap((handoff) =>
+  providerNames.filter((target) => target !== handoff.source).map((target) => ({ handoff, target })),
+);
+
+const features = (warnings: readonly Warning[]) => warnings.map((warning) => warning.feature);
+
+describe.each(cases)('$handoff.name → $target', ({ handoff, target }) => {
+  const encode = () => codecs[target].encodeRequest({ messages: handoff.messages }, { model: modelIds[target] });
+
+  it('encodes without throwing into a body that keeps the provider’s turn rules', () => {
+    const { value } = encode();
+    const reading = readWireBody[target](value);
+    expect(reading.problems).toEqual([]);
+    expect(reading.lastUserText).toBe(followUp);
+  });
+
+  it('answers every tool call exactly once, with matching ids, names and error flags', () => {
+    const { exchanges } = readWireBody[target](encode().value);
+    const expected = expectedExchanges(handoff.messages, target);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(exchanges).toEqual(expected);
+    for (const exchange of exchanges) {
+      const answered = exchange.answers.map((answer) => `${answer.id}/${answer.name}`);
+      expect(new Set(answered).size).toBe(answered.length);
+    }
+  });
+
+  it('drops or converts provider-only signatures with a warning, never silently and never onto the wire', () => {
+    const { value, warnings } = encode();
+    const wire = JSON.stringify(value);
+    const secrets = secretsOf(handoff.messages);
+    // Every Anthropic and Gemini history here carries some; OpenAI's Chat Completions has none to carry.
+    expect(secrets.length > 0).toBe(handoff.source !== 'openai');
+    for (const secret of secrets) {
+      expect(wire).not.toContain(secret.value);
+      expect(features(warnings)).toEqual(
+        expect.arrayContaining([expect.stringMatching(dropFeature[target][secret.kind])]),
+      );
+    }
+  });
+
+  it('keeps every image of a tool result, or warns about it', () => {
+    const { value, warnings } = encode();
+    const images = handoff.messages.flatMap((message) =>
+      message.role === 'tool'
+        ? message.content.flatMap((result) => result.content.filter((part) => part.type === 'image'))
+        : [],
+    );
+    expect(images.length).toBeGreaterThan(0);
+    const carried = JSON.stringify(value).split(pixelPng).length - 1;
+    expect(carried).toBe(images.length);
+    // Chat Completions tool messages carry text only: the images move to a user message, with a warning.
+    if (target === 'openai')
+      expect(
+        warnings.filter((warning) => warning.type === 'degraded' && /\.content$/.test(warning.feature)),
+      ).toHaveLength(images.length);
+  });
+
+  it('replays unparseable arguments in a form the provider accepts, with a warning', () => {
+    const broken = handoff.messages.flatMap((message) =>
+      message.role === 'assistant'
+        ? message.content.filter((part) => part.type === 'tool-call' && part.argsText !== undefined)
+        : [],
+    );
+    const { value, warnings } = encode();
+    const argsWarnings = warnings.filter((warning) => /argsText$/.test(warning.feature));
+    expect(argsWarnings).toHaveLength(broken.length);
+    for (const call of broken) {
+      if (call.type !== 'tool-call' || call.argsText === undefined) continue;
+      if (target === 'anthropic')
+        expect(JSON.stringify(value)).toContain(JSON.stringify({ _unparsed_arguments: call.argsText }));
+      if (target === 'gemini')
+        expect(JSON.stringify(value)).toContain(JSON.stringify({ name: call.name, args: {}, id: call.id }));
+    }
+  });
+});
+
+describe.each(handoffs.filter((handoff) => handoff.source !== 'gemini'))('$name → Gemini 3', (handoff) => {
+  it('signs the first call of every foreign call turn with the documented sentinel, with a warning', () => {
+    const { value, warnings } = codecs.gemini.encodeRequest(
+      { messages: handoff.messages },
+      { model: 'gemini-3-pro-preview' },
+    );
+    const contents = (
+      value as { contents: { role: string; parts: { functionCall?: unknown; thoughtSignature?: string }[] }[] }
+    ).contents;
+    const callTurns = contents.filter((content) => content.parts.some((part) => part.functionCall !== undefined));
+    expect(callTurns.length).toBeGreaterThan(0);
+    for (const turn of callTurns) {
+      const signatures = turn.parts
+        .filter((part) => part.functionCall !== undefined)
+        .map((part) => part.thoughtSignature);
+      expect(signatures[0]).toBe('skip_thought_signature_validator');
+      expect(signatures.slice(1).every((signature) => signature === undefined)).toBe(true);
+    }
+    expect(warnings.filter((warning) => /thoughtSignature$/.test(warning.feature))).toHaveLength(callTurns.length);
+    expect(readWireBody.gemini(value).problems).toEqual([]);
+  });
+});
+
+describe.each(cases)(
+  '$handoff.name → $target, switched mid-loop (the history ends with tool results)',
+  ({ handoff, target }) => {
+    it('still answers every call exactly once in a body that keeps the provider’s turn rules', () => {
+      const messages = handoff.messages.slice(0, -1);
+      expect(messages.at(-1)?.role).toBe('tool');
+      const { value } = codecs[target].encodeRequest({ messages }, { model: modelIds[target] });
+      const reading = readWireBody[target](value);
+      expect(reading.problems).toEqual([]);
+      expect(reading.exchanges).toEqual(expectedExchanges(messages, target));
+    });
+  },
+);

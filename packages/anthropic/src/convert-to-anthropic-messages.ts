@@ -137,15 +137,21 @@ function convertUserPart(
       warnings.push({
         type: 'unsupported',
         feature: `${path}.file`,
-        message: `Dropped a ${part.mediaType} file: Anthropic documents accept application/pdf and text/plain only.`,
+        message: `Replaced the ${part.mediaType} file by a text note: Anthropic documents accept application/pdf and text/plain only.`,
       });
-      return undefined;
+      // A note, so the model is not left reading an empty tool result (an MCP audio clip, say).
+      return { type: 'text', text: unreadableFileNote(part.mediaType, part.filename) };
     }
     default: {
       const exhaustive: never = part;
       throw new InvalidRequestError({ message: `Unknown user part ${JSON.stringify(exhaustive)}.` });
     }
   }
+}
+
+function unreadableFileNote(mediaType: string, filename: string | undefined): string {
+  const name = filename === undefined ? '' : ` "${filename}"`;
+  return `[${mediaType} file${name} left out: this model cannot read that file type.]`;
 }
 
 function convertToolResult(result: ToolResult, index: number, warnings: Warning[]): AnthropicToolResultBlockParam {

@@ -464,6 +464,7 @@ describe('encodeAnthropicRequest', () => {
     );
     expect(value.messages[0]?.content).toEqual([
       { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: 'JVBERi0' }, title: 'a.pdf' },
+      { type: 'text', text: '[audio/wav file left out: this model cannot read that file type.]' },
     ]);
     expect(warnings).toEqual([expect.objectContaining({ type: 'unsupported', feature: 'messages[0].file' })]);
   });

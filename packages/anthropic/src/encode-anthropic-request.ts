@@ -35,8 +35,9 @@ export function encodeAnthropicRequest(
   const cacheControl = anthropicOptions.cache_control;
   let system: AnthropicMessagesRequest['system'];
   if (request.system !== undefined) {
+    // An empty text block (cache_control or not) is a 400; an empty string is not.
     system =
-      typeof cacheControl === 'object' && cacheControl !== null && !Array.isArray(cacheControl)
+      typeof cacheControl === 'object' && cacheControl !== null && !Array.isArray(cacheControl) && request.system !== ''
         ? [{ type: 'text', text: request.system, cache_control: cacheControl as AnthropicCacheControl }]
         : request.system;
   }

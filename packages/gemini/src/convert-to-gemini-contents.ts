@@ -1,4 +1,5 @@
 import {
+  type AssistantContentPart,
   type AssistantMessage,
   type ChatRequest,
   InvalidRequestError,
@@ -15,6 +16,8 @@ import { isSynthesizedGeminiCallId } from './synthesize-gemini-call-id';
  *
  * - roles: `user` and `tool` → `user`, `assistant` → `model`; consecutive turns of the same
  *   role are merged (Gemini wants them alternating);
+ * - empty text (and an empty system prompt) is not sent: Gemini rejects a part without data;
+ *   an empty text that carries a thought signature is kept;
  * - assistant text → `{ text }`, reasoning → `{ text, thought: true }`, calls →
  *   `{ functionCall: { name, args, id? } }`; `id` is sent only for ids that did not come
  *   from `synthesizeGeminiCallId` (a call Gemini sent without an id goes back without one);
@@ -56,8 +59,8 @@ export function convertToGeminiContents(
       case 'user':
         push(
           'user',
-          message.content.map((part, partIndex) =>
-            userPart(part, () => `messages[${index}].content[${partIndex}]`, warnings),
+          message.content.flatMap((part, partIndex) =>
+            isEmptyText(part) ? [] : [userPart(part, () => `messages[${index}].content[${partIndex}]`, warnings)],
           ),
         );
         break;
@@ -78,7 +81,9 @@ export function convertToGeminiContents(
   });
 
   const result: ReturnType<typeof convertToGeminiContents> = { contents, warnings };
-  if (request.system !== undefined) result.systemInstruction = { parts: [{ text: request.system }] };
+  if (request.system !== undefined && request.system !== '') {
+    result.systemInstruction = { parts: [{ text: request.system }] };
+  }
   return result;
 }
 
@@ -122,7 +127,7 @@ function assistantParts(message: AssistantMessage, index: number, warnings: Warn
     if (part.type === 'tool-call') firstCall = false;
     switch (part.type) {
       case 'text':
-        parts.push(withSignature({ text: part.text }, signature));
+        if (!isEmptyText(part)) parts.push(withSignature({ text: part.text }, signature));
         break;
       case 'reasoning':
         if (part.redacted !== undefined) {
@@ -207,6 +212,12 @@ function callOrder(message: ToolMessage, previous: AssistantMessage | undefined)
     order.get((message.content[position] as ToolMessage['content'][number]).toolCallId) ?? Number.MAX_SAFE_INTEGER;
   const positions = message.content.map((_result, position) => position);
   return positions.sort((a, b) => rank(a) - rank(b) || a - b);
+}
+
+// Gemini rejects a part whose text is empty ("required oneof field 'data' must have one
+// initialized field"); one that carries a thought signature is kept, as Gemini sent it.
+function isEmptyText(part: UserContentPart | AssistantContentPart): boolean {
+  return part.type === 'text' && part.text === '' && readThoughtSignature(part.providerMetadata) === undefined;
 }
 
 // `feature` is built only when a warning or an error needs it.

@@ -58,7 +58,7 @@ export function toCliError(error: unknown): CliError {
   }
   if (APICallError.isInstance(error)) {
     return new CliError(`The provider answered ${error.statusCode}: ${error.message}`, {
-      hint: apiHint(error.statusCode),
+      hint: apiHint(error.statusCode, error.retryAfterSeconds),
       exitCode: EXIT_FAILURE,
       cause: error,
     });
@@ -68,10 +68,14 @@ export function toCliError(error: unknown): CliError {
   return new CliError(String(error), { exitCode: EXIT_FAILURE });
 }
 
-function apiHint(status: number | undefined): string {
+function apiHint(status: number | undefined, retryAfterSeconds: number | undefined): string {
   if (status === 401 || status === 403) return 'Check the API key in the environment.';
   if (status === 404) return 'Check the model id and the base URL.';
-  if (status === 429) return 'Rate limited: wait and retry, or lower the request rate.';
+  if (status === 429) {
+    return retryAfterSeconds === undefined
+      ? 'Rate limited: wait and retry, or lower the request rate.'
+      : `Rate limited: the provider asks to wait ${Math.ceil(retryAfterSeconds)} s before retrying.`;
+  }
   if (status !== undefined && status >= 500) return 'The provider is having trouble: retry later.';
   return 'Run with --trace to see the request that was sent.';
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createRedactor, secretsFromEnv } from './create-redactor';
+import { BUILT_IN_PROVIDERS } from '../built-in-providers';
+import { createRedactor, SECRET_ENV_VARIABLES, secretsFromEnv } from './create-redactor';
 import { REDACTED, redactHeaders, redactUrl } from './redact-headers';
 
 describe('redaction', () => {
@@ -33,5 +34,10 @@ describe('redaction', () => {
 
   it('collects the API keys of the environment', () => {
     expect(secretsFromEnv({ OPENAI_API_KEY: 'sk-1', HOME: '/root', GEMINI_API_KEY: 'g-2' })).toEqual(['sk-1', 'g-2']);
+  });
+
+  it('knows the key variable of every built-in provider, so --trace never prints one', () => {
+    const read = Object.values(BUILT_IN_PROVIDERS).flatMap((provider) => provider.apiKeyEnv);
+    expect(read.filter((name) => !(SECRET_ENV_VARIABLES as readonly string[]).includes(name))).toEqual([]);
   });
 });

@@ -281,7 +281,7 @@ const adapters: Adapter[] = [
     answer: '北京今天晴，25°C，现在10:00。',
     stream: [sse('anthropic', anthropicCallEvents), sse('anthropic', anthropicTextEvents)],
     expectToolResults: (body) => {
-      expect(body.system).toEqual(expect.anything());
+      expect(body.system).toBe(system);
       const messages = body.messages as { role: string; content: unknown }[];
       expect(messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user']);
       expect(messages[2]?.content).toEqual([

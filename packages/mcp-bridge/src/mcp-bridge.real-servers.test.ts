@@ -290,7 +290,7 @@ describe('McpBridge over the real npm servers (stdio)', () => {
     const prompt = await everything.getPrompt(simple?.name ?? '');
     expect(prompt.messages.length).toBeGreaterThan(0);
     expect(() => bridge.server('nope')).toThrow(/Expected the name of a configured MCP server/);
-    expect(() => bridge.server('missing').listPrompts()).rejects.toThrow(/to be connected, but it is failed/);
+    await expect(bridge.server('missing').listPrompts()).rejects.toThrow(/to be connected, but it is failed/);
   });
 });
 

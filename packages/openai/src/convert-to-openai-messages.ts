@@ -3,18 +3,14 @@ import type {
   FilePart,
   ImagePart,
   Message,
-  TextPart,
   ToolMessage,
   UserContentPart,
   Warning,
 } from '@interlingua/core';
-import type {
-  ChatCompletionContentPart,
-  ChatCompletionContentPartText,
-  ChatCompletionMessageFunctionToolCall,
-} from 'openai/resources/chat/completions';
+import type { ChatCompletionContentPart, ChatCompletionContentPartText } from 'openai/resources/chat/completions';
 import type { OpenAIChatMessage } from './openai-api';
 import { markOpenAIToolError } from './openai-tool-error-text';
+import { splitOpenAIAssistantContent } from './split-openai-assistant-content';
 
 /**
  * The text that introduces the images and files of tool results, in the user message sent
@@ -145,42 +141,12 @@ function convertFile(part: FilePart, path: string, warnings: Warning[]): ChatCom
   };
 }
 
-function isRefusal(part: TextPart): boolean {
-  return part.providerMetadata?.openai?.refusal === true;
-}
-
 function convertAssistant(
   message: AssistantMessage,
   warnings: Warning[],
 ): { message: OpenAIChatMessage; droppedReasoning: boolean } {
-  const texts: TextPart[] = [];
-  let refusal: string | undefined;
-  const toolCalls: ChatCompletionMessageFunctionToolCall[] = [];
-  let droppedReasoning = false;
-  for (const part of message.content) {
-    warnForeignMetadata(part, warnings);
-    switch (part.type) {
-      case 'text':
-        if (isRefusal(part)) refusal = (refusal ?? '') + part.text;
-        else texts.push(part);
-        break;
-      case 'reasoning':
-        droppedReasoning = true;
-        break;
-      case 'tool-call':
-        toolCalls.push({
-          id: part.id,
-          type: 'function',
-          // Unparseable arguments are replayed exactly as the model sent them.
-          function: { name: part.name, arguments: part.argsText ?? JSON.stringify(part.args) },
-        });
-        break;
-      default: {
-        const exhaustive: never = part;
-        throw new Error(`Unknown assistant part ${JSON.stringify(exhaustive)}`);
-      }
-    }
-  }
+  for (const part of message.content) warnForeignMetadata(part, warnings);
+  const { texts, refusal, toolCalls, hasReasoning: droppedReasoning } = splitOpenAIAssistantContent(message.content);
   const first = texts[0];
   const content: string | ChatCompletionContentPartText[] | null =
     texts.length === 1 && first !== undefined

@@ -1,9 +1,9 @@
 import type { CodecResult, ModelResponse, Warning } from '@interlingua/core';
-import type { ChatCompletionMessageFunctionToolCall } from 'openai/resources/chat/completions';
 import { toOpenAIUsage } from './convert-openai-usage';
 import { toOpenAIFinishReason } from './map-openai-finish-reason';
 import type { OpenAIChatResponseBody } from './openai-api';
 import type { OpenAIEncodeResponseOptions } from './openai-compat';
+import { splitOpenAIAssistantContent } from './split-openai-assistant-content';
 
 /** The id used when neither the response nor the options give one. */
 export const OPENAI_PLACEHOLDER_ID = 'chatcmpl-interlingua';
@@ -22,32 +22,8 @@ export function encodeOpenAIResponse(
   options: OpenAIEncodeResponseOptions = {},
 ): CodecResult<OpenAIChatResponseBody> {
   const warnings: Warning[] = [];
-  let content: string | null = null;
-  let refusal: string | null = null;
-  const toolCalls: ChatCompletionMessageFunctionToolCall[] = [];
-  let reasoning = false;
-  for (const part of response.message.content) {
-    switch (part.type) {
-      case 'text':
-        if (part.providerMetadata?.openai?.refusal === true) refusal = (refusal ?? '') + part.text;
-        else content = (content ?? '') + part.text;
-        break;
-      case 'reasoning':
-        reasoning = true;
-        break;
-      case 'tool-call':
-        toolCalls.push({
-          id: part.id,
-          type: 'function',
-          function: { name: part.name, arguments: part.argsText ?? JSON.stringify(part.args) },
-        });
-        break;
-      default: {
-        const exhaustive: never = part;
-        throw new Error(`Unknown assistant part ${JSON.stringify(exhaustive)}`);
-      }
-    }
-  }
+  const { texts, refusal, toolCalls, hasReasoning: reasoning } = splitOpenAIAssistantContent(response.message.content);
+  const content = texts.length === 0 ? null : texts.map((part) => part.text).join('');
   if (reasoning) {
     warnings.push({
       type: 'unsupported',
@@ -75,7 +51,7 @@ export function encodeOpenAIResponse(
           message: {
             role: 'assistant',
             content,
-            refusal,
+            refusal: refusal ?? null,
             ...(toolCalls.length === 0 ? {} : { tool_calls: toolCalls }),
           },
           finish_reason: finishReason,

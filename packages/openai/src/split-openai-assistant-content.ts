@@ -1,0 +1,52 @@
+import type { AssistantContentPart, TextPart } from '@interlingua/core';
+import type { ChatCompletionMessageFunctionToolCall } from 'openai/resources/chat/completions';
+
+/** An assistant turn sorted into the fields a Chat Completions assistant message has. */
+export type OpenAIAssistantFields = {
+  /** Plain text parts, in order. */
+  texts: TextPart[];
+  /** Refusal text (parts marked `providerMetadata.openai.refusal`), joined. */
+  refusal: string | undefined;
+  /** Calls, with `argsText` verbatim when the arguments did not parse. */
+  toolCalls: ChatCompletionMessageFunctionToolCall[];
+  /** Whether the turn held reasoning, which Chat Completions cannot carry. */
+  hasReasoning: boolean;
+};
+
+/** True for a text part that carries a model refusal rather than an answer. */
+export function isOpenAIRefusal(part: TextPart): boolean {
+  return part.providerMetadata?.openai?.refusal === true;
+}
+
+/**
+ * Sorts assistant parts into text, refusal, tool calls and reasoning: shared by the request
+ * direction (replaying history) and the response direction (the gateway), so both write a
+ * call the same way.
+ */
+export function splitOpenAIAssistantContent(content: readonly AssistantContentPart[]): OpenAIAssistantFields {
+  const fields: OpenAIAssistantFields = { texts: [], refusal: undefined, toolCalls: [], hasReasoning: false };
+  for (const part of content) {
+    switch (part.type) {
+      case 'text':
+        if (isOpenAIRefusal(part)) fields.refusal = (fields.refusal ?? '') + part.text;
+        else fields.texts.push(part);
+        break;
+      case 'reasoning':
+        fields.hasReasoning = true;
+        break;
+      case 'tool-call':
+        fields.toolCalls.push({
+          id: part.id,
+          type: 'function',
+          // Unparseable arguments are replayed exactly as the model sent them.
+          function: { name: part.name, arguments: part.argsText ?? JSON.stringify(part.args) },
+        });
+        break;
+      default: {
+        const exhaustive: never = part;
+        throw new Error(`Unknown assistant part ${JSON.stringify(exhaustive)}`);
+      }
+    }
+  }
+  return fields;
+}

@@ -2,11 +2,11 @@ import {
   type ChatRequest,
   type CodecResult,
   type DecodedRequest,
-  formatSchemaIssues,
   InvalidRequestError,
   type JSONObject,
   type Message,
   type ProviderMetadata,
+  parseWireRequest,
   type Tool,
   type ToolChoice,
   type ToolResult,
@@ -50,14 +50,7 @@ const knownKeys = new Set([
  * @see https://docs.anthropic.com/en/api/messages
  */
 export function decodeAnthropicRequest(body: unknown): CodecResult<DecodedRequest> {
-  const parsed = anthropicMessagesRequestSchema.safeParse(body);
-  if (!parsed.success) {
-    throw new InvalidRequestError({
-      message: `Expected an Anthropic Messages request body: ${formatSchemaIssues(parsed.error.issues)}`,
-      cause: parsed.error,
-    });
-  }
-  const wire = parsed.data;
+  const wire = parseWireRequest(anthropicMessagesRequestSchema, body, 'an Anthropic Messages request body');
   const warnings: Warning[] = [];
   const anthropicOptions: JSONObject = {};
   for (const [key, value] of Object.entries(wire)) {

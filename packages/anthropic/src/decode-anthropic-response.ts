@@ -1,4 +1,4 @@
-import { formatSchemaIssues, InvalidResponseError, type ModelResponse, type ProviderMetadata } from '@interlingua/core';
+import { type ModelResponse, type ProviderMetadata, parseWireResponse } from '@interlingua/core';
 import { anthropicMessageSchema } from './anthropic-api';
 import { convertAnthropicContent } from './convert-anthropic-content';
 import { convertAnthropicUsage } from './convert-anthropic-usage';
@@ -12,14 +12,7 @@ import { mapAnthropicStopReason } from './map-anthropic-stop-reason';
  * @see https://docs.anthropic.com/en/api/messages
  */
 export function decodeAnthropicResponse(body: unknown): ModelResponse {
-  const parsed = anthropicMessageSchema.safeParse(body);
-  if (!parsed.success) {
-    throw new InvalidResponseError({
-      message: `Expected an Anthropic Message body: ${formatSchemaIssues(parsed.error.issues)}`,
-      cause: parsed.error,
-    });
-  }
-  const message = parsed.data;
+  const message = parseWireResponse(anthropicMessageSchema, body, 'an Anthropic Message body');
   const providerMetadata = anthropicStopMetadata(message.stop_sequence, message.stop_details);
   return {
     message: { role: 'assistant', content: convertAnthropicContent(message.content) },

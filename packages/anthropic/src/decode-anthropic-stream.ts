@@ -1,8 +1,8 @@
 import {
   APICallError,
-  formatSchemaIssues,
   InvalidResponseError,
   type StreamEvent,
+  safeParseWireResponse,
   type ToolCall,
 } from '@interlingua/core';
 import { type AnthropicServerBlock, type AnthropicUsage, anthropicStreamEventSchema } from './anthropic-api';
@@ -48,21 +48,15 @@ export async function* decodeAnthropicStream(chunks: AsyncIterable<unknown>): As
   };
 
   for await (const chunk of chunks) {
-    const parsed = anthropicStreamEventSchema.safeParse(chunk);
+    const parsed = safeParseWireResponse(anthropicStreamEventSchema, chunk, 'an Anthropic stream event');
     if (!parsed.success) {
       const type = typeof chunk === 'object' && chunk !== null ? (chunk as { type?: unknown }).type : undefined;
       // Event types added after this adapter was written are skipped, as the API asks.
       if (typeof type === 'string' && !knownEventTypes.has(type)) continue;
-      yield {
-        type: 'error',
-        error: new InvalidResponseError({
-          message: `Expected an Anthropic stream event: ${formatSchemaIssues(parsed.error.issues)}`,
-          cause: parsed.error,
-        }),
-      };
+      yield { type: 'error', error: parsed.error };
       return;
     }
-    const event = parsed.data;
+    const event = parsed.value;
     switch (event.type) {
       case 'message_start':
         id = event.message.id;

@@ -68,6 +68,7 @@ export {
   warningSchema,
 } from './schemas/ir-schemas';
 export { parseChatRequest, parseMessages, type SafeParseResult, safeParseIR } from './schemas/parse-ir';
+export { parseWireRequest, parseWireResponse, safeParseWireResponse, type WireSchema } from './schemas/parse-wire';
 // Streams
 export { collectStream } from './stream/collect-stream';
 export { responseToStream } from './stream/response-to-stream';

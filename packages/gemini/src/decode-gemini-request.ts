@@ -3,10 +3,10 @@ import {
   type ChatRequest,
   type CodecResult,
   type DecodedRequest,
-  formatSchemaIssues,
   InvalidRequestError,
   type JSONObject,
   type Message,
+  parseWireRequest,
   type ToolChoice,
   type ToolResult,
   type UserContentPart,
@@ -34,14 +34,7 @@ const IR_CONFIG = new Set(['maxOutputTokens', 'temperature', 'topP', 'stopSequen
  * @see https://ai.google.dev/api/generate-content#request-body
  */
 export function decodeGeminiRequest(body: unknown): CodecResult<DecodedRequest> {
-  const parsed = geminiRequestSchema.safeParse(body);
-  if (!parsed.success) {
-    throw new InvalidRequestError({
-      message: `Expected a Gemini generateContent request body: ${formatSchemaIssues(parsed.error.issues)}`,
-      cause: parsed.error,
-    });
-  }
-  const wire = parsed.data;
+  const wire = parseWireRequest(geminiRequestSchema, body, 'a Gemini generateContent request body');
   const warnings: Warning[] = [];
   const messages: Message[] = [];
   let pending: { id: string; name: string; answered: boolean }[] = [];

@@ -3,10 +3,10 @@ import {
   type ChatRequest,
   type CodecResult,
   type DecodedRequest,
-  formatSchemaIssues,
   InvalidRequestError,
   type JSONObject,
   type Message,
+  parseWireRequest,
   type Tool,
   type ToolChoice,
   type ToolResult,
@@ -47,14 +47,7 @@ const MAPPED_KEYS = new Set([
  * @see https://platform.openai.com/docs/api-reference/chat/create
  */
 export function decodeOpenAIRequest(body: unknown): CodecResult<DecodedRequest> {
-  const parsed = openaiRequestSchema.safeParse(body);
-  if (!parsed.success) {
-    throw new InvalidRequestError({
-      message: `Expected a Chat Completions request body: ${formatSchemaIssues(parsed.error.issues)}`,
-      cause: parsed.error,
-    });
-  }
-  const wire = parsed.data;
+  const wire = parseWireRequest(openaiRequestSchema, body, 'a Chat Completions request body');
   const warnings: Warning[] = [];
   const systems: string[] = [];
   const messages: Message[] = [];

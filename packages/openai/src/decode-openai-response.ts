@@ -1,9 +1,9 @@
 import {
   type AssistantContentPart,
-  formatSchemaIssues,
   InvalidResponseError,
   type ModelResponse,
   parseToolArguments,
+  parseWireResponse,
   type ToolCall,
   type Warning,
 } from '@interlingua/core';
@@ -23,14 +23,7 @@ import { openaiResponseSchema } from './openai-api';
  * @see https://platform.openai.com/docs/api-reference/chat/object
  */
 export function decodeOpenAIResponse(body: unknown): ModelResponse {
-  const parsed = openaiResponseSchema.safeParse(body);
-  if (!parsed.success) {
-    throw new InvalidResponseError({
-      message: `Expected a Chat Completions response body: ${formatSchemaIssues(parsed.error.issues)}`,
-      cause: parsed.error,
-    });
-  }
-  const response = parsed.data;
+  const response = parseWireResponse(openaiResponseSchema, body, 'a Chat Completions response body');
   const choice = response.choices[0];
   if (choice === undefined) throw new InvalidResponseError({ message: 'Expected at least one choice, got none.' });
   const { message } = choice;

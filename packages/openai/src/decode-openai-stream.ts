@@ -1,4 +1,4 @@
-import { formatSchemaIssues, InvalidResponseError, type StreamEvent, type Usage } from '@interlingua/core';
+import { InvalidResponseError, type StreamEvent, safeParseWireResponse, type Usage } from '@interlingua/core';
 import { convertOpenAIUsage } from './convert-openai-usage';
 import { toToolCall } from './decode-openai-response';
 import { mapOpenAIFinishReason } from './map-openai-finish-reason';
@@ -28,18 +28,12 @@ export async function* decodeOpenAIStream(chunks: AsyncIterable<unknown>): Async
 
   try {
     for await (const chunk of chunks) {
-      const parsed = openaiChunkSchema.safeParse(chunk);
+      const parsed = safeParseWireResponse(openaiChunkSchema, chunk, 'a Chat Completions stream chunk');
       if (!parsed.success) {
-        yield {
-          type: 'error',
-          error: new InvalidResponseError({
-            message: `Expected a Chat Completions stream chunk: ${formatSchemaIssues(parsed.error.issues)}`,
-            cause: parsed.error,
-          }),
-        };
+        yield { type: 'error', error: parsed.error };
         return;
       }
-      const data = parsed.data;
+      const data = parsed.value;
       // Every chunk of one completion repeats the id and model; the last one wins.
       if (data.id) id = data.id;
       if (data.model) model = data.model;

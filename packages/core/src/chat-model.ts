@@ -15,9 +15,10 @@ export type CallOptions = {
  * A model you can call with IR: a codec joined to a transport.
  *
  * `generate` resolves with the whole response or rejects with an `APICallError`.
- * `stream` yields events; HTTP failures are thrown from the iterator, provider error
- * events mid-stream arrive as `error` events. `collectStream(model.stream(r))` equals
- * `model.generate(r)`.
+ * `stream` yields events; failures before the first event (HTTP status, connection) are thrown
+ * from the iterator, failures after it (a provider error event, a cut or malformed stream) end
+ * the stream with an `error` event, and an abort by the caller's signal is thrown as
+ * `AbortedError` whenever it happens. `collectStream(model.stream(r))` equals `model.generate(r)`.
  */
 export interface ChatModel {
   /** The provider key, e.g. `openai`. */

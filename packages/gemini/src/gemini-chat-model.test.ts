@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
   AbortedError,
   APICallError,
@@ -358,6 +360,34 @@ describe('errors and settings', () => {
     const pending = slow.generate(request, { signal: controller.signal }).catch((thrown: unknown) => thrown);
     setTimeout(() => controller.abort(), 20);
     expect(AbortedError.isInstance(await pending)).toBe(true);
+  });
+
+  it('throws an abort in the middle of a stream as AbortedError, after the events that arrived', async () => {
+    // A server that sends one chunk and then keeps the stream open.
+    const open = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.write(`data: ${JSON.stringify(chunks('gemini-stream-text-then-call.1.chunks.txt')[0])}\r\n\r\n`);
+    });
+    await new Promise<void>((resolve) => open.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = open.address() as AddressInfo;
+      const model = createGemini({ baseUrl: `http://127.0.0.1:${port}`, apiKey: 'test-key', maxRetries: 0 })(
+        'gemini-2.5-flash',
+      );
+      const controller = new AbortController();
+      const types: string[] = [];
+      const thrown = await (async () => {
+        for await (const event of model.stream(request, { signal: controller.signal })) {
+          types.push(event.type);
+          controller.abort();
+        }
+      })().catch((error: unknown) => error);
+      expect(AbortedError.isInstance(thrown)).toBe(true);
+      expect(types).toEqual(['text-delta']);
+    } finally {
+      open.closeAllConnections();
+      await new Promise((resolve) => open.close(resolve));
+    }
   });
 
   it('reads GEMINI_API_KEY, then GOOGLE_API_KEY, and names both when neither is set', async () => {

@@ -71,6 +71,8 @@ export class GeminiChatModel implements ChatModel {
     try {
       const mapped = mapThrown(chunks, (thrown) => mapGenerativeAIError(thrown, attempt.context()));
       for await (const event of decodeGeminiStream(mapped, { reservedIds: historyCallIds(request) })) {
+        // The caller asked to stop: that is thrown, as before the stream started, not reported as a failure.
+        if (event.type === 'error' && AbortedError.isInstance(event.error)) throw event.error;
         if (event.type === 'finish' && warnings.length > 0) {
           yield { ...event, warnings: [...warnings, ...(event.warnings ?? [])] };
         } else yield event;

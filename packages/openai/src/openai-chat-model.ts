@@ -82,6 +82,8 @@ export class OpenAIChatModel implements ChatModel {
       throw mapOpenAIError(error, options.signal);
     }
     for await (const event of decodeOpenAIStream(mapChunkErrors(chunks, options.signal))) {
+      // The caller asked to stop: that is thrown, as before the stream started, not reported as a failure.
+      if (event.type === 'error' && AbortedError.isInstance(event.error)) throw event.error;
       if (event.type === 'finish' && warnings.length > 0) {
         yield { ...event, warnings: [...warnings, ...(event.warnings ?? [])] };
       } else yield event;

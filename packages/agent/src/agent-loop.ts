@@ -20,6 +20,7 @@ import { indexTools, type ResolvedAgentOptions } from './agent-options';
 import type { AgentFinishReason, AgentResult, AgentStep, ToolCallOutcome } from './agent-result';
 import { answer, executeToolCalls } from './execute-tool-calls';
 import { findHistoryProblems } from './history/find-history-problems';
+import { withUniqueCallIds } from './unique-call-ids';
 
 type LoopState = {
   options: ResolvedAgentOptions;
@@ -98,6 +99,10 @@ export async function runAgentLoop(options: ResolvedAgentOptions, mode: 'generat
       // The failed call has no answer: the result describes the run, not an earlier step.
       state.last = undefined;
       return finish(state, 'error', error);
+    }
+    const unique = withUniqueCallIds(response.message, history);
+    if (unique.warnings.length > 0) {
+      response = { ...response, message: unique.message, warnings: [...response.warnings, ...unique.warnings] };
     }
     state.last = response;
     history.push(response.message);

@@ -46,6 +46,35 @@ function resultTexts(message: ToolMessage): string[] {
 }
 
 describe('runAgent', () => {
+  it('renames call ids a server reuses, so every result answers exactly one call', async () => {
+    // Some OpenAI-compatible servers number calls afresh each turn, or give parallel calls one id.
+    const model = scriptedModel([
+      toolCallResponse([
+        { id: 'call_0', name: 'get_weather', args: { city: 'Paris' } },
+        { id: 'call_0', name: 'get_weather', args: { city: 'Rome' } },
+      ]),
+      toolCallResponse([{ id: 'call_0', name: 'get_weather', args: { city: 'Oslo' } }]),
+      textResponse('Done.'),
+    ]);
+    const result = await runAgent({ model, tools: [getWeather], messages: ask });
+    expect(findHistoryProblems(result.messages)).toEqual([]);
+    const ids = result.messages.flatMap((message) =>
+      message.role === 'assistant'
+        ? message.content.flatMap((part) => (part.type === 'tool-call' ? [part.id] : []))
+        : [],
+    );
+    expect(ids).toEqual(['call_0', 'call_0_2', 'call_0_3']);
+    const answered = result.messages.flatMap((message) => (message.role === 'tool' ? message.content : []));
+    expect(answered.map((entry) => [entry.toolCallId, resultTexts({ role: 'tool', content: [entry] })[0]])).toEqual([
+      ['call_0', 'Paris: sunny, 25°C'],
+      ['call_0_2', 'Rome: sunny, 25°C'],
+      ['call_0_3', 'Oslo: sunny, 25°C'],
+    ]);
+    // The next request carries the renamed ids, and the warnings say why.
+    expect(JSON.stringify(model.requests[2]?.messages)).toContain('"call_0_3"');
+    expect(result.warnings.filter((warning) => warning.feature === 'tool-call.id')).toHaveLength(2);
+  });
+
   it('runs a single call and sends its result back', async () => {
     const model = scriptedModel([
       toolCallResponse([{ id: 'c1', name: 'get_weather', args: { city: 'Paris' } }]),

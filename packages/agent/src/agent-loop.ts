@@ -27,6 +27,7 @@ type LoopState = {
   steps: AgentStep[];
   inputTokensPerStep: number[];
   warnings: Warning[];
+  warningKeys: Set<string>;
   usage: Usage;
   last: ModelResponse | undefined;
 };
@@ -44,6 +45,7 @@ export async function runAgentLoop(options: ResolvedAgentOptions, mode: 'generat
     steps: [],
     inputTokensPerStep: [],
     warnings: [],
+    warningKeys: new Set(),
     usage: { inputTokens: 0, outputTokens: 0 },
     last: undefined,
   };
@@ -108,7 +110,13 @@ export async function runAgentLoop(options: ResolvedAgentOptions, mode: 'generat
     history.push(response.message);
     state.usage = addUsage(state.usage, response.usage);
     inputTokensPerStep.push(response.usage.inputTokens);
-    for (const warning of response.warnings) state.warnings.push(warning);
+    // The run's list says each thing once (an emulated model warns on every call); each step keeps its own.
+    for (const warning of response.warnings) {
+      const key = `${warning.type}\u0000${warning.feature}\u0000${warning.message}`;
+      if (state.warningKeys.has(key)) continue;
+      state.warningKeys.add(key);
+      state.warnings.push(warning);
+    }
 
     const calls = toolCallsOf(response.message);
     const step: AgentStep = { index, response, toolOutcomes: [], usage: response.usage };

@@ -45,7 +45,7 @@ export type AgentResult = {
   usage: Usage;
   /** Input tokens of each step: how the history grows. */
   inputTokensPerStep: number[];
-  /** Warnings of every model call. */
+  /** Warnings of every model call, each distinct warning once (every step's own are in `steps[i].response.warnings`). */
   warnings: Warning[];
   /** When `finishReason` is `error` because the model call failed: what it threw (an `APICallError`, …). */
   error?: unknown;

@@ -46,6 +46,17 @@ function resultTexts(message: ToolMessage): string[] {
 }
 
 describe('runAgent', () => {
+  it('lists each distinct warning once for the run, and every step keeps its own', async () => {
+    const emulated = { type: 'degraded' as const, feature: 'tools', message: 'Tool calling is emulated with prompts.' };
+    const model = scriptedModel([
+      { ...toolCallResponse([{ id: 'c1', name: 'get_weather', args: { city: 'Paris' } }]), warnings: [emulated] },
+      { ...textResponse('Sunny.'), warnings: [emulated] },
+    ]);
+    const result = await runAgent({ model, tools: [getWeather], messages: ask });
+    expect(result.warnings).toEqual([emulated]);
+    expect(result.steps.map((step) => step.response.warnings)).toEqual([[emulated], [emulated]]);
+  });
+
   it('renames call ids a server reuses, so every result answers exactly one call', async () => {
     // Some OpenAI-compatible servers number calls afresh each turn, or give parallel calls one id.
     const model = scriptedModel([

@@ -1,39 +1,10 @@
-import { defineTool, type Message, NoSuchToolError, type ToolMessage } from '@interlingua/core';
+import { defineTool, NoSuchToolError } from '@interlingua/core';
 import { scriptedModel, textResponse, toolCallResponse } from '@interlingua/testkit';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { ask, getTime, getWeather, lastToolMessage, resultTexts } from './__fixtures__/weather-tools';
 import type { AgentEvent } from './agent-event';
 import { runAgent } from './run-agent';
-import { userMessage } from './user-message';
-
-const getWeather = defineTool({
-  name: 'get_weather',
-  description: 'Current weather for a city.',
-  input: z.object({ city: z.string() }),
-  execute: ({ city }) => `${city}: sunny, 25°C`,
-});
-const getTime = defineTool({
-  name: 'get_time',
-  description: 'Local time in a city.',
-  input: z.object({ city: z.string() }),
-  execute: async ({ city }) => {
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    return `${city}: 10:00`;
-  },
-});
-const ask = [userMessage('Weather in Paris?')];
-
-function lastToolMessage(messages: readonly Message[]): ToolMessage {
-  const message = messages.findLast((entry) => entry.role === 'tool');
-  if (message?.role !== 'tool') throw new Error('no tool message');
-  return message;
-}
-
-function resultTexts(message: ToolMessage): string[] {
-  return message.content.map((result) =>
-    result.content.map((part) => (part.type === 'text' ? part.text : '')).join(''),
-  );
-}
 
 describe('tool calls in runAgent', () => {
   it('answers an unknown tool with an error result naming the tools, and goes on', async () => {

@@ -1,7 +1,8 @@
-import { APICallError, defineTool, InterlinguaError, type Message, type ToolMessage } from '@interlingua/core';
+import { APICallError, defineTool, InterlinguaError, type Message } from '@interlingua/core';
 import { scriptedModel, textResponse, toolCallResponse } from '@interlingua/testkit';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { ask, getTime, getWeather, lastToolMessage, resultTexts } from './__fixtures__/weather-tools';
 import { AgentAbortedError } from './agent-aborted-error';
 import type { AgentEvent } from './agent-event';
 import { findHistoryProblems } from './history/find-history-problems';
@@ -10,40 +11,12 @@ import { keepLastTurns } from './history/keep-last-turns';
 import { runAgent } from './run-agent';
 import { userMessage } from './user-message';
 
-const getWeather = defineTool({
-  name: 'get_weather',
-  description: 'Current weather for a city.',
-  input: z.object({ city: z.string() }),
-  execute: ({ city }) => `${city}: sunny, 25°C`,
-});
-const getTime = defineTool({
-  name: 'get_time',
-  description: 'Local time in a city.',
-  input: z.object({ city: z.string() }),
-  execute: async ({ city }) => {
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    return `${city}: 10:00`;
-  },
-});
 const getForecast = defineTool({
   name: 'get_forecast',
   description: 'Tomorrow.',
   input: z.object({ city: z.string() }),
   execute: ({ city }) => `${city}: rain tomorrow`,
 });
-const ask = [userMessage('Weather in Paris?')];
-
-function lastToolMessage(messages: readonly Message[]): ToolMessage {
-  const message = messages.findLast((entry) => entry.role === 'tool');
-  if (message?.role !== 'tool') throw new Error('no tool message');
-  return message;
-}
-
-function resultTexts(message: ToolMessage): string[] {
-  return message.content.map((result) =>
-    result.content.map((part) => (part.type === 'text' ? part.text : '')).join(''),
-  );
-}
 
 describe('runAgent', () => {
   it('lists each distinct warning once for the run, and every step keeps its own', async () => {

@@ -1,4 +1,5 @@
 export { arbitraryArgs, arbitraryChatRequest, arbitraryModelResponse, arbitraryText } from './arbitraries';
+export { type AgentHistoryOptions, arbitraryAgentHistory } from './arbitrary-agent-history';
 export { type IRCorpusCase, irCorpusDir, loadIRCorpus } from './ir-corpus';
 export { type CodecFixture, loadCodecFixtures } from './load-codec-fixtures';
 export {

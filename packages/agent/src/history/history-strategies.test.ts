@@ -1,5 +1,5 @@
-import type { AssistantContentPart, Message, ToolCall } from '@interlingua/core';
-import { arbitraryText } from '@interlingua/testkit';
+import type { Message, ToolCall } from '@interlingua/core';
+import { arbitraryAgentHistory } from '@interlingua/testkit';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { collapseToolResults } from './collapse-tool-results';
@@ -25,53 +25,7 @@ const results = (...ids: string[]): Message => ({
   })),
 });
 
-/** Valid histories: turns of a user message, 0-3 tool rounds (1-3 parallel calls each), then maybe a text answer. */
-const arbitraryHistory: fc.Arbitrary<Message[]> = fc
-  .array(
-    fc.record({
-      question: arbitraryText(),
-      rounds: fc.array(
-        fc.record({
-          text: fc.option(arbitraryText(), { nil: undefined }),
-          reasoning: fc.boolean(),
-          calls: fc.integer({ min: 1, max: 3 }),
-          output: fc.string({ maxLength: 300 }),
-          isError: fc.boolean(),
-        }),
-        { maxLength: 3 },
-      ),
-      answer: fc.option(arbitraryText(), { nil: undefined }),
-    }),
-    { minLength: 1, maxLength: 6 },
-  )
-  .map((turns) => {
-    let counter = 0;
-    const messages: Message[] = [];
-    for (const turn of turns) {
-      messages.push(user(turn.question));
-      for (const round of turn.rounds) {
-        const calls = Array.from({ length: round.calls }, () => call(`call_${counter++}`));
-        const content: AssistantContentPart[] = [
-          ...(round.reasoning ? [{ type: 'reasoning' as const, text: 'thinking', signature: 'sig' }] : []),
-          ...(round.text === undefined ? [] : [{ type: 'text' as const, text: round.text }]),
-          ...calls,
-        ];
-        messages.push({ role: 'assistant', content });
-        messages.push({
-          role: 'tool',
-          content: calls.map((entry) => ({
-            type: 'tool-result' as const,
-            toolCallId: entry.id,
-            toolName: entry.name,
-            content: [{ type: 'text' as const, text: round.output }],
-            isError: round.isError,
-          })),
-        });
-      }
-      if (turn.answer !== undefined) messages.push(say(turn.answer));
-    }
-    return messages;
-  });
+const arbitraryHistory = arbitraryAgentHistory({ reasoning: true, maxTurns: 6 });
 
 type Named = { name: string; strategy: HistoryStrategy; kind: 'keep' | 'budget' | 'collapse' | 'composed'; n: number };
 const arbitraryStrategy: fc.Arbitrary<Named> = fc.oneof(

@@ -7,10 +7,10 @@ import {
   tokenBudget,
 } from '@interlingua/agent';
 import { anthropicCodec } from '@interlingua/anthropic';
-import type { AssistantContentPart, ChatRequest, Message, Tool, ToolCall } from '@interlingua/core';
+import type { ChatRequest, Message, Tool } from '@interlingua/core';
 import { geminiCodec } from '@interlingua/gemini';
 import { openaiCodec } from '@interlingua/openai';
-import { arbitraryChatRequest, arbitraryText } from '@interlingua/testkit';
+import { arbitraryAgentHistory, arbitraryChatRequest } from '@interlingua/testkit';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
@@ -20,57 +20,7 @@ const tools: Tool[] = ['get_weather', 'get_time'].map((name) => ({
   inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
 }));
 
-/** Multi-turn histories: each turn a question, 0-3 rounds of 1-3 parallel calls with their results, maybe an answer. */
-const arbitraryAgentHistory: fc.Arbitrary<Message[]> = fc
-  .array(
-    fc.record({
-      question: arbitraryText(),
-      rounds: fc.array(
-        fc.record({
-          text: fc.option(arbitraryText(), { nil: undefined }),
-          calls: fc.array(fc.constantFrom('get_weather', 'get_time'), { minLength: 1, maxLength: 3 }),
-          output: arbitraryText(),
-          isError: fc.boolean(),
-        }),
-        { maxLength: 3 },
-      ),
-      answer: fc.option(arbitraryText(), { nil: undefined }),
-    }),
-    { minLength: 1, maxLength: 5 },
-  )
-  .map((turns) => {
-    let counter = 0;
-    const messages: Message[] = [];
-    for (const turn of turns) {
-      messages.push({ role: 'user', content: [{ type: 'text', text: turn.question }] });
-      for (const round of turn.rounds) {
-        const calls: ToolCall[] = round.calls.map((name) => ({
-          type: 'tool-call',
-          id: `call_${counter++}`,
-          name,
-          args: { city: '北京' },
-        }));
-        const content: AssistantContentPart[] = [
-          ...(round.text === undefined ? [] : [{ type: 'text' as const, text: round.text }]),
-          ...calls,
-        ];
-        messages.push({ role: 'assistant', content });
-        messages.push({
-          role: 'tool',
-          content: calls.map((call) => ({
-            type: 'tool-result' as const,
-            toolCallId: call.id,
-            toolName: call.name,
-            content: [{ type: 'text' as const, text: round.output }],
-            isError: round.isError,
-          })),
-        });
-      }
-      if (turn.answer !== undefined)
-        messages.push({ role: 'assistant', content: [{ type: 'text', text: turn.answer }] });
-    }
-    return messages;
-  });
+const history = arbitraryAgentHistory();
 
 const single: fc.Arbitrary<HistoryStrategy> = fc.oneof(
   fc.integer({ min: 1, max: 4 }).map((n) => keepLastTurns(n)),
@@ -122,7 +72,7 @@ describe.each(codecs)('history strategy output encodes through the $name codec',
 
   it('for agent histories (multi-turn, parallel calls, error results)', () => {
     fc.assert(
-      fc.property(arbitraryAgentHistory, arbitraryStrategy, (messages, strategy) => {
+      fc.property(history, arbitraryStrategy, (messages, strategy) => {
         check({ system: 'Be brief.', messages, tools }, strategy);
       }),
       { numRuns: 60 },

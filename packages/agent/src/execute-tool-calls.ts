@@ -2,6 +2,7 @@ import {
   AbortedError,
   type InterlinguaError,
   InvalidToolArgumentsError,
+  linkAbortSignal,
   type Message,
   NoSuchToolError,
   type ToolCall,
@@ -29,7 +30,6 @@ export type ExecuteToolCallsOptions = {
 };
 
 const maxEchoLength = 500;
-const idleSignal = new AbortController().signal;
 
 /**
  * Runs every call of one assistant turn, at most `concurrency` at a time, and answers
@@ -121,9 +121,16 @@ async function run(
 ): Promise<ToolCallOutcome> {
   const { signal, timeout } = options;
   const controller = signal === undefined && timeout === undefined ? undefined : new AbortController();
-  const context = { toolCallId: call.id, signal: controller?.signal ?? idleSignal, messages: options.messages };
+  // Each call its own signal, even one that never fires: a shared one would collect the listeners
+  // every call's `fetch` or SDK request adds.
+  const context = {
+    toolCallId: call.id,
+    signal: (controller ?? new AbortController()).signal,
+    messages: options.messages,
+  };
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let onAbort: (() => void) | undefined;
+  // Linked, not listened to directly: a run's calls in flight would each add a listener to it.
+  const link = signal === undefined ? undefined : linkAbortSignal(signal);
   try {
     // `input` passed validation against this tool's own schema, the contract `execute` relies on.
     const returned = tool.execute(input as never, context);
@@ -138,13 +145,13 @@ async function run(
             resolve({ interrupted: 'timeout' });
           }, timeout);
         }
-        if (signal !== undefined) {
-          onAbort = () => {
-            controller.abort(signal.reason);
+        if (link !== undefined) {
+          const onAbort = () => {
+            controller.abort(link.signal.reason);
             resolve({ interrupted: 'aborted' });
           };
-          if (signal.aborted) onAbort();
-          else signal.addEventListener('abort', onAbort, { once: true });
+          if (link.signal.aborted) onAbort();
+          else link.signal.addEventListener('abort', onAbort, { once: true });
         }
       });
       const raced = await Promise.race([work.then((result) => ({ result })), interruption]);
@@ -177,7 +184,7 @@ async function run(
     return answer(call, text, new ToolExecutionError({ message: text, cause: thrown }));
   } finally {
     if (timer !== undefined) clearTimeout(timer);
-    if (onAbort !== undefined) signal?.removeEventListener('abort', onAbort);
+    link?.release();
   }
 }
 

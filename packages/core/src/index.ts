@@ -1,5 +1,6 @@
 // IR types
 
+export { type LinkedAbortSignal, linkAbortSignal } from './abort/link-abort-signal';
 export type { CallOptions, ChatModel } from './chat-model';
 // Contracts
 export type { Codec, CodecResult, DecodedRequest, EncodeRequestOptions, EncodeResponseOptions } from './codec';
@@ -72,6 +73,7 @@ export { parseWireRequest, parseWireResponse, safeParseWireResponse, type WireSc
 // Streams
 export { collectStream } from './stream/collect-stream';
 export { responseToStream } from './stream/response-to-stream';
+export { findClosestMatch } from './text/find-closest-match';
 // Tools
 export { defineTool, type JSONSchemaToolDefinition, type ZodToolDefinition } from './tools/define-tool';
 export type { ExecutableTool, ToolArgsValidation, ToolExecutionContext } from './tools/executable-tool';

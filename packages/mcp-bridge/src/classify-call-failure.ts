@@ -1,4 +1,5 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { formatBytes } from './format-bytes';
 import { McpToolCallError } from './mcp-tool-call-error';
 
 /**
@@ -24,6 +25,14 @@ export function classifyCallFailure(
         reason: 'timeout',
         rpcCode: error.code,
         message: `${what} did not answer within ${call.timeout} ms.`,
+      });
+    }
+    const data = error.data as { interlingua?: unknown; bytes?: unknown; limit?: unknown } | undefined;
+    if (data?.interlingua === 'message-too-large' && typeof data.bytes === 'number' && typeof data.limit === 'number') {
+      return new McpToolCallError({
+        ...base,
+        reason: 'result-too-large',
+        message: `${what} answered with ${formatBytes(data.bytes)}, more than the ${formatBytes(data.limit)} one message may have (the bridge's \`maxMessageBytes\`): the result was dropped; the server is still connected. Ask for less, or raise \`maxMessageBytes\`.`,
       });
     }
     if (error.code === ErrorCode.ConnectionClosed && /Connection closed/.test(error.message)) {

@@ -1,10 +1,10 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Implementation, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerConfig } from './mcp-server-config';
+import { StdioProcessTransport } from './stdio-process-transport';
 import { type McpTraceDirection, TracedTransport } from './traced-transport';
 
 /** The transport a connection ended up on. */
@@ -19,6 +19,10 @@ export type ConnectMcpClientOptions = {
   /** Registers notification handlers on a fresh client before it connects. */
   setup: (client: Client) => void;
   onStderr: (text: string) => void;
+  /** The largest message a stdio server may send, in bytes. */
+  maxMessageBytes: number;
+  /** How long closing a stdio server waits before SIGTERM, and again before SIGKILL. */
+  closeTimeout: number;
 };
 
 /** A connected, initialized client and what it runs on. */
@@ -30,25 +34,36 @@ export type McpClientConnection = {
   pid: number | undefined;
 };
 
-function createTransport(config: McpServerConfig, kind: McpTransportKind, onStderr: (text: string) => void): Transport {
+function createTransport(config: McpServerConfig, kind: McpTransportKind, options: ConnectMcpClientOptions): Transport {
   if (config.type === 'stdio') {
-    const transport = new StdioClientTransport({
+    return new StdioProcessTransport({
       command: config.command,
       args: config.args,
-      // The SDK adds only its safe defaults (PATH, HOME, …) to this: the parent's secrets stay home.
+      // Only the SDK's safe defaults (PATH, HOME, …) are added to this: the parent's secrets stay home.
       env: config.env,
       ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
-      stderr: 'pipe',
+      maxMessageBytes: options.maxMessageBytes,
+      closeTimeout: options.closeTimeout,
+      onStderr: options.onStderr,
     });
-    // Read it even when nobody listens, or a chatty server blocks on a full pipe.
-    transport.stderr?.on('data', (chunk: Buffer) => onStderr(chunk.toString('utf8')));
-    return transport;
   }
   const url = new URL(config.url);
   const requestInit: RequestInit = { headers: config.headers };
   return kind === 'sse'
     ? new SSEClientTransport(url, { requestInit })
     : new StreamableHTTPClientTransport(url, { requestInit });
+}
+
+// A stdio server that exited during the handshake: say so, with its exit code, rather than the
+// SDK's "Connection closed".
+function describeStartFailure(error: unknown, transport: Transport, config: McpServerConfig): unknown {
+  if (!(transport instanceof StdioProcessTransport) || transport.exit === undefined || config.type !== 'stdio') {
+    return error;
+  }
+  const { code, signal } = transport.exit;
+  const how = code === null ? `was killed by ${signal ?? 'a signal'}` : `exited with code ${code}`;
+  const command = [config.command, ...config.args].join(' ');
+  return new Error(`Its process \`${command}\` ${how} before it answered \`initialize\`.`, { cause: error });
 }
 
 async function connectOver(
@@ -60,15 +75,17 @@ async function connectOver(
   // folders with them), no sampling and no elicitation.
   const client = new Client(options.clientInfo, { capabilities: {} });
   options.setup(client);
-  const inner = createTransport(config, kind, options.onStderr);
+  const inner = createTransport(config, kind, options);
   const transport = new TracedTransport(inner, options.observe);
   try {
     await client.connect(transport, { timeout: options.timeout });
   } catch (error) {
+    // Read before closing: the close itself ends the process.
+    const described = describeStartFailure(error, inner, config);
     await client.close().catch(() => {});
-    throw error;
+    throw described;
   }
-  const pid = inner instanceof StdioClientTransport ? (inner.pid ?? undefined) : undefined;
+  const pid = inner instanceof StdioProcessTransport ? inner.pid : undefined;
   return { client, transport, kind, pid };
 }
 

@@ -7,7 +7,10 @@ export { McpBridge } from './mcp-bridge';
 export type { McpBridgeEvent, McpTraceFrame } from './mcp-bridge-event';
 export {
   DEFAULT_CALL_TIMEOUT_MS,
+  DEFAULT_CLOSE_TIMEOUT_MS,
   DEFAULT_CONNECT_TIMEOUT_MS,
+  DEFAULT_MAX_MESSAGE_BYTES,
+  DEFAULT_MAX_RESULT_BYTES,
   DEFAULT_RESTART_POLICY,
   type McpBridgeOptions,
   type McpCallOptions,

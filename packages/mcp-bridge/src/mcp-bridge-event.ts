@@ -35,5 +35,15 @@ export type McpBridgeEvent =
       total: number | undefined;
       message: string | undefined;
     }
+  | {
+      type: 'result-truncated';
+      server: string;
+      tool: string;
+      toolCallId: string | undefined;
+      /** Bytes of text in the result the server sent. */
+      textBytes: number;
+      /** Bytes left out to fit `maxResultBytes`. */
+      cutBytes: number;
+    }
   | { type: 'tool-error'; server: string; tool: string; toolCallId: string | undefined; text: string }
   | { type: 'call-error'; server: string; tool: string; toolCallId: string | undefined; error: McpToolCallError };

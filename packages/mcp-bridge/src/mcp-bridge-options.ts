@@ -6,6 +6,12 @@ import type { McpRestartPolicy } from './mcp-server-connection';
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
 /** The bound on starting a server: spawn or connect, initialize handshake, and each tools/list page. */
 export const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
+/** The largest JSON-RPC message a stdio server may send: 10 MiB, the MCP SDK's own stdio limit. */
+export const DEFAULT_MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
+/** The most text of one tool result that goes to the model: 100,000 bytes, about 25,000 tokens of English. */
+export const DEFAULT_MAX_RESULT_BYTES = 100_000;
+/** How long `close()` waits for a stdio server to exit after stdin closes, and again after SIGTERM. */
+export const DEFAULT_CLOSE_TIMEOUT_MS = 2000;
 /** Three attempts, waiting 250 ms, 500 ms, 1 s (doubling, at most 4 s). */
 export const DEFAULT_RESTART_POLICY: McpRestartPolicy = { maxAttempts: 3, initialDelayMs: 250, maxDelayMs: 4000 };
 
@@ -22,6 +28,29 @@ export type McpBridgeOptions = {
   connectTimeout?: number;
   /** Bound on pages of one list (tools, resources, prompts). Default 100. */
   maxListPages?: number;
+  /**
+   * The largest message a stdio server may send, in bytes. A larger tool result is answered with
+   * an error naming its size and this limit (reason `result-too-large`); the server stays
+   * connected. Default {@link DEFAULT_MAX_MESSAGE_BYTES}. HTTP transports have no such limit.
+   */
+  maxMessageBytes?: number;
+  /**
+   * The most text of one tool result (UTF-8 bytes) handed on; the rest is cut, with a note saying
+   * how much, and a `result-truncated` event. `Infinity` hands everything on. Default
+   * {@link DEFAULT_MAX_RESULT_BYTES}.
+   */
+  maxResultBytes?: number;
+  /**
+   * How long `close()` waits for a stdio server to exit once its stdin is closed, and again after
+   * SIGTERM, before SIGKILL ends its process group. Default {@link DEFAULT_CLOSE_TIMEOUT_MS}.
+   */
+  closeTimeout?: number;
+  /**
+   * What `${workspaceFolder}` (and `${workspaceFolderBasename}`) stand for in the config. Default:
+   * the folder of the config file (its parent when that folder is `.vscode` or `.cursor`), or the
+   * current directory for a config passed as an object.
+   */
+  workspaceFolder?: string;
   /** How a server whose connection died is restarted; `false` marks it failed instead. */
   restart?: Partial<McpRestartPolicy> | false;
   /** Where `${env:NAME}` references of the config are looked up. Default `process.env`. */

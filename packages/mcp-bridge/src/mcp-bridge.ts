@@ -1,12 +1,15 @@
+import { basename, dirname, resolve } from 'node:path';
 import {
   type ExecutableTool,
   InvalidSettingError,
   type JSONSchema,
+  linkAbortSignal,
   type ToolOutput,
   type Warning,
 } from '@interlingua/core';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { Tool as McpTool, Progress } from '@modelcontextprotocol/sdk/types.js';
+import { capToolOutput } from './cap-tool-output';
 import { classifyCallFailure } from './classify-call-failure';
 import { convertCallToolResult } from './convert-call-tool-result';
 import { exposeToolName } from './expose-tool-name';
@@ -14,7 +17,10 @@ import { DEFAULT_MAX_LIST_PAGES } from './list-all-pages';
 import type { McpBridgeEvent } from './mcp-bridge-event';
 import {
   DEFAULT_CALL_TIMEOUT_MS,
+  DEFAULT_CLOSE_TIMEOUT_MS,
   DEFAULT_CONNECT_TIMEOUT_MS,
+  DEFAULT_MAX_MESSAGE_BYTES,
+  DEFAULT_MAX_RESULT_BYTES,
   DEFAULT_RESTART_POLICY,
   type McpBridgeOptions,
   type McpCallOptions,
@@ -25,7 +31,32 @@ import { McpServerConnection } from './mcp-server-connection';
 import type { McpServerStatus } from './mcp-server-status';
 import { McpToolCallError } from './mcp-tool-call-error';
 import { parseMcpConfig } from './parse-mcp-config';
-import { readMcpConfigFile } from './read-mcp-config-file';
+import { describeConfigLocation, type McpConfigSource, readMcpConfigSource } from './read-mcp-config-file';
+
+// A config file's folder, or its project's when it sits in `.vscode/` or `.cursor/` as editors keep it.
+function defaultWorkspaceFolder(file: string): string {
+  const folder = dirname(resolve(file));
+  return ['.vscode', '.cursor'].includes(basename(folder)) ? dirname(folder) : folder;
+}
+
+// Parses the config; an error in a file gets the file, line and column of the value it is about.
+function parseConfig(raw: unknown, source: McpConfigSource | undefined, options: McpBridgeOptions) {
+  const workspaceFolder =
+    options.workspaceFolder ?? (source === undefined ? undefined : defaultWorkspaceFolder(source.file));
+  try {
+    return parseMcpConfig(source === undefined ? raw : source.value, {
+      ...(options.env === undefined ? {} : { env: options.env }),
+      ...(workspaceFolder === undefined ? {} : { workspaceFolder }),
+    });
+  } catch (error) {
+    if (source === undefined || !InvalidSettingError.isInstance(error) || error.path === undefined) throw error;
+    throw new InvalidSettingError({
+      message: `${describeConfigLocation(source, error.path)}: ${error.message}`,
+      cause: error,
+      path: error.path,
+    });
+  }
+}
 
 type Route = { connection: McpServerConnection; tool: McpTool; executable: ExecutableTool };
 
@@ -62,16 +93,19 @@ export class McpBridge {
   // Bumped when any server's tools change; routes are rebuilt when they lag behind.
   private toolsGeneration = 0;
   private routesGeneration = -1;
+  private readonly maxResultBytes: number;
   private closed = false;
-  private readonly seenSignals = new WeakSet<AbortSignal>();
 
   private constructor(servers: Record<string, McpServerConfig>, options: McpBridgeOptions) {
     if (options.onEvent !== undefined) this.listeners.add(options.onEvent);
     this.callTimeout = options.callTimeout ?? DEFAULT_CALL_TIMEOUT_MS;
+    this.maxResultBytes = options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES;
     const settings = {
       clientInfo: options.clientInfo ?? { name: 'interlingua', version: '0.1.0' },
       connectTimeout: options.connectTimeout ?? DEFAULT_CONNECT_TIMEOUT_MS,
       maxListPages: options.maxListPages ?? DEFAULT_MAX_LIST_PAGES,
+      maxMessageBytes: options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
+      closeTimeout: options.closeTimeout ?? DEFAULT_CLOSE_TIMEOUT_MS,
       restart:
         options.restart === false
           ? { ...DEFAULT_RESTART_POLICY, maxAttempts: 0 }
@@ -92,11 +126,18 @@ export class McpBridge {
    * to start throws too, unless `onServerError: 'skip'`.
    */
   static async fromConfig(pathOrObject: string | URL | object, options: McpBridgeOptions = {}): Promise<McpBridge> {
-    const raw =
+    const source =
       typeof pathOrObject === 'string' || pathOrObject instanceof URL
-        ? await readMcpConfigFile(pathOrObject)
-        : pathOrObject;
-    for (const key of ['callTimeout', 'connectTimeout', 'maxListPages'] as const) {
+        ? await readMcpConfigSource(pathOrObject)
+        : undefined;
+    for (const key of [
+      'callTimeout',
+      'connectTimeout',
+      'maxListPages',
+      'maxMessageBytes',
+      'maxResultBytes',
+      'closeTimeout',
+    ] as const) {
       const value = options[key];
       if (value !== undefined && !(typeof value === 'number' && value > 0)) {
         throw new InvalidSettingError({
@@ -104,7 +145,7 @@ export class McpBridge {
         });
       }
     }
-    const parsed = parseMcpConfig(raw, options.env === undefined ? {} : { env: options.env });
+    const parsed = parseConfig(source ?? pathOrObject, source, options);
     const bridge = new McpBridge(parsed.servers, options);
     bridge.warnings.push(...parsed.warnings);
     const results = await Promise.allSettled(bridge.connections.map((connection) => connection.start()));
@@ -182,42 +223,41 @@ export class McpBridge {
       return errorOutput(error);
     }
     const { connection, tool } = route;
-    const fail = (error: McpToolCallError) => {
+    if (!isPlainObject(args)) {
+      const error = new McpToolCallError({
+        server: connection.name,
+        tool: tool.name,
+        reason: 'invalid-arguments',
+        message: `Tool \`${name}\` expects its arguments as a JSON object, got ${args === null ? 'null' : Array.isArray(args) ? 'an array' : typeof args}.`,
+      });
       this.emit({ type: 'call-error', server: connection.name, tool: tool.name, toolCallId, error });
       return errorOutput(error);
-    };
-    if (!isPlainObject(args)) {
-      return fail(
-        new McpToolCallError({
-          server: connection.name,
-          tool: tool.name,
-          reason: 'invalid-arguments',
-          message: `Tool \`${name}\` expects its arguments as a JSON object, got ${args === null ? 'null' : Array.isArray(args) ? 'an array' : typeof args}.`,
-        }),
-      );
     }
+    // A per-call signal linked to the caller's: one listener on a signal shared by many calls,
+    // and the SDK (which adds a listener per request and never removes it) only sees this one.
+    const callerSignal = options.signal;
+    const link = callerSignal === undefined ? undefined : linkAbortSignal(callerSignal);
+    try {
+      return await this.callLinked(route, args, timeout, toolCallId, link?.signal, callerSignal);
+    } finally {
+      link?.release();
+    }
+  }
+
+  private async callLinked(
+    { connection, tool }: Route,
+    args: Record<string, unknown>,
+    timeout: number,
+    toolCallId: string | undefined,
+    sdkSignal: AbortSignal | undefined,
+    callerSignal: AbortSignal | undefined,
+  ): Promise<ToolOutput> {
     // Only a server that is (re)starting is waited for: the common path stays free of extra awaits.
     if (connection.state === 'connecting' || connection.state === 'restarting') {
-      await connection.whenReady(timeout, options.signal);
+      await connection.whenReady(timeout, sdkSignal);
     }
-    if (connection.client === undefined && options.signal?.aborted !== true) {
+    if (connection.client === undefined && callerSignal?.aborted !== true) {
       return this.unavailable(connection, tool, toolCallId);
-    }
-    const callerSignal = options.signal;
-    // The SDK adds an abort listener per request and never removes it. A signal used once (the
-    // agent's per-call signal) goes to the SDK as is; one seen before (a run-long signal) would
-    // collect a listener per call, so the SDK gets a per-call signal linked to it instead.
-    let sdkSignal = callerSignal;
-    let forwardAbort: (() => void) | undefined;
-    if (callerSignal !== undefined && !callerSignal.aborted) {
-      if (this.seenSignals.has(callerSignal)) {
-        const perCall = new AbortController();
-        forwardAbort = () => perCall.abort(callerSignal.reason);
-        callerSignal.addEventListener('abort', forwardAbort, { once: true });
-        sdkSignal = perCall.signal;
-      } else {
-        this.seenSignals.add(callerSignal);
-      }
     }
     const requestOptions: RequestOptions = { timeout, ...(sdkSignal === undefined ? {} : { signal: sdkSignal }) };
     // A progress token only when someone listens: a bare call stays a bare call.
@@ -236,18 +276,33 @@ export class McpBridge {
             });
     try {
       const result = await connection.callTool(tool.name, args, requestOptions, onProgress);
-      const output = convertCallToolResult(result);
+      const capped = capToolOutput(convertCallToolResult(result), this.maxResultBytes);
+      const output = capped.output;
+      if (capped.cutBytes > 0) {
+        const { textBytes, cutBytes } = capped;
+        this.emit({
+          type: 'result-truncated',
+          server: connection.name,
+          tool: tool.name,
+          toolCallId,
+          textBytes,
+          cutBytes,
+        });
+      }
       if (output.isError === true) {
         const text = output.content.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join('\n');
         this.emit({ type: 'tool-error', server: connection.name, tool: tool.name, toolCallId, text });
       }
       return output;
     } catch (error) {
-      return fail(
-        classifyCallFailure(error, { server: connection.name, tool: tool.name, timeout, signal: callerSignal }),
-      );
-    } finally {
-      if (forwardAbort !== undefined) callerSignal?.removeEventListener('abort', forwardAbort);
+      const failure = classifyCallFailure(error, {
+        server: connection.name,
+        tool: tool.name,
+        timeout,
+        signal: callerSignal,
+      });
+      this.emit({ type: 'call-error', server: connection.name, tool: tool.name, toolCallId, error: failure });
+      return errorOutput(failure);
     }
   }
 

@@ -11,6 +11,7 @@ import {
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { connectMcpClient, type McpClientConnection } from './connect-mcp-client';
+import { lastWholeLines } from './last-whole-lines';
 import { listAllPages } from './list-all-pages';
 import type { McpBridgeEvent, McpTraceFrame } from './mcp-bridge-event';
 import type { McpServerConfig } from './mcp-server-config';
@@ -31,6 +32,8 @@ export type ConnectionSettings = {
   clientInfo: Implementation;
   connectTimeout: number;
   maxListPages: number;
+  maxMessageBytes: number;
+  closeTimeout: number;
   restart: McpRestartPolicy;
   emit: (event: McpBridgeEvent) => void;
   /** Called when a server's tools were replaced or withdrawn, so the bridge rebuilds its routes. */
@@ -39,6 +42,7 @@ export type ConnectionSettings = {
 };
 
 const STDERR_TAIL = 4096;
+const SYNC_TIMEOUT_MS = 5000;
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
@@ -68,6 +72,7 @@ export class McpServerConnection {
   private live: McpClientConnection | undefined;
   private protocolVersion: string | undefined;
   private stderrTail = '';
+  private stderrCut = false;
   private changeCount = 0;
   private listedAtChange = 0;
   private refreshing: Promise<void> | undefined;
@@ -76,6 +81,8 @@ export class McpServerConnection {
   private readonly progressListeners = new Map<string | number, (progress: Progress) => void>();
   private progressCount = 0;
   private readonly warnedTaskTools = new Set<string>();
+  // A call finished since the last sync: a list_changed it caused may still be on its way.
+  private unsynced = false;
 
   constructor(
     readonly name: string,
@@ -157,8 +164,32 @@ export class McpServerConnection {
   ): Promise<CompatibilityCallToolResult> {
     const client = this.client;
     if (client === undefined) return Promise.reject(new Error(`MCP server \`${this.name}\` is ${this.state}.`));
-    if (onProgress === undefined) return client.callTool({ name, arguments: args }, undefined, options);
-    return this.callWithProgress(client, name, args, options, onProgress);
+    const call =
+      onProgress === undefined
+        ? client.callTool({ name, arguments: args }, undefined, options)
+        : this.callWithProgress(client, name, args, options, onProgress);
+    if (client.getServerCapabilities()?.tools?.listChanged === true) {
+      return call.finally(() => {
+        this.unsynced = true;
+      });
+    }
+    return call;
+  }
+
+  /**
+   * After a call to a server that announces list changes, one `ping` round trip: the server
+   * answers it only after whatever it sent before (a `list_changed` the call caused, queued
+   * behind its result), and frames arrive in order, so the list is known to be current.
+   */
+  private async sync(): Promise<void> {
+    const client = this.client;
+    if (!this.unsynced || client === undefined) return;
+    this.unsynced = false;
+    try {
+      await client.ping({ timeout: Math.min(this.settings.connectTimeout, SYNC_TIMEOUT_MS) });
+    } catch {
+      // A server that cannot answer a ping: the list stays as last known.
+    }
   }
 
   private async callWithProgress(
@@ -179,6 +210,7 @@ export class McpServerConnection {
 
   /** Re-lists the tools (every page) when a `list_changed` notification made them stale. */
   async refreshIfStale(): Promise<void> {
+    if (this.unsynced) await this.sync();
     if (!this.stale || this.state !== 'connected') return;
     this.refreshing ??= this.listTools()
       .catch((error: unknown) => {
@@ -239,8 +271,12 @@ export class McpServerConnection {
           this.settings.emit({ type: 'tools-changed', server: this.name });
         });
       },
+      maxMessageBytes: this.settings.maxMessageBytes,
+      closeTimeout: this.settings.closeTimeout,
       onStderr: (text) => {
-        this.stderrTail = (this.stderrTail + text).slice(-STDERR_TAIL);
+        const joined = this.stderrTail + text;
+        this.stderrCut ||= joined.length > STDERR_TAIL;
+        this.stderrTail = joined.slice(-STDERR_TAIL);
         this.settings.emit({ type: 'stderr', server: this.name, text });
       },
     });
@@ -352,11 +388,8 @@ export class McpServerConnection {
     this.state = 'failed';
     this.settings.onToolsReplaced();
     const cause = asError(error);
-    const stderr = this.stderrTail.trim();
-    this.error =
-      stderr === ''
-        ? cause
-        : new Error(`${cause.message}\nstderr of \`${this.name}\`:\n${stderr.slice(-1024)}`, { cause });
+    const stderr = lastWholeLines(this.stderrTail, this.stderrCut);
+    this.error = stderr === '' ? cause : new Error(`${cause.message}\nLast lines of its stderr:\n${stderr}`, { cause });
     this.settings.emit({ type: 'server-error', server: this.name, error: this.error });
   }
 }

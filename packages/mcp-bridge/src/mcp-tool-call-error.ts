@@ -5,7 +5,9 @@ import { ToolExecutionError } from '@interlingua/core';
  * unknown tool, invalid params, …), the bridge had no live connection (`server-unavailable`),
  * the tool is no longer offered (`no-such-tool`), the arguments were not an object
  * (`invalid-arguments`), no answer came in time (`timeout`), the connection died while waiting
- * (`connection-closed`), the caller aborted (`aborted`), or the transport failed (`transport-error`).
+ * (`connection-closed`), the caller aborted (`aborted`), the answer was larger than `maxMessageBytes`
+ * (`result-too-large`: the tool ran, its result was dropped, the server is still connected), or the
+ * transport failed (`transport-error`).
  * After `timeout`, `connection-closed` and `aborted` the server may have started the work.
  */
 export type McpToolCallFailure =
@@ -16,6 +18,7 @@ export type McpToolCallFailure =
   | 'timeout'
   | 'connection-closed'
   | 'aborted'
+  | 'result-too-large'
   | 'transport-error';
 
 /**

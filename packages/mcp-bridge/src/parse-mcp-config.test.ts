@@ -117,7 +117,7 @@ describe('parseMcpConfig', () => {
       'mcp server `a`: `url`: expected an absolute URL, got "not a url".',
     );
     expect(errorOf(() => parseMcpConfig({ mcpServers: { a: { command: 'x', comand: 'y' } } })).message).toMatch(
-      /^mcp server `a`: `comand` is not a known key; expected one of type, transport, command, args, env, cwd, url, headers, disabled\.$/,
+      /^mcp server `a`: `comand` is not a known key; did you mean `command`\? Known keys: type, transport, command, args, env, envFile, cwd, url, headers, disabled\.$/,
     );
     expect(
       errorOf(() => parseMcpConfig({ mcpServers: { a: { command: 'x' } }, servers: { a: { command: 'y' } } })).message,
@@ -131,7 +131,9 @@ describe('parseMcpConfig', () => {
     ).toBe('mcp server `a`: `env.KEY`: `${env:NOPE}` names the environment variable NOPE, which is not set.');
     expect(
       errorOf(() => parseMcpConfig({ servers: { a: { url: 'https://x/${input:token}' } } }, { env })).message,
-    ).toBe('mcp server `a`: `url`: expected `${env:NAME}`, `${NAME}` or `${NAME:-default}`, got `${input:token}`.');
+    ).toBe(
+      'mcp server `a`: `url`: `${input:token}` needs the editor (it prompts the user or runs an editor command); put the value in the config or use `${env:NAME}`.',
+    );
   });
 });
 
@@ -146,7 +148,9 @@ describe('readMcpConfigFile', () => {
       );
       expect(await readMcpConfigFile(path)).toEqual({ servers: { a: { command: 'x', args: ['//not a comment'] } } });
       writeFileSync(path, '{ "servers": ');
-      await expect(readMcpConfigFile(path)).rejects.toThrow(`mcp config ${path}: expected JSON, got a parse error`);
+      await expect(readMcpConfigFile(path)).rejects.toThrow(
+        `mcp config ${path}:1:14: Expected a value, got the end of the file.`,
+      );
       await expect(readMcpConfigFile(join(dir, 'missing.json'))).rejects.toThrow(/expected a readable file/);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -1,47 +1,43 @@
 import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { InvalidSettingError } from '@interlingua/core';
+import { JsoncSyntaxError, type ParsedJsonc, parseJsonc } from './parse-jsonc';
 
-// VS Code's mcp.json is JSONC: drop comments and trailing commas outside strings.
-function stripJsonComments(text: string): string {
-  let out = '';
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index];
-    if (char === '"') {
-      const start = index;
-      for (index++; index < text.length && text[index] !== '"'; index++) if (text[index] === '\\') index++;
-      out += text.slice(start, index + 1);
-    } else if (char === '/' && text[index + 1] === '/') {
-      while (index < text.length && text[index] !== '\n') index++;
-      out += '\n';
-    } else if (char === '/' && text[index + 1] === '*') {
-      const end = text.indexOf('*/', index + 2);
-      index = end === -1 ? text.length : end + 1;
-    } else if (char === ',' && /^\s*[}\]]/.test(text.slice(index + 1, index + 200))) {
-      // A trailing comma (whitespace then a closing bracket); comments in between are left as they are.
-    } else {
-      out += char;
-    }
-  }
-  return out;
+/** An mcp.json as read from disk: its value, its path, and where each value sits in it. */
+export type McpConfigSource = ParsedJsonc & { file: string };
+
+/** `mcp.json:4:7` for the value at `path`, or the file alone when the path is not in it. */
+export function describeConfigLocation(source: McpConfigSource, path: readonly (string | number)[]): string {
+  const position = source.locate(path);
+  return position === undefined ? source.file : `${source.file}:${position.line}:${position.column}`;
 }
 
-/**
- * Reads an mcp.json file (JSON, or JSONC with comments and trailing commas as VS Code writes it).
- * Throws an `InvalidSettingError` naming the path when the file is missing or not JSON.
- */
-export async function readMcpConfigFile(path: string | URL): Promise<unknown> {
+/** Reads and parses an mcp.json, keeping where each value sits for error messages. */
+export async function readMcpConfigSource(path: string | URL): Promise<McpConfigSource> {
+  const file = path instanceof URL ? fileURLToPath(path) : path;
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    throw new InvalidSettingError({ message: `mcp config ${String(path)}: expected a readable file.`, cause: error });
+    throw new InvalidSettingError({ message: `mcp config ${file}: expected a readable file.`, cause: error });
   }
   try {
-    return JSON.parse(stripJsonComments(text));
+    return { ...parseJsonc(text), file };
   } catch (error) {
+    if (!(error instanceof JsoncSyntaxError)) throw error;
+    const { line, column } = error.position;
     throw new InvalidSettingError({
-      message: `mcp config ${String(path)}: expected JSON, got a parse error (${(error as Error).message}).`,
+      message: `mcp config ${file}:${line}:${column}: ${error.message}`,
       cause: error,
     });
   }
+}
+
+/**
+ * Reads an mcp.json file (JSON, or JSONC with comments and trailing commas as VS Code writes it).
+ * Throws an `InvalidSettingError` naming the path when the file is missing, and the line and
+ * column when it is not valid JSON(C).
+ */
+export async function readMcpConfigFile(path: string | URL): Promise<unknown> {
+  return (await readMcpConfigSource(path)).value;
 }

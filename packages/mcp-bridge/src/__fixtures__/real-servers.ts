@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -54,4 +54,56 @@ export function childPids(): number[] {
     .map((line) => line.trim().split(/\s+/))
     .filter(([pid, command]) => pid !== undefined && command !== undefined && command !== 'ps')
     .map(([pid]) => Number.parseInt(pid as string, 10));
+}
+
+/** One process as /proc/<pid>/stat tells it (Linux). */
+export type ProcessInfo = { pid: number; ppid: number; pgid: number; state: string };
+
+function readStat(pid: string): ProcessInfo | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // `pid (comm) state ppid pgrp …`: comm may hold spaces and parentheses, so read after the last `)`.
+    const [state, ppid, pgid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { pid: Number(pid), ppid: Number(ppid), pgid: Number(pgid), state: state ?? '?' };
+  } catch {
+    return undefined; // gone between the listing and the read
+  }
+}
+
+/** Every live (not zombie) process on the machine, read from /proc. */
+export function liveProcesses(): ProcessInfo[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(readStat)
+    .filter((info): info is ProcessInfo => info !== undefined && info.state !== 'Z');
+}
+
+/** The live processes of one process group: another test's processes never count. */
+export function groupMembers(pgid: number): number[] {
+  return liveProcesses()
+    .filter((info) => info.pgid === pgid)
+    .map((info) => info.pid);
+}
+
+/** The live descendants of a process, by parent pid. */
+export function descendantsOf(pid: number): number[] {
+  const all = liveProcesses();
+  const found: number[] = [];
+  const queue = [pid];
+  while (queue.length > 0) {
+    const parent = queue.shift() as number;
+    for (const info of all) {
+      if (info.ppid === parent) {
+        found.push(info.pid);
+        queue.push(info.pid);
+      }
+    }
+  }
+  return found;
+}
+
+/** Whether a process is still alive (and not a zombie). */
+export function isAlive(pid: number): boolean {
+  const info = readStat(String(pid));
+  return info !== undefined && info.state !== 'Z';
 }

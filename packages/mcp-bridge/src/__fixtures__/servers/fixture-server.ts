@@ -1,5 +1,6 @@
 // Small MCP servers of ours, on the SDK's low-level `Server`, for what the npm servers do not do.
 // Run as `node --import tsx fixture-server.ts <scenario>`; see SOURCES.md.
+import { spawn } from 'node:child_process';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import {
@@ -31,6 +32,11 @@ const pages: Tool[][] = [
 ];
 
 let listChangedVersion = 1;
+// list-changed-late: a list_changed owed, sent just before the next request is handled.
+let owesListChanged = false;
+// stubborn: a child of its own, which must end with the server's process group.
+const child =
+  scenario === 'stubborn' ? spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' }) : undefined;
 
 const server = new Server(
   { name: `fixture-${scenario}`, version: '1.0.0' },
@@ -51,7 +57,12 @@ server.setRequestHandler(ListToolsRequestSchema, (request) => {
     case 'repeating-cursor':
       return { tools: [tool(`loop-${cursor ?? 'start'}`)], nextCursor: 'again' };
     case 'list-changed':
+    case 'list-changed-late':
       return { tools: listChangedVersion === 1 ? [tool('first')] : [tool('second'), tool('third')] };
+    case 'stubborn':
+      return { tools: [tool('pids')] };
+    case 'big':
+      return { tools: [tool('big'), tool('echo')] };
     default:
       return { tools: [tool('wait')] };
   }
@@ -59,6 +70,21 @@ server.setRequestHandler(ListToolsRequestSchema, (request) => {
 
 server.setRequestHandler(CallToolRequestSchema, async (request) => {
   if (scenario === 'silent') return new Promise<never>(() => {});
+  if (scenario === 'stubborn') {
+    return { content: [{ type: 'text', text: JSON.stringify({ server: process.pid, child: child?.pid }) }] };
+  }
+  if (scenario === 'big') {
+    const value = String(request.params.arguments?.value ?? '');
+    // `big` answers with `value` bytes of text (`3MB`, `11MB` or a number); `echo` echoes.
+    if (request.params.name === 'echo') return { content: [{ type: 'text', text: `echo ${value}` }] };
+    const size = value.endsWith('MB') ? Number.parseFloat(value) * 1024 * 1024 : Number(value);
+    return { content: [{ type: 'text', text: 'x'.repeat(size) }] };
+  }
+  if (scenario === 'list-changed-late' && request.params.name === 'first') {
+    listChangedVersion = 2;
+    owesListChanged = true;
+    return { content: [{ type: 'text', text: 'switched' }] };
+  }
   if (scenario === 'list-changed' && request.params.name === 'first') {
     // A JSON-RPC error, as servers answer a call to a tool they do not have.
     if (listChangedVersion === 2) throw new McpError(ErrorCode.InvalidParams, 'Unknown tool: first');
@@ -91,6 +117,22 @@ server.setRequestHandler(GetPromptRequestSchema, (request) => ({
   messages: [{ role: 'user', content: { type: 'text', text: `prompt ${request.params.name}` } }],
 }));
 
-await server.connect(new StdioServerTransport());
-// Exit when the client closes stdin, as a well-behaved stdio server does (the spec's shutdown).
-process.stdin.on('end', () => process.exit(0));
+const transport = new StdioServerTransport();
+await server.connect(transport);
+if (scenario === 'list-changed-late') {
+  // The notification leaves after the call's result, ahead of whatever the client sends next.
+  const handle = transport.onmessage;
+  transport.onmessage = (message) => {
+    if (!owesListChanged) return handle?.(message);
+    owesListChanged = false;
+    void server.sendToolListChanged().then(() => handle?.(message));
+  };
+}
+if (scenario === 'stubborn') {
+  // Ignores stdin EOF, as server-everything does once simulated logging runs, and SIGTERM too
+  // is left to its default: only the client's signals end it.
+  setInterval(() => {}, 1000);
+} else {
+  // Exit when the client closes stdin, as a well-behaved stdio server does (the spec's shutdown).
+  process.stdin.on('end', () => process.exit(0));
+}

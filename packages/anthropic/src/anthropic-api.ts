@@ -1,10 +1,17 @@
+import {
+  findJSONValueIssue,
+  type JSONObject,
+  jsonObjectSchema,
+  jsonValueSchema,
+  MAX_JSON_DEPTH,
+} from '@interlingua/core';
 import { z } from 'zod';
 
 // Wire types and schemas of the Anthropic Messages API, as far as this adapter reads or
 // writes them. Field names are checked against `@anthropic-ai/sdk` (resources/messages).
-// Schemas name only the fields we read; they are internal to the adapter.
-
-const jsonObjectSchema = z.record(z.string(), z.unknown());
+// Schemas name only the fields we read; they are internal to the adapter. JSON values copied
+// into the IR (tool inputs, server blocks, stop details) are checked with core's JSON schemas:
+// plain data, nested at most MAX_JSON_DEPTH levels, own `__proto__` keys kept.
 
 /** `cache_control` on a block or the system prompt. */
 export type AnthropicCacheControl = { type: 'ephemeral'; ttl?: '5m' | '1h' };
@@ -92,16 +99,28 @@ export type AnthropicMessagesRequest = {
   [key: string]: unknown;
 };
 
-/** `usage` of a Message, `message_start` or `message_delta` (every count nullable in deltas). */
-export const anthropicUsageSchema = z.object({
-  input_tokens: z.number().nullish(),
-  output_tokens: z.number().nullish(),
-  cache_creation_input_tokens: z.number().nullish(),
-  cache_read_input_tokens: z.number().nullish(),
-  output_tokens_details: z.object({ thinking_tokens: z.number().nullish() }).nullish(),
-});
-/** Parsed {@link anthropicUsageSchema}. */
-export type AnthropicUsage = z.infer<typeof anthropicUsageSchema>;
+/**
+ * A JSON object that sits `levels` deeper in the IR than on the wire (a server block inside
+ * `providerMetadata.anthropic.serverToolBlocks[i].block`, say), so may nest that much less.
+ */
+export function anthropicJSONObjectSchema(levels: number): z.ZodType<JSONObject> {
+  return z.custom<JSONObject>().superRefine((value, context) => {
+    const issue = findJSONValueIssue(value, { object: true, maxDepth: MAX_JSON_DEPTH - levels });
+    if (issue !== undefined) {
+      context.addIssue({ code: 'custom', message: issue.message, path: [...issue.path], continue: false });
+    }
+  });
+}
+
+/** How much deeper a server block sits in the IR: `anthropic` → `serverToolBlocks` → `[i]` → `block`. */
+export const SERVER_BLOCK_IR_LEVELS = 3;
+
+/**
+ * `usage` of a Message, `message_start` or `message_delta`, as sent: read count by count by
+ * `convertAnthropicUsage`, so that a bad count is dropped with a warning and never fails the body.
+ */
+export type AnthropicUsage = Record<string, unknown>;
+const usageSchema = z.unknown().optional();
 
 /** A `text` content block. */
 export const anthropicTextBlockSchema = z.object({ type: z.literal('text'), text: z.string() });
@@ -119,9 +138,9 @@ export const anthropicRedactedThinkingBlockSchema = z.object({
 /** A `tool_use` content block. */
 export const anthropicToolUseBlockSchema = z.object({
   type: z.literal('tool_use'),
-  id: z.string(),
-  name: z.string(),
-  input: z.unknown(),
+  id: z.string().min(1),
+  name: z.string().min(1),
+  input: jsonValueSchema,
 });
 
 /** Any block of an assistant turn: the four we map, or a server-side block kept whole. */
@@ -130,7 +149,10 @@ export const anthropicContentBlockSchema = z.union([
   anthropicThinkingBlockSchema,
   anthropicRedactedThinkingBlockSchema,
   anthropicToolUseBlockSchema,
-  z.looseObject({ type: z.string().refine((type) => !knownBlockTypes.has(type)) }),
+  anthropicJSONObjectSchema(SERVER_BLOCK_IR_LEVELS).refine(
+    (block) => typeof block.type === 'string' && !knownBlockTypes.has(block.type),
+    'Expected a content block with a `type`',
+  ),
 ]);
 const knownBlockTypes = new Set(['text', 'thinking', 'redacted_thinking', 'tool_use']);
 /** Parsed {@link anthropicContentBlockSchema}. */
@@ -143,8 +165,8 @@ export const anthropicMessageSchema = z.object({
   content: z.array(anthropicContentBlockSchema),
   stop_reason: z.string().nullable(),
   stop_sequence: z.string().nullish(),
-  stop_details: jsonObjectSchema.nullish(),
-  usage: anthropicUsageSchema,
+  stop_details: anthropicJSONObjectSchema(1).nullish(),
+  usage: usageSchema,
 });
 /** A Messages API response body, as far as the codec reads it. */
 export type AnthropicMessage = z.infer<typeof anthropicMessageSchema>;
@@ -153,7 +175,7 @@ export type AnthropicMessage = z.infer<typeof anthropicMessageSchema>;
 export const anthropicStreamEventSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('message_start'),
-    message: z.object({ id: z.string(), model: z.string(), usage: anthropicUsageSchema }),
+    message: z.object({ id: z.string(), model: z.string(), usage: usageSchema }),
   }),
   z.object({ type: z.literal('content_block_start'), index: z.number(), content_block: anthropicContentBlockSchema }),
   z.object({
@@ -173,13 +195,13 @@ export const anthropicStreamEventSchema = z.discriminatedUnion('type', [
     delta: z.object({
       stop_reason: z.string().nullish(),
       stop_sequence: z.string().nullish(),
-      stop_details: jsonObjectSchema.nullish(),
+      stop_details: anthropicJSONObjectSchema(1).nullish(),
     }),
-    usage: anthropicUsageSchema.nullish(),
+    usage: usageSchema,
   }),
   z.object({ type: z.literal('message_stop') }),
   z.object({ type: z.literal('ping') }),
-  z.object({ type: z.literal('error'), error: z.object({ type: z.string(), message: z.string() }) }),
+  // `error` events are read by `readAnthropicErrorBody`.
 ]);
 /** Parsed {@link anthropicStreamEventSchema}. */
 export type AnthropicStreamEvent = z.infer<typeof anthropicStreamEventSchema>;
@@ -190,9 +212,9 @@ export const anthropicErrorBodySchema = z.object({
 });
 
 const cacheControlSchema = z.object({ type: z.literal('ephemeral'), ttl: z.enum(['5m', '1h']).optional() });
-const sourceSchema = z.union([
-  z.object({ type: z.literal('base64'), media_type: z.string(), data: z.string() }),
-  z.object({ type: z.literal('url'), url: z.string() }),
+const sourceSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('base64'), media_type: z.string().min(1), data: z.string() }),
+  z.object({ type: z.literal('url'), url: z.string().min(1) }),
   z.object({ type: z.literal('text'), media_type: z.string(), data: z.string() }),
 ]);
 const textParamSchema = z.object({
@@ -213,23 +235,51 @@ const documentParamSchema = z.object({
 });
 const toolResultParamSchema = z.object({
   type: z.literal('tool_result'),
-  tool_use_id: z.string(),
+  tool_use_id: z.string().min(1),
   content: z.union([z.string(), z.array(z.union([textParamSchema, imageParamSchema, documentParamSchema]))]).optional(),
   is_error: z.boolean().nullish(),
   cache_control: cacheControlSchema.nullish(),
 });
 
+// The API's rule for tool names, which is also the IR's.
+const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** A custom (client) tool definition of a request: no `type`, or `type: "custom"`. */
+export const anthropicToolParamSchema = z.object({
+  type: z.literal('custom').nullish(),
+  name: z.string().regex(TOOL_NAME, 'Expected a tool name of 1-64 characters from [A-Za-z0-9_-]'),
+  description: z.string().optional(),
+  // `type` may be left out; the IR states it.
+  input_schema: jsonObjectSchema.refine(
+    (schema) => !Object.hasOwn(schema, 'type') || schema.type === 'object',
+    'Expected an object schema (`type: "object"`)',
+  ),
+});
+
+// A server tool (`web_search_20250305`, `bash_20250124`, …): passed through whole.
+const serverToolParamSchema = jsonObjectSchema.refine(
+  (tool) => typeof tool.type === 'string' && tool.type !== 'custom',
+  'Expected a custom tool (`name`, `input_schema`) or a server tool with a `type`',
+);
+
 /** A Messages API request body, read by the gateway direction. */
 export const anthropicMessagesRequestSchema = z.looseObject({
   model: z.string(),
-  max_tokens: z.number(),
+  max_tokens: z.number().int().positive(),
   messages: z.array(
-    z.union([
+    z.discriminatedUnion('role', [
       z.object({
         role: z.literal('user'),
         content: z.union([
           z.string(),
-          z.array(z.union([textParamSchema, imageParamSchema, documentParamSchema, toolResultParamSchema])),
+          z.array(
+            z.discriminatedUnion('type', [
+              textParamSchema,
+              imageParamSchema,
+              documentParamSchema,
+              toolResultParamSchema,
+            ]),
+          ),
         ]),
       }),
       z.object({
@@ -239,26 +289,22 @@ export const anthropicMessagesRequestSchema = z.looseObject({
     ]),
   ),
   system: z.union([z.string(), z.array(textParamSchema)]).optional(),
-  tools: z.array(jsonObjectSchema).optional(),
+  tools: z.array(z.union([anthropicToolParamSchema, serverToolParamSchema])).optional(),
   tool_choice: z
-    .union([
+    .discriminatedUnion('type', [
       z.object({ type: z.enum(['auto', 'any']), disable_parallel_tool_use: z.boolean().optional() }),
-      z.object({ type: z.literal('tool'), name: z.string(), disable_parallel_tool_use: z.boolean().optional() }),
+      z.object({
+        type: z.literal('tool'),
+        name: z.string().min(1),
+        disable_parallel_tool_use: z.boolean().optional(),
+      }),
       z.object({ type: z.literal('none') }),
     ])
     .optional(),
-  temperature: z.number().optional(),
-  top_p: z.number().optional(),
+  temperature: z.number().min(0).optional(),
+  top_p: z.number().min(0).max(1).optional(),
   stop_sequences: z.array(z.string()).optional(),
   stream: z.boolean().optional(),
 });
 /** Parsed {@link anthropicMessagesRequestSchema}. */
 export type AnthropicDecodedRequestBody = z.infer<typeof anthropicMessagesRequestSchema>;
-
-/** A custom (client) tool definition read back from a request. */
-export const anthropicToolParamSchema = z.object({
-  type: z.literal('custom').nullish(),
-  name: z.string(),
-  description: z.string().optional(),
-  input_schema: jsonObjectSchema,
-});

@@ -7,16 +7,18 @@ import {
   type Message,
   type ProviderMetadata,
   parseWireRequest,
+  setOwnProperty,
   type Tool,
   type ToolChoice,
   type ToolResult,
   type UserContentPart,
   type Warning,
 } from '@interlingua/core';
+import type { z } from 'zod';
 import {
   type AnthropicDecodedRequestBody,
   anthropicMessagesRequestSchema,
-  anthropicToolParamSchema,
+  type anthropicToolParamSchema,
 } from './anthropic-api';
 import { convertAnthropicContent } from './convert-anthropic-content';
 
@@ -24,6 +26,8 @@ type UserBlock = Exclude<
   Extract<AnthropicDecodedRequestBody['messages'][number], { role: 'user' }>['content'],
   string
 >[number];
+
+const EXPECTED = 'an Anthropic Messages request body';
 
 const knownKeys = new Set([
   'model',
@@ -44,20 +48,23 @@ const knownKeys = new Set([
  * looked up from the `tool_use` blocks before them), the rest of that user message follows as a
  * user message; `max_tokens` becomes `maxOutputTokens`; system `cache_control`,
  * `disable_parallel_tool_use` and non-custom tools (server tools) go to `providerOptions.anthropic`,
- * as does every body key the IR has no field for. Throws `InvalidRequestError` on a body that is
- * not a Messages request.
+ * as does every body key the IR has no field for. Throws `InvalidRequestError` naming the path
+ * on a body that is not a Messages request: nested deeper than `MAX_JSON_DEPTH`, a custom tool
+ * whose `input_schema` is not an object schema, an out-of-range setting, a `tool_result` that
+ * answers no earlier `tool_use`.
  *
  * @see https://docs.anthropic.com/en/api/messages
  */
 export function decodeAnthropicRequest(body: unknown): CodecResult<DecodedRequest> {
-  const wire = parseWireRequest(anthropicMessagesRequestSchema, body, 'an Anthropic Messages request body');
+  const wire = parseWireRequest(anthropicMessagesRequestSchema, body, EXPECTED);
   const warnings: Warning[] = [];
   const anthropicOptions: JSONObject = {};
-  for (const [key, value] of Object.entries(wire)) {
-    if (!knownKeys.has(key)) anthropicOptions[key] = value as JSONObject[string];
+  // From the body itself, not the parsed copy: the schema drops keys such as `__proto__`.
+  for (const [key, value] of Object.entries(body as JSONObject)) {
+    if (!knownKeys.has(key)) setOwnProperty(anthropicOptions, key, value);
   }
 
-  const request: ChatRequest = { messages: decodeMessages(wire.messages, warnings) };
+  const request: ChatRequest = { messages: decodeMessages(wire.messages) };
   if (typeof wire.system === 'string') request.system = wire.system;
   else if (wire.system !== undefined) {
     request.system = wire.system.map((block) => block.text).join('\n');
@@ -75,12 +82,12 @@ export function decodeAnthropicRequest(body: unknown): CodecResult<DecodedReques
   const tools: Tool[] = [];
   const nativeTools: JSONObject[] = [];
   for (const tool of wire.tools ?? []) {
-    const custom = anthropicToolParamSchema.safeParse(tool);
-    if (custom.success) {
+    if (isCustomTool(tool)) {
       tools.push({
-        name: custom.data.name,
-        description: custom.data.description ?? '',
-        inputSchema: custom.data.input_schema as JSONObject,
+        name: tool.name,
+        description: tool.description ?? '',
+        // `type` may be left out of `input_schema`; the IR states it.
+        inputSchema: { ...tool.input_schema, type: 'object' },
       });
     } else nativeTools.push(tool as JSONObject);
   }
@@ -118,7 +125,7 @@ export function decodeAnthropicRequest(body: unknown): CodecResult<DecodedReques
   return { value: { request, model: wire.model, stream: wire.stream === true }, warnings };
 }
 
-function decodeMessages(messages: AnthropicDecodedRequestBody['messages'], warnings: Warning[]): Message[] {
+function decodeMessages(messages: AnthropicDecodedRequestBody['messages']): Message[] {
   const out: Message[] = [];
   const toolNames = new Map<string, string>();
   messages.forEach((message, index) => {
@@ -137,14 +144,13 @@ function decodeMessages(messages: AnthropicDecodedRequestBody['messages'], warni
     }
     const results: ToolResult[] = [];
     const user: UserContentPart[] = [];
-    for (const block of message.content) {
+    for (const [position, block] of message.content.entries()) {
       if (block.type === 'tool_result') {
         const toolName = toolNames.get(block.tool_use_id);
         if (toolName === undefined) {
-          warnings.push({
-            type: 'other',
-            feature: `messages[${index}].tool_result`,
-            message: `No tool_use block with id "${block.tool_use_id}" precedes this result; its toolName is empty.`,
+          // The API answers such a body with a 400 too: a result must follow its tool_use.
+          throw new InvalidRequestError({
+            message: `Expected ${EXPECTED}: messages[${index}].content[${position}].tool_use_id: Expected the id of a tool_use block of an earlier assistant message, got ${JSON.stringify(block.tool_use_id.slice(0, 100))}.`,
           });
         }
         const content =
@@ -156,7 +162,7 @@ function decodeMessages(messages: AnthropicDecodedRequestBody['messages'], warni
         results.push({
           type: 'tool-result',
           toolCallId: block.tool_use_id,
-          toolName: toolName ?? '',
+          toolName,
           content,
           isError: block.is_error === true,
           ...cacheMetadata(block.cache_control),
@@ -167,6 +173,13 @@ function decodeMessages(messages: AnthropicDecodedRequestBody['messages'], warni
     if (user.length > 0) out.push({ role: 'user', content: user });
   });
   return out;
+}
+
+// The request schema already told the two kinds apart: a server tool has a `type` other than "custom".
+function isCustomTool(
+  tool: NonNullable<AnthropicDecodedRequestBody['tools']>[number],
+): tool is z.infer<typeof anthropicToolParamSchema> {
+  return typeof tool.type !== 'string' || tool.type === 'custom';
 }
 
 function cacheMetadata(cacheControl: unknown): { providerMetadata?: ProviderMetadata } {

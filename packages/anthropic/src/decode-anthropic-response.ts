@@ -1,27 +1,29 @@
-import { type ModelResponse, type ProviderMetadata, parseWireResponse } from '@interlingua/core';
-import { anthropicMessageSchema } from './anthropic-api';
+import type { ModelResponse, ProviderMetadata, Warning } from '@interlingua/core';
 import { convertAnthropicContent } from './convert-anthropic-content';
 import { convertAnthropicUsage } from './convert-anthropic-usage';
 import { mapAnthropicStopReason } from './map-anthropic-stop-reason';
+import { parseAnthropicMessage } from './parse-anthropic-response';
 
 /**
  * Decodes a Messages API response body into an IR response. `stop_sequence` and `stop_details`
- * are kept in `providerMetadata.anthropic` (`stopSequence`, `stopDetails`).
- * Throws `InvalidResponseError` on a body that is not a Message.
+ * are kept in `providerMetadata.anthropic` (`stopSequence`, `stopDetails`). Bad usage counts are
+ * dropped with a warning. Throws the `APICallError` of an error body (`{ "type": "error", … }`),
+ * and `InvalidResponseError` on a body that is not a Message.
  *
  * @see https://docs.anthropic.com/en/api/messages
  */
 export function decodeAnthropicResponse(body: unknown): ModelResponse {
-  const message = parseWireResponse(anthropicMessageSchema, body, 'an Anthropic Message body');
+  const message = parseAnthropicMessage(body);
   const providerMetadata = anthropicStopMetadata(message.stop_sequence, message.stop_details);
+  const warnings: Warning[] = [];
   return {
     message: { role: 'assistant', content: convertAnthropicContent(message.content) },
     finishReason: mapAnthropicStopReason(message.stop_reason),
     rawFinishReason: message.stop_reason,
-    usage: convertAnthropicUsage(message.usage),
+    usage: convertAnthropicUsage(message.usage, warnings),
     id: message.id,
     model: message.model,
-    warnings: [],
+    warnings,
     ...(providerMetadata === undefined ? {} : { providerMetadata }),
   };
 }
@@ -38,7 +40,7 @@ export function anthropicStopMetadata(
       ...(typeof stopSequence === 'string' ? { stopSequence } : {}),
       ...(stopDetails === null || stopDetails === undefined
         ? {}
-        : { stopDetails: JSON.parse(JSON.stringify(stopDetails)) as ProviderMetadata[string] }),
+        : { stopDetails: stopDetails as ProviderMetadata[string] }),
     },
   };
 }

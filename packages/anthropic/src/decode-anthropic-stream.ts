@@ -1,16 +1,18 @@
 import {
-  APICallError,
+  findJSONValueIssue,
+  formatSchemaIssues,
   InvalidResponseError,
+  MAX_JSON_DEPTH,
   type StreamEvent,
-  safeParseWireResponse,
   type ToolCall,
+  type Warning,
 } from '@interlingua/core';
-import { type AnthropicServerBlock, type AnthropicUsage, anthropicStreamEventSchema } from './anthropic-api';
+import { type AnthropicServerBlock, type AnthropicUsage, SERVER_BLOCK_IR_LEVELS } from './anthropic-api';
 import { type AnthropicServerBlockAt, serverBlocksMetadata, toolCallFromText } from './anthropic-replay';
 import { convertAnthropicUsage, mergeAnthropicUsage } from './convert-anthropic-usage';
 import { anthropicStopMetadata } from './decode-anthropic-response';
-import { isRetryableAnthropicErrorType } from './is-retryable-anthropic-error-type';
 import { mapAnthropicStopReason } from './map-anthropic-stop-reason';
+import { safeParseAnthropicStreamEvent } from './parse-anthropic-response';
 
 type OpenBlock =
   | { kind: 'text' }
@@ -34,6 +36,7 @@ type OpenBlock =
 export async function* decodeAnthropicStream(chunks: AsyncIterable<unknown>): AsyncIterable<StreamEvent> {
   const blocks = new Map<number, OpenBlock>();
   let usage: AnthropicUsage = {};
+  const warnings: Warning[] = [];
   let id: string | undefined;
   let model: string | undefined;
   let stopReason: string | null = null;
@@ -48,11 +51,10 @@ export async function* decodeAnthropicStream(chunks: AsyncIterable<unknown>): As
   };
 
   for await (const chunk of chunks) {
-    const parsed = safeParseWireResponse(anthropicStreamEventSchema, chunk, 'an Anthropic stream event');
+    const parsed = safeParseAnthropicStreamEvent(chunk);
     if (!parsed.success) {
-      const type = typeof chunk === 'object' && chunk !== null ? (chunk as { type?: unknown }).type : undefined;
       // Event types added after this adapter was written are skipped, as the API asks.
-      if (typeof type === 'string' && !knownEventTypes.has(type)) continue;
+      if (parsed.unknownType) continue;
       yield { type: 'error', error: parsed.error };
       return;
     }
@@ -61,7 +63,7 @@ export async function* decodeAnthropicStream(chunks: AsyncIterable<unknown>): As
       case 'message_start':
         id = event.message.id;
         model = event.message.model;
-        usage = mergeAnthropicUsage(usage, event.message.usage);
+        usage = mergeAnthropicUsage(usage, event.message.usage, warnings);
         break;
       case 'content_block_start': {
         const block = event.content_block;
@@ -126,6 +128,17 @@ export async function* decodeAnthropicStream(chunks: AsyncIterable<unknown>): As
         else if (block?.kind === 'server') {
           const complete =
             block.json === '' ? block.block : { ...block.block, input: toolCallFromText('', '', block.json).args };
+          // Streamed input makes the block deeper than the content_block_start that opened it.
+          const issue = findJSONValueIssue(complete, { maxDepth: MAX_JSON_DEPTH - SERVER_BLOCK_IR_LEVELS });
+          if (issue !== undefined) {
+            yield {
+              type: 'error',
+              error: new InvalidResponseError({
+                message: `Expected the server block at content index ${event.index} to be JSON nested at most ${MAX_JSON_DEPTH - SERVER_BLOCK_IR_LEVELS} levels deep: ${formatSchemaIssues([issue], 'block')}`,
+              }),
+            };
+            return;
+          }
           run = run ?? { length: 0, serverBlocks: [] };
           run.serverBlocks.push({ offset: run.length, block: complete });
           yield { type: 'text-delta', text: '', providerMetadata: serverBlocksMetadata([...run.serverBlocks]) };
@@ -136,7 +149,7 @@ export async function* decodeAnthropicStream(chunks: AsyncIterable<unknown>): As
         if (event.delta.stop_reason !== undefined) stopReason = event.delta.stop_reason;
         if (event.delta.stop_sequence !== undefined) stopSequence = event.delta.stop_sequence;
         if (event.delta.stop_details !== undefined) stopDetails = event.delta.stop_details;
-        usage = mergeAnthropicUsage(usage, event.usage);
+        usage = mergeAnthropicUsage(usage, event.usage, warnings);
         break;
       case 'message_stop': {
         // A tool_use never closed (cut off) still ends, with argsError when its text is partial.
@@ -147,27 +160,16 @@ export async function* decodeAnthropicStream(chunks: AsyncIterable<unknown>): As
           type: 'finish',
           finishReason: mapAnthropicStopReason(stopReason),
           rawFinishReason: stopReason,
-          usage: convertAnthropicUsage(usage),
+          usage: convertAnthropicUsage(usage, warnings),
           ...(id === undefined ? {} : { id }),
           ...(model === undefined ? {} : { model }),
-          warnings: [],
+          warnings,
           ...(providerMetadata === undefined ? {} : { providerMetadata }),
         };
         return;
       }
       case 'ping':
         break;
-      case 'error':
-        yield {
-          type: 'error',
-          error: new APICallError({
-            message: event.error.message,
-            providerErrorType: event.error.type,
-            isRetryable: isRetryableAnthropicErrorType(event.error.type),
-            responseBody: chunk,
-          }),
-        };
-        return;
       default: {
         const exhaustive: never = event;
         throw new InvalidResponseError({ message: `Unknown Anthropic stream event ${JSON.stringify(exhaustive)}.` });
@@ -181,14 +183,3 @@ export async function* decodeAnthropicStream(chunks: AsyncIterable<unknown>): As
     }),
   };
 }
-
-const knownEventTypes = new Set([
-  'message_start',
-  'content_block_start',
-  'content_block_delta',
-  'content_block_stop',
-  'message_delta',
-  'message_stop',
-  'ping',
-  'error',
-]);

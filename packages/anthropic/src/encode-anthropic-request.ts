@@ -1,4 +1,11 @@
-import type { ChatRequest, CodecResult, EncodeRequestOptions, JSONObject, Warning } from '@interlingua/core';
+import {
+  type ChatRequest,
+  type CodecResult,
+  type EncodeRequestOptions,
+  type JSONObject,
+  setOwnProperty,
+  type Warning,
+} from '@interlingua/core';
 import type { AnthropicCacheControl, AnthropicMessagesRequest } from './anthropic-api';
 import { prepareAnthropicTools } from './anthropic-prepare-tools';
 import { convertToAnthropicMessages } from './convert-to-anthropic-messages';
@@ -67,7 +74,9 @@ export function encodeAnthropicRequest(
     ...(request.stopSequences === undefined ? {} : { stop_sequences: request.stopSequences }),
     ...(options.stream === true ? { stream: true } : {}),
   };
-  for (const [key, value] of Object.entries(anthropicOptions)) if (!handledOptionKeys.has(key)) body[key] = value;
+  for (const [key, value] of Object.entries(anthropicOptions)) {
+    if (!handledOptionKeys.has(key)) setOwnProperty(body, key, value);
+  }
   return { value: body, warnings };
 }
 

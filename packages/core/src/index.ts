@@ -40,6 +40,14 @@ export type { ToolCall } from './ir/tool-call';
 export type { ToolResult } from './ir/tool-result';
 export type { Usage } from './ir/usage';
 export type { Warning } from './ir/warning';
+// JSON values from outside
+export {
+  describeJSONKind,
+  type FindJSONValueIssueOptions,
+  findJSONValueIssue,
+} from './json/find-json-value-issue';
+export { MAX_JSON_DEPTH } from './json/max-json-depth';
+export { setOwnProperty } from './json/set-own-property';
 // Registry
 export { createRegistry, type ProviderFactory, type ProviderRegistry, parseModelId } from './registry/create-registry';
 export { formatPath, formatSchemaIssues, type SchemaIssue } from './schemas/format-schema-issues';
@@ -88,3 +96,4 @@ export {
   type Zod4Schema,
   zodToInputSchema,
 } from './tools/zod-to-input-schema';
+export { readTokenCount, readTokenCounts, sumTokenCounts } from './usage/read-token-count';

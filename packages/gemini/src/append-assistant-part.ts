@@ -1,4 +1,4 @@
-import type { AssistantContentPart, ProviderMetadata } from '@interlingua/core';
+import { type AssistantContentPart, type ProviderMetadata, setOwnProperty } from '@interlingua/core';
 
 /** Appends a part the way `collectStream` folds deltas: consecutive text (and reasoning) parts join. */
 export function appendPart(content: AssistantContentPart[], part: AssistantContentPart): void {
@@ -20,6 +20,8 @@ export function appendPart(content: AssistantContentPart[], part: AssistantConte
 function mergeMetadata(a: ProviderMetadata | undefined, b: ProviderMetadata): ProviderMetadata {
   if (a === undefined) return b;
   const merged: ProviderMetadata = { ...a };
-  for (const [key, value] of Object.entries(b)) merged[key] = { ...merged[key], ...value };
+  for (const [key, value] of Object.entries(b)) {
+    setOwnProperty(merged, key, Object.hasOwn(merged, key) ? { ...merged[key], ...value } : value);
+  }
   return merged;
 }

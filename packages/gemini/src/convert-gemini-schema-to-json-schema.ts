@@ -1,45 +1,66 @@
-import type { JSONObject, JSONSchema } from '@interlingua/core';
+import {
+  describeJSONKind,
+  InvalidRequestError,
+  type JSONObject,
+  type JSONSchema,
+  type JSONValue,
+  MAX_JSON_DEPTH,
+  setOwnProperty,
+} from '@interlingua/core';
 
 /**
  * Gemini's OpenAPI-subset `Schema` → JSON Schema (the gateway direction): type names are
  * lower-cased (`STRING` → `string`), `nullable: true` becomes `type: [x, 'null']` (or a
  * `null` branch of `anyOf`), `format: 'enum'` is dropped beside its `enum`. Everything
- * else is already JSON Schema and is kept.
+ * else is already JSON Schema and is kept; keys are data (a property named `__proto__` stays a
+ * property).
+ *
+ * Throws `InvalidRequestError` naming the path (`path` is where `schema` sits in the body) when
+ * a node that must be a schema (the root, `items`, `anyOf[i]`, each property) or `properties`
+ * is not an object, or the schema nests deeper than `MAX_JSON_DEPTH`.
  *
  * @see https://ai.google.dev/api/caching#Schema
  */
-export function convertGeminiSchemaToJsonSchema(schema: unknown): JSONSchema {
-  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return {};
+export function convertGeminiSchemaToJsonSchema(schema: unknown, path = 'parameters'): JSONSchema {
+  return convertNode(schema, path, 0);
+}
+
+function convertNode(schema: unknown, path: string, depth: number): JSONObject {
+  const node = expectObject(schema, path, 'a schema object');
+  // The body was checked against MAX_JSON_DEPTH already; this keeps a direct call bounded too.
+  if (depth > MAX_JSON_DEPTH) fail(path, `Expected a schema nested at most ${MAX_JSON_DEPTH} levels deep`);
   const out: JSONObject = {};
   let nullable = false;
-  for (const [key, value] of Object.entries(schema as Record<string, unknown>)) {
+  for (const [key, value] of Object.entries(node)) {
     if (value === undefined) continue;
     switch (key) {
       case 'type':
-        out.type = typeof value === 'string' ? value.toLowerCase() : (value as JSONObject[string]);
+        out.type = typeof value === 'string' ? value.toLowerCase() : (value as JSONValue);
         break;
       case 'nullable':
         nullable = value === true;
         break;
       case 'format':
-        if (value !== 'enum') out.format = value as string;
+        if (value !== 'enum') out.format = value as JSONValue;
         break;
       case 'items':
-        out.items = convertGeminiSchemaToJsonSchema(value);
+        out.items = convertNode(value, `${path}.items`, depth + 1);
         break;
       case 'anyOf':
-        out.anyOf = Array.isArray(value) ? value.map(convertGeminiSchemaToJsonSchema) : [];
+        if (!Array.isArray(value))
+          fail(`${path}.anyOf`, `Expected an array of schemas, got ${describeJSONKind(value)}`);
+        out.anyOf = value.map((branch, index) => convertNode(branch, `${path}.anyOf[${index}]`, depth + 1));
         break;
       case 'properties': {
         const properties: JSONObject = {};
-        for (const [name, property] of Object.entries(value as Record<string, unknown>)) {
-          properties[name] = convertGeminiSchemaToJsonSchema(property);
+        for (const [name, property] of Object.entries(expectObject(value, `${path}.properties`, 'an object'))) {
+          setOwnProperty(properties, name, convertNode(property, `${path}.properties.${name}`, depth + 1));
         }
         out.properties = properties;
         break;
       }
       default:
-        out[key] = value as JSONObject[string];
+        setOwnProperty(out, key, value as JSONValue);
     }
   }
   if (nullable) {
@@ -48,4 +69,15 @@ export function convertGeminiSchemaToJsonSchema(schema: unknown): JSONSchema {
     if (Array.isArray(out.enum)) out.enum = [...out.enum, null];
   }
   return out;
+}
+
+function expectObject(value: unknown, path: string, what: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    fail(path, `Expected ${what}, got ${describeJSONKind(value)}`);
+  }
+  return value as Record<string, unknown>;
+}
+
+function fail(path: string, message: string): never {
+  throw new InvalidRequestError({ message: `Expected a Gemini generateContent request body: ${path}: ${message}.` });
 }

@@ -1,22 +1,39 @@
-import type { Usage } from '@interlingua/core';
-import type { GeminiUsageMetadata } from './gemini-api';
+import { readTokenCounts, sumTokenCounts, type Usage, type Warning } from '@interlingua/core';
+
+const FIELDS = [
+  'promptTokenCount',
+  'candidatesTokenCount',
+  'cachedContentTokenCount',
+  'thoughtsTokenCount',
+  'toolUsePromptTokenCount',
+] as const;
 
 /**
  * Gemini `usageMetadata` → IR usage. `inputTokens` = `promptTokenCount` (which already counts
  * the cached part) + `toolUsePromptTokenCount`; `outputTokens` = `candidatesTokenCount` +
  * `thoughtsTokenCount` (Gemini bills thoughts as output but leaves them out of
  * `candidatesTokenCount`); `cachedInputTokens` = `cachedContentTokenCount`; `reasoningTokens` =
- * `thoughtsTokenCount`. In streams the counts are cumulative: pass the last chunk's.
+ * `thoughtsTokenCount`. In streams the counts are cumulative: pass the last chunk's. A count
+ * that is not a non-negative integer is left out with a warning (`readTokenCount`).
  *
  * @see https://ai.google.dev/api/generate-content#UsageMetadata
  */
-export function convertGeminiUsage(usage: GeminiUsageMetadata | undefined): Usage {
-  const thoughts = usage?.thoughtsTokenCount;
+export function convertGeminiUsage(usage: unknown, warnings: Warning[]): Usage {
+  const counts = readTokenCounts(usage, FIELDS, warnings, 'usageMetadata');
+  const thoughts = counts.thoughtsTokenCount;
   const result: Usage = {
-    inputTokens: (usage?.promptTokenCount ?? 0) + (usage?.toolUsePromptTokenCount ?? 0),
-    outputTokens: (usage?.candidatesTokenCount ?? 0) + (thoughts ?? 0),
+    inputTokens: sumTokenCounts(
+      [counts.promptTokenCount, counts.toolUsePromptTokenCount],
+      'usageMetadata.promptTokenCount',
+      warnings,
+    ),
+    outputTokens: sumTokenCounts(
+      [counts.candidatesTokenCount, thoughts],
+      'usageMetadata.candidatesTokenCount',
+      warnings,
+    ),
   };
-  if (usage?.cachedContentTokenCount !== undefined) result.cachedInputTokens = usage.cachedContentTokenCount;
+  if (counts.cachedContentTokenCount !== undefined) result.cachedInputTokens = counts.cachedContentTokenCount;
   if (thoughts !== undefined) result.reasoningTokens = thoughts;
   return result;
 }

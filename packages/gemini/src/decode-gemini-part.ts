@@ -1,11 +1,11 @@
 import type { AssistantContentPart, JSONObject, ToolCall, Warning } from '@interlingua/core';
-import type { GeminiPart } from './gemini-api';
+import type { GeminiParsedPart } from './gemini-api';
 import type { CallIds } from './gemini-call-ids';
 import { thoughtSignatureMetadata } from './gemini-thought-signature';
 
 /** One Gemini part → one IR assistant part, or `undefined` (with a warning) for a part the IR cannot hold. */
 export function decodeGeminiPart(
-  part: GeminiPart,
+  part: GeminiParsedPart,
   ids: CallIds,
   warnings: Warning[],
 ): AssistantContentPart | undefined {

@@ -7,13 +7,19 @@ import {
   type JSONObject,
   type Message,
   parseWireRequest,
+  setOwnProperty,
   type ToolChoice,
   type ToolResult,
   type UserContentPart,
   type Warning,
 } from '@interlingua/core';
+import type { z } from 'zod';
 import { convertGeminiSchemaToJsonSchema } from './convert-gemini-schema-to-json-schema';
 import { type GeminiParsedPart, geminiRequestSchema } from './gemini-api';
+
+type GeminiRequest = z.infer<typeof geminiRequestSchema>;
+type GeminiDeclaration = NonNullable<NonNullable<GeminiRequest['tools']>[number]['functionDeclarations']>[number];
+
 import { thoughtSignatureMetadata } from './gemini-thought-signature';
 import { synthesizeGeminiCallId } from './synthesize-gemini-call-id';
 
@@ -29,7 +35,9 @@ const IR_CONFIG = new Set(['maxOutputTokens', 'temperature', 'topP', 'stopSequen
  * else the first unanswered call of the previous model turn with its name. `{ output }` is the
  * result text, `{ error }` an error result (`isError: true`), any other object its JSON text;
  * `inlineData` / `fileData` parts right after a `functionResponse` belong to that result.
- * Throws `InvalidRequestError` on a body that is not a `generateContent` request.
+ * Throws `InvalidRequestError` naming the path on a body that is not a `generateContent`
+ * request: nested deeper than `MAX_JSON_DEPTH`, `null` where a part belongs, parameters that
+ * are not an object schema, an out-of-range setting, a `functionResponse` that answers no call.
  *
  * @see https://ai.google.dev/api/generate-content#request-body
  */
@@ -49,8 +57,9 @@ export function decodeGeminiRequest(body: unknown): CodecResult<DecodedRequest> 
         const meta = providerMetadata === undefined ? {} : { providerMetadata };
         if (part.functionCall !== undefined) {
           const call = part.functionCall;
+          // An empty id is no id (the API treats it so).
           const id =
-            call.id ??
+            (call.id === '' ? undefined : call.id) ??
             synthesizeGeminiCallId({
               responseId: `contents[${contentIndex}]`,
               name: call.name,
@@ -124,29 +133,32 @@ export function decodeGeminiRequest(body: unknown): CodecResult<DecodedRequest> 
   const system = systemText(wire.systemInstruction);
   if (system !== undefined) request.system = system;
 
-  const declarations = (wire.tools ?? []).flatMap((tool) => tool.functionDeclarations ?? []);
+  const declarations = (wire.tools ?? []).flatMap((tool, toolIndex) =>
+    (tool.functionDeclarations ?? []).map((declaration, index) => ({
+      declaration,
+      index: `tools[${toolIndex}].functionDeclarations[${index}]`,
+    })),
+  );
   if (declarations.length > 0) {
-    request.tools = declarations.map((declaration) => ({
+    request.tools = declarations.map(({ declaration, index }) => ({
       name: declaration.name,
       description: declaration.description ?? '',
-      inputSchema:
-        (declaration.parametersJsonSchema as JSONObject | undefined) ??
-        (declaration.parameters === undefined
-          ? { type: 'object', properties: {} }
-          : convertGeminiSchemaToJsonSchema(declaration.parameters)),
+      inputSchema: declarationSchema(declaration, index),
     }));
   }
   const toolChoice = decodeToolChoice(wire.toolConfig?.functionCallingConfig, warnings);
   if (toolChoice !== undefined) request.toolChoice = toolChoice;
 
   const config = wire.generationConfig ?? {};
-  if (typeof config.maxOutputTokens === 'number') request.maxOutputTokens = config.maxOutputTokens;
-  if (typeof config.temperature === 'number') request.temperature = config.temperature;
-  if (typeof config.topP === 'number') request.topP = config.topP;
-  if (Array.isArray(config.stopSequences)) request.stopSequences = config.stopSequences.map(String);
+  if (config.maxOutputTokens !== undefined) request.maxOutputTokens = config.maxOutputTokens;
+  if (config.temperature !== undefined) request.temperature = config.temperature;
+  if (config.topP !== undefined) request.topP = config.topP;
+  if (config.stopSequences !== undefined) request.stopSequences = config.stopSequences;
   const gemini: JSONObject = {};
-  for (const [key, value] of Object.entries(config)) {
-    if (!IR_CONFIG.has(key) && value !== undefined) gemini[key] = value as JSONObject[string];
+  // From the body itself, not the parsed copy: the schema drops keys such as `__proto__`.
+  const rawConfig = (body as { generationConfig?: JSONObject }).generationConfig ?? {};
+  for (const [key, value] of Object.entries(rawConfig)) {
+    if (!IR_CONFIG.has(key)) setOwnProperty(gemini, key, value);
   }
   if (wire.safetySettings !== undefined) gemini.safetySettings = wire.safetySettings as JSONObject[string];
   if (wire.cachedContent !== undefined) gemini.cachedContent = wire.cachedContent;
@@ -162,16 +174,20 @@ function toolResult(
   contentIndex: number,
 ): ToolResult {
   const response = part.functionResponse as NonNullable<GeminiParsedPart['functionResponse']>;
+  const responseId = response.id === '' ? undefined : response.id;
   const call =
-    response.id === undefined
+    responseId === undefined
       ? pending.find((candidate) => !candidate.answered && candidate.name === response.name)
-      : pending.find((candidate) => candidate.id === response.id);
-  if (call === undefined && response.id === undefined) {
+      : pending.find((candidate) => candidate.id === responseId);
+  if (call === undefined) {
     throw new InvalidRequestError({
-      message: `Expected a functionCall named "${response.name}" in the model turn before contents[${contentIndex}], whose functionResponse answers it; found none unanswered.`,
+      message:
+        responseId === undefined
+          ? `Expected a functionCall named "${response.name}" in the model turn before contents[${contentIndex}], whose functionResponse answers it; found none unanswered.`
+          : `Expected a functionCall with id ${JSON.stringify(responseId.slice(0, 100))} in the model turn before contents[${contentIndex}], whose functionResponse answers it; found none.`,
     });
   }
-  if (call !== undefined) call.answered = true;
+  call.answered = true;
   const keys = Object.keys(response.response);
   const isError = keys.includes('error') && !keys.includes('output');
   const payload = isError
@@ -182,7 +198,7 @@ function toolResult(
   const text = typeof payload === 'string' ? payload : JSON.stringify(payload);
   return {
     type: 'tool-result',
-    toolCallId: response.id ?? (call as { id: string }).id,
+    toolCallId: call.id,
     toolName: response.name,
     content: text === '' ? [] : [{ type: 'text', text }],
     isError,
@@ -213,12 +229,21 @@ function mediaPart(part: GeminiParsedPart): UserContentPart | undefined {
   return undefined;
 }
 
-function systemText(instruction: unknown): string | undefined {
+function systemText(instruction: GeminiRequest['systemInstruction']): string | undefined {
   if (instruction === undefined) return undefined;
   if (typeof instruction === 'string') return instruction;
-  const record = instruction as { parts?: { text?: string }[]; text?: string };
-  if (record.parts !== undefined) return record.parts.map((part) => part.text ?? '').join('\n');
-  return record.text;
+  if ('parts' in instruction && Array.isArray(instruction.parts)) {
+    return (instruction.parts as GeminiParsedPart[]).map((part) => part.text ?? '').join('\n');
+  }
+  return (instruction as { text: string }).text;
+}
+
+// A declaration's parameters as JSON Schema: `parametersJsonSchema` as it is, or `parameters`
+// (Gemini's OpenAPI subset) converted; `type` may be left out of either, the IR states it.
+function declarationSchema(declaration: GeminiDeclaration, path: string): JSONObject {
+  if (declaration.parametersJsonSchema !== undefined) return { ...declaration.parametersJsonSchema, type: 'object' };
+  if (declaration.parameters === undefined) return { type: 'object', properties: {} };
+  return { ...convertGeminiSchemaToJsonSchema(declaration.parameters, `${path}.parameters`), type: 'object' };
 }
 
 function decodeToolChoice(

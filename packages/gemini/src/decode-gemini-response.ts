@@ -23,8 +23,9 @@ export type GeminiDecodeOptions = {
  * joined, as a stream folds them), `functionCall` → tool call with its `id`, or a synthesized
  * one (`synthesizeGeminiCallId`). A part's `thoughtSignature` rides on the IR part as
  * `providerMetadata.gemini.thoughtSignature`. A blocked prompt (no candidates,
- * `promptFeedback.blockReason`) is an empty message with `content_filter`.
- * Throws `InvalidResponseError` on a body that is not a `GenerateContentResponse`.
+ * `promptFeedback.blockReason`) is an empty message with `content_filter`. Bad usage counts are
+ * dropped with a warning. Throws the `APICallError` of an error body (`{ "error": … }`), and
+ * `InvalidResponseError` on a body that is not a `GenerateContentResponse` — `{}` included.
  *
  * @see https://ai.google.dev/api/generate-content#generatecontentresponse
  */
@@ -39,9 +40,6 @@ export function decodeGeminiResponse(body: unknown, options: GeminiDecodeOptions
     const decoded = decodeGeminiPart(part, ids, warnings);
     if (decoded !== undefined) appendPart(content, decoded);
   }
-  return {
-    message: { role: 'assistant', content },
-    ...geminiFinish(response, ids.count > 0),
-    warnings,
-  };
+  const finish = geminiFinish(response, ids.count > 0, warnings);
+  return { message: { role: 'assistant', content }, ...finish, warnings };
 }

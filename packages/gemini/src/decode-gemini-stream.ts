@@ -1,10 +1,10 @@
-import { APICallError, InvalidResponseError, type StreamEvent, type Warning } from '@interlingua/core';
+import { InvalidResponseError, type StreamEvent, type Warning } from '@interlingua/core';
 import { decodeGeminiPart, extraCandidatesWarning } from './decode-gemini-part';
 import type { GeminiDecodeOptions } from './decode-gemini-response';
-import type { GeminiResponseBody } from './gemini-api';
+import type { GeminiParsedResponse } from './gemini-api';
 import { CallIds } from './gemini-call-ids';
 import { geminiFinish } from './gemini-finish';
-import { parseGeminiResponse } from './parse-gemini-response';
+import { safeParseGeminiChunk } from './parse-gemini-response';
 
 /**
  * Gemini `streamGenerateContent?alt=sse` chunks → IR stream events.
@@ -15,7 +15,8 @@ import { parseGeminiResponse } from './parse-gemini-response';
  * is cumulative: the last one wins. The stream ends with `finish` once a chunk carried a
  * `finishReason` (or the prompt was blocked); a stream that ends without one — a dropped
  * connection — ends with an `error` event holding an `InvalidResponseError`, as does a chunk
- * that is not a `GenerateContentResponse`.
+ * that is not a `GenerateContentResponse`; an error chunk (`{ "error": … }`, which Gemini sends
+ * inside an open stream) ends it with the `APICallError` it describes.
  *
  * @see https://ai.google.dev/api/generate-content#method:-models.streamgeneratecontent
  */
@@ -25,26 +26,20 @@ export async function* decodeGeminiStream(
 ): AsyncIterable<StreamEvent> {
   const warnings: Warning[] = [];
   let ids: CallIds | undefined;
-  let last: GeminiResponseBody | undefined;
+  let last: GeminiParsedResponse | undefined;
   let finishReason: string | undefined;
   let finishMessage: string | undefined;
-  let usage: GeminiResponseBody['usageMetadata'];
+  let usage: unknown;
   let chunkCount = 0;
 
   try {
     for await (const raw of chunks) {
-      const providerError = readProviderError(raw);
-      if (providerError !== undefined) {
-        yield { type: 'error', error: providerError };
+      const parsed = safeParseGeminiChunk(raw, `stream chunk ${chunkCount + 1} to be a Gemini GenerateContentResponse`);
+      if (!parsed.success) {
+        yield { type: 'error', error: parsed.error };
         return;
       }
-      let chunk: GeminiResponseBody;
-      try {
-        chunk = parseGeminiResponse(raw, `stream chunk ${chunkCount + 1} to be a Gemini GenerateContentResponse`);
-      } catch (error) {
-        yield { type: 'error', error };
-        return;
-      }
+      const chunk = parsed.value;
       chunkCount++;
       last = chunk;
       ids ??= new CallIds(chunk.responseId, options.reservedIds);
@@ -96,7 +91,7 @@ export async function* decodeGeminiStream(
     return;
   }
   // The finish is read from one synthetic response holding the stream's totals.
-  const summary: GeminiResponseBody = {
+  const summary: Parameters<typeof geminiFinish>[0] = {
     ...(usage === undefined ? {} : { usageMetadata: usage }),
     ...(last.responseId === undefined ? {} : { responseId: last.responseId }),
     ...(last.modelVersion === undefined ? {} : { modelVersion: last.modelVersion }),
@@ -110,19 +105,6 @@ export async function* decodeGeminiStream(
       },
     ];
   }
-  yield { type: 'finish', ...geminiFinish(summary, (ids?.count ?? 0) > 0), warnings };
-}
-
-// Gemini reports a failure inside an open stream as a chunk `{ error: { code, message, status } }`.
-function readProviderError(raw: unknown): APICallError | undefined {
-  if (typeof raw !== 'object' || raw === null || !('error' in raw)) return undefined;
-  const error = (raw as { error: unknown }).error;
-  if (typeof error !== 'object' || error === null) return undefined;
-  const { code, message, status } = error as { code?: unknown; message?: unknown; status?: unknown };
-  return new APICallError({
-    message: typeof message === 'string' ? message : 'Gemini reported an error in the stream.',
-    ...(typeof code === 'number' ? { statusCode: code } : {}),
-    ...(typeof status === 'string' ? { providerErrorType: status } : {}),
-    responseBody: raw,
-  });
+  const finish = geminiFinish(summary, (ids?.count ?? 0) > 0, warnings);
+  yield { type: 'finish', ...finish, warnings };
 }

@@ -1,4 +1,4 @@
-import type { ChatRequest, CodecResult, EncodeRequestOptions } from '@interlingua/core';
+import { type ChatRequest, type CodecResult, type EncodeRequestOptions, setOwnProperty } from '@interlingua/core';
 import { convertToGeminiContents } from './convert-to-gemini-contents';
 import type { GeminiRequestBody } from './gemini-api';
 import { prepareGeminiTools } from './gemini-prepare-tools';
@@ -37,7 +37,7 @@ export function encodeGeminiRequest(
     for (const [key, value] of Object.entries(gemini)) {
       if (key === 'safetySettings') body.safetySettings = Array.isArray(value) ? value : [value];
       else if (key === 'cachedContent' && typeof value === 'string') body.cachedContent = value;
-      else generationConfig[key] = value;
+      else setOwnProperty(generationConfig, key, value);
     }
   }
   if (Object.keys(generationConfig).length > 0) body.generationConfig = generationConfig;

@@ -1,3 +1,4 @@
+import { jsonObjectSchema } from '@interlingua/core';
 import { z } from 'zod';
 
 // Wire shapes of the Gemini API (`generateContent` / `streamGenerateContent`), checked
@@ -80,22 +81,25 @@ export type GeminiResponseBody = {
   responseId?: string;
 };
 
-const objectSchema = z.record(z.string(), z.unknown());
+// JSON objects copied into the IR (arguments, function responses, schemas) are checked with core's
+// `jsonObjectSchema`: plain data nested at most MAX_JSON_DEPTH levels, own `__proto__` keys kept.
 
 // Loose: a part kind we do not read (`executableCode`, …) is still named in the warning that drops it.
 const partSchema = z.looseObject({
   text: z.string().optional(),
   thought: z.boolean().optional(),
   thoughtSignature: z.string().optional(),
-  inlineData: z.object({ mimeType: z.string(), data: z.string() }).optional(),
-  fileData: z.object({ mimeType: z.string().optional(), fileUri: z.string() }).optional(),
-  functionCall: z.object({ name: z.string(), args: objectSchema.optional(), id: z.string().optional() }).optional(),
-  functionResponse: z.object({ name: z.string(), response: objectSchema, id: z.string().optional() }).optional(),
+  inlineData: z.object({ mimeType: z.string().min(1), data: z.string() }).optional(),
+  fileData: z.object({ mimeType: z.string().min(1).optional(), fileUri: z.string().min(1) }).optional(),
+  functionCall: z
+    .object({ name: z.string().min(1), args: jsonObjectSchema.optional(), id: z.string().optional() })
+    .optional(),
+  functionResponse: z
+    .object({ name: z.string().min(1), response: jsonObjectSchema, id: z.string().optional() })
+    .optional(),
 });
 
-const count = z.number().int().nonnegative().optional();
-
-/** Parses a `GenerateContentResponse` body or stream chunk. */
+/** Parses a `GenerateContentResponse` body or stream chunk. `usageMetadata` is read count by count. */
 export const geminiResponseSchema = z.object({
   candidates: z
     .array(
@@ -109,36 +113,40 @@ export const geminiResponseSchema = z.object({
   promptFeedback: z
     .object({ blockReason: z.string().optional(), blockReasonMessage: z.string().optional() })
     .optional(),
-  usageMetadata: z
-    .object({
-      promptTokenCount: count,
-      candidatesTokenCount: count,
-      cachedContentTokenCount: count,
-      thoughtsTokenCount: count,
-      toolUsePromptTokenCount: count,
-    })
-    .optional(),
+  usageMetadata: z.unknown().optional(),
   modelVersion: z.string().optional(),
   responseId: z.string().optional(),
 });
+/** A parsed `GenerateContentResponse`. */
+export type GeminiParsedResponse = z.infer<typeof geminiResponseSchema>;
 
 const contentSchema = z.object({ role: z.string().optional(), parts: z.array(partSchema) });
+
+// The IR's rule for tool names (Gemini also allows `.` and `:`, which no other provider takes).
+const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+// A function's parameters describe an object; `type` may be left out.
+const objectParametersSchema = jsonObjectSchema.refine(
+  (schema) =>
+    !Object.hasOwn(schema, 'type') || (typeof schema.type === 'string' && schema.type.toLowerCase() === 'object'),
+  'Expected an object schema (`type: "OBJECT"`)',
+);
 
 /** Parses a `generateContent` request body (the gateway direction). */
 export const geminiRequestSchema = z.object({
   model: z.string().optional(),
   contents: z.array(contentSchema),
-  systemInstruction: z.union([z.string(), contentSchema, partSchema]).optional(),
+  systemInstruction: z.union([z.string(), contentSchema, z.looseObject({ text: z.string() })]).optional(),
   tools: z
     .array(
       z.object({
         functionDeclarations: z
           .array(
             z.object({
-              name: z.string(),
+              name: z.string().regex(TOOL_NAME, 'Expected a function name of 1-64 characters from [A-Za-z0-9_-]'),
               description: z.string().optional(),
-              parameters: objectSchema.optional(),
-              parametersJsonSchema: objectSchema.optional(),
+              parameters: objectParametersSchema.optional(),
+              parametersJsonSchema: objectParametersSchema.optional(),
             }),
           )
           .optional(),
@@ -148,11 +156,19 @@ export const geminiRequestSchema = z.object({
   toolConfig: z
     .object({
       functionCallingConfig: z
-        .object({ mode: z.string().optional(), allowedFunctionNames: z.array(z.string()).optional() })
+        .object({ mode: z.string().optional(), allowedFunctionNames: z.array(z.string().min(1)).optional() })
         .optional(),
     })
     .optional(),
-  generationConfig: objectSchema.optional(),
+  // The settings the IR has fields for; the rest is passed through from the body as it is.
+  generationConfig: z
+    .looseObject({
+      maxOutputTokens: z.number().int().positive().optional(),
+      temperature: z.number().min(0).optional(),
+      topP: z.number().min(0).max(1).optional(),
+      stopSequences: z.array(z.string()).optional(),
+    })
+    .optional(),
   safetySettings: z.array(z.unknown()).optional(),
   cachedContent: z.string().optional(),
 });

@@ -1,4 +1,4 @@
-import type { GeminiPart } from './gemini-api';
+import type { GeminiParsedPart } from './gemini-api';
 import { synthesizeGeminiCallId } from './synthesize-gemini-call-id';
 
 /** Numbers the function calls of one response and gives each its id. */
@@ -11,7 +11,7 @@ export class CallIds {
     private readonly reserved: { has(id: string): boolean } | undefined,
   ) {}
 
-  next(call: NonNullable<GeminiPart['functionCall']>): string {
+  next(call: NonNullable<GeminiParsedPart['functionCall']>): string {
     const index = this.count++;
     if (call.id !== undefined && call.id !== '') {
       this.used.add(call.id);

@@ -1,12 +1,15 @@
-import type { JSONObject, ModelResponse } from '@interlingua/core';
+import type { JSONObject, ModelResponse, Warning } from '@interlingua/core';
 import { convertGeminiUsage } from './convert-gemini-usage';
-import type { GeminiResponseBody } from './gemini-api';
+import type { GeminiParsedResponse } from './gemini-api';
 import { mapGeminiFinishReason } from './map-gemini-finish-reason';
 
-/** What a finished Gemini response says besides its parts. */
+/** What a finished Gemini response says besides its parts; usage warnings go to `warnings`. */
 export function geminiFinish(
-  response: GeminiResponseBody,
+  response: Omit<GeminiParsedResponse, 'candidates'> & {
+    candidates?: { finishReason?: string | undefined; finishMessage?: string | undefined }[] | undefined;
+  },
   hasFunctionCalls: boolean,
+  warnings: Warning[],
 ): Omit<ModelResponse, 'message' | 'warnings'> {
   const candidate = response.candidates?.[0];
   const blockReason = response.promptFeedback?.blockReason;
@@ -20,7 +23,7 @@ export function geminiFinish(
   return {
     finishReason: blocked ? 'content_filter' : mapGeminiFinishReason(rawFinishReason ?? undefined, hasFunctionCalls),
     rawFinishReason: rawFinishReason ?? null,
-    usage: convertGeminiUsage(response.usageMetadata),
+    usage: convertGeminiUsage(response.usageMetadata, warnings),
     ...(response.responseId === undefined ? {} : { id: response.responseId }),
     ...(response.modelVersion === undefined ? {} : { model: response.modelVersion }),
     ...(Object.keys(metadata).length === 0 ? {} : { providerMetadata: { gemini: metadata } }),

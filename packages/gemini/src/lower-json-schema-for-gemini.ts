@@ -1,4 +1,10 @@
-import { type JSONSchema, SchemaConversionError, type Warning } from '@interlingua/core';
+import {
+  type JSONSchema,
+  MAX_JSON_DEPTH,
+  SchemaConversionError,
+  setOwnProperty,
+  type Warning,
+} from '@interlingua/core';
 import type { GeminiSchema } from './gemini-api';
 
 /** The result of {@link lowerJsonSchemaForGemini}. */
@@ -40,7 +46,22 @@ const HANDLED = new Set([
   ...PLAIN_OBJECT,
 ]);
 
-type Context = { toolName: string; root: JSONSchema; warnings: Warning[]; expanding: string[]; featurePrefix: string };
+type Context = {
+  toolName: string;
+  root: JSONSchema;
+  warnings: Warning[];
+  expanding: string[];
+  featurePrefix: string;
+  /** How deep the node being lowered sits in the output. */
+  depth: number;
+  /** Nodes lowered so far: inlining `$ref`s can multiply a schema. */
+  nodes: number;
+};
+
+// Inlining `$ref`s copies their target at each use: a schema of a few lines can expand
+// exponentially (`a: {anyOf: [b, b]}`, `b: {anyOf: [c, c]}`, …). No honest tool schema comes
+// near this many nodes; past it the schema is refused instead of hanging the process.
+const MAX_LOWERED_NODES = 100_000;
 
 /**
  * Lowers a tool's JSON Schema to the OpenAPI subset Gemini accepts for function parameters.
@@ -58,7 +79,9 @@ type Context = { toolName: string; root: JSONSchema; warnings: Warning[]; expand
  *   names the tool and the keyword.
  *
  * A root object schema without properties yields `schema: undefined`: Gemini wants no
- * `parameters` for a function without arguments.
+ * `parameters` for a function without arguments. Property names are data (`__proto__`
+ * included). A schema that would lower to more than 100,000 nodes (inlined `$ref`s multiply)
+ * or nest deeper than `MAX_JSON_DEPTH` throws `SchemaConversionError` instead of hanging.
  *
  * @see https://ai.google.dev/api/caching#Schema
  */
@@ -72,6 +95,8 @@ export function lowerJsonSchemaForGemini(
     warnings: [],
     expanding: [],
     featurePrefix: options.featurePrefix ?? 'inputSchema',
+    depth: 0,
+    nodes: 0,
   };
   const lowered = lowerNode(inputSchema, '', context);
   if (lowered.type !== 'object') {
@@ -85,6 +110,21 @@ export function lowerJsonSchemaForGemini(
 }
 
 function lowerNode(node: unknown, path: string, context: Context): GeminiSchema {
+  context.nodes++;
+  context.depth++;
+  try {
+    if (context.depth > MAX_JSON_DEPTH || context.nodes > MAX_LOWERED_NODES) {
+      throw new SchemaConversionError({
+        message: `Tool "${context.toolName}": expected a schema that lowers to at most ${MAX_LOWERED_NODES} nodes nested at most ${MAX_JSON_DEPTH} levels deep, but at ${location(path)} it ${context.depth > MAX_JSON_DEPTH ? 'nests deeper' : 'has grown past that'} (inlined $refs count at every use).`,
+      });
+    }
+    return lowerSchema(node, path, context);
+  } finally {
+    context.depth--;
+  }
+}
+
+function lowerSchema(node: unknown, path: string, context: Context): GeminiSchema {
   if (node === true || node === false) {
     degrade(context, path, String(node), 'a boolean schema has no Gemini equivalent; sent an empty schema');
     return {};
@@ -176,7 +216,7 @@ function lowerNode(node: unknown, path: string, context: Context): GeminiSchema 
   if (typeof schema.properties === 'object' && schema.properties !== null) {
     const properties: Record<string, GeminiSchema> = {};
     for (const [name, property] of Object.entries(schema.properties)) {
-      properties[name] = lowerNode(property, `${path}.properties.${name}`, context);
+      setOwnProperty(properties, name, lowerNode(property, `${path}.properties.${name}`, context));
     }
     out.properties = { ...(out.properties as object | undefined), ...properties };
     out.type ??= 'object';
@@ -202,9 +242,9 @@ function lowerNode(node: unknown, path: string, context: Context): GeminiSchema 
 function keepKnownRequired(out: GeminiSchema, path: string, context: Context): void {
   if (!Array.isArray(out.required)) return;
   const properties = (out.properties as Record<string, unknown> | undefined) ?? {};
-  const unknown = (out.required as string[]).filter((name) => !(name in properties));
+  const unknown = (out.required as string[]).filter((name) => !Object.hasOwn(properties, name));
   if (unknown.length === 0) return;
-  const known = (out.required as string[]).filter((name) => name in properties);
+  const known = (out.required as string[]).filter((name) => Object.hasOwn(properties, name));
   if (known.length === 0) delete out.required;
   else out.required = known;
   degrade(
@@ -261,7 +301,7 @@ function resolvePointer(root: unknown, ref: string): unknown {
   let node: unknown = root;
   for (const raw of ref.slice(2).split('/')) {
     const key = decodeURIComponent(raw).replaceAll('~1', '/').replaceAll('~0', '~');
-    if (typeof node !== 'object' || node === null) return undefined;
+    if (typeof node !== 'object' || node === null || !Object.hasOwn(node, key)) return undefined;
     node = (node as Record<string, unknown>)[key];
   }
   return node;

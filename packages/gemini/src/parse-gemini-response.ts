@@ -1,7 +1,35 @@
-import { parseWireResponse } from '@interlingua/core';
-import { type GeminiResponseBody, geminiResponseSchema } from './gemini-api';
+import { type APICallError, InvalidResponseError, parseWireResponse, safeParseWireResponse } from '@interlingua/core';
+import { type GeminiParsedResponse, geminiResponseSchema } from './gemini-api';
+import { readGeminiErrorBody } from './read-gemini-error-body';
 
-/** Parses a Gemini `GenerateContentResponse` (body or stream chunk) from `unknown`; throws `InvalidResponseError` saying what was expected. */
-export function parseGeminiResponse(body: unknown, what = 'a Gemini GenerateContentResponse'): GeminiResponseBody {
-  return parseWireResponse(geminiResponseSchema, body, what) as GeminiResponseBody;
+/**
+ * Reads a whole Gemini `GenerateContentResponse` body from `unknown`. Throws the `APICallError`
+ * an error body describes (`readGeminiErrorBody`), or `InvalidResponseError` naming each bad
+ * field — also for a body with neither candidates nor a blocked prompt (`{}`), which is no answer.
+ */
+export function parseGeminiResponse(body: unknown): GeminiParsedResponse {
+  const error = readGeminiErrorBody(body);
+  if (error !== undefined) throw error;
+  const response = parseWireResponse(geminiResponseSchema, body, 'a Gemini GenerateContentResponse');
+  if ((response.candidates?.length ?? 0) === 0 && response.promptFeedback?.blockReason === undefined) {
+    throw new InvalidResponseError({
+      message:
+        'Expected a Gemini GenerateContentResponse: candidates: Expected at least one candidate (or promptFeedback.blockReason), got none.',
+    });
+  }
+  return response;
+}
+
+/**
+ * Reads one chunk of a Gemini stream (`streamGenerateContent?alt=sse`) from `unknown`, without
+ * throwing: the chunk (which may carry only usage), or the `APICallError` of an error chunk, or
+ * an `InvalidResponseError` naming each bad field.
+ */
+export function safeParseGeminiChunk(
+  chunk: unknown,
+  what: string,
+): { success: true; value: GeminiParsedResponse } | { success: false; error: APICallError | InvalidResponseError } {
+  const error = readGeminiErrorBody(chunk);
+  if (error !== undefined) return { success: false, error };
+  return safeParseWireResponse(geminiResponseSchema, chunk, what);
 }

@@ -1,3 +1,5 @@
+import { findJSONValueIssue } from '@interlingua/core';
+
 const SYNTHETIC_ID = /^gemini-[0-9a-f]{16}-\d+$/;
 
 /** What a synthesized call id is derived from. */
@@ -37,15 +39,39 @@ export function isSynthesizedGeminiCallId(id: string): boolean {
   return id.startsWith('gemini-') && SYNTHETIC_ID.test(id);
 }
 
+// JSON with sorted keys, built with an explicit stack: arguments may nest up to MAX_JSON_DEPTH
+// levels, more than a recursive walk should be trusted with. Arguments that are not JSON data at
+// all (a cycle, say) are hashed by their name only: still an id, never a hang.
 function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    const entries = Object.keys(value)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${stableJson((value as Record<string, unknown>)[key])}`);
-    return `{${entries.join(',')}}`;
+  if (findJSONValueIssue(value) !== undefined) return '<not JSON>';
+  const out: string[] = [];
+  const stack: ({ text: string } | { value: unknown })[] = [{ value }];
+  while (stack.length > 0) {
+    const task = stack.pop() as { text: string } | { value: unknown };
+    if ('text' in task) {
+      out.push(task.text);
+      continue;
+    }
+    const node = task.value;
+    if (Array.isArray(node)) {
+      stack.push({ text: ']' });
+      for (let index = node.length - 1; index >= 0; index--) {
+        stack.push({ value: node[index] });
+        if (index > 0) stack.push({ text: ',' });
+      }
+      stack.push({ text: '[' });
+    } else if (typeof node === 'object' && node !== null) {
+      const keys = Object.keys(node).sort();
+      stack.push({ text: '}' });
+      for (let index = keys.length - 1; index >= 0; index--) {
+        const key = keys[index] as string;
+        stack.push({ value: (node as Record<string, unknown>)[key] });
+        stack.push({ text: `${index > 0 ? ',' : ''}${JSON.stringify(key)}:` });
+      }
+      stack.push({ text: '{' });
+    } else out.push(JSON.stringify(node) ?? 'null');
   }
-  return JSON.stringify(value) ?? 'null';
+  return out.join('');
 }
 
 // 64-bit FNV-1a over UTF-16 code units, as two 32-bit halves (no BigInt on the hot path).

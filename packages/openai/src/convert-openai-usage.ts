@@ -1,28 +1,37 @@
-import type { Usage } from '@interlingua/core';
+import { readTokenCounts, type Usage, type Warning } from '@interlingua/core';
 import type { CompletionUsage } from 'openai/resources/completions';
-import type { OpenAIUsage } from './openai-api';
 
 /**
  * Maps Chat Completions `usage` to the IR: `prompt_tokens` (cached included) → `inputTokens`,
  * `completion_tokens` (reasoning included) → `outputTokens`, and the cached / cache-write /
  * reasoning details where the server sent them. No usage (a stream without
- * `include_usage`) counts zero.
+ * `include_usage`) counts zero. A count that is not a non-negative integer (`1.5`, `-5`,
+ * `1e308`, a string) is left out with a warning (`readTokenCount`); so is a `usage` that is not
+ * an object. The response itself is kept.
  *
  * @see https://platform.openai.com/docs/api-reference/chat/object#chat/object-usage
  */
-export function convertOpenAIUsage(usage: OpenAIUsage | null | undefined): Usage {
-  if (usage === null || usage === undefined) return { inputTokens: 0, outputTokens: 0 };
-  const cached = usage.prompt_tokens_details?.cached_tokens;
-  const cacheWrite = usage.prompt_tokens_details?.cache_write_tokens;
-  const reasoning = usage.completion_tokens_details?.reasoning_tokens;
+export function convertOpenAIUsage(usage: unknown, warnings: Warning[]): Usage {
+  const counts = readTokenCounts(usage, OPENAI_USAGE_FIELDS, warnings);
+  const cached = counts['prompt_tokens_details.cached_tokens'];
+  const cacheWrite = counts['prompt_tokens_details.cache_write_tokens'];
+  const reasoning = counts['completion_tokens_details.reasoning_tokens'];
   return {
-    inputTokens: usage.prompt_tokens,
-    outputTokens: usage.completion_tokens,
-    ...(typeof cached === 'number' ? { cachedInputTokens: cached } : {}),
-    ...(typeof cacheWrite === 'number' ? { cacheWriteTokens: cacheWrite } : {}),
-    ...(typeof reasoning === 'number' ? { reasoningTokens: reasoning } : {}),
+    inputTokens: counts.prompt_tokens ?? 0,
+    outputTokens: counts.completion_tokens ?? 0,
+    ...(cached === undefined ? {} : { cachedInputTokens: cached }),
+    ...(cacheWrite === undefined ? {} : { cacheWriteTokens: cacheWrite }),
+    ...(reasoning === undefined ? {} : { reasoningTokens: reasoning }),
   };
 }
+
+const OPENAI_USAGE_FIELDS = [
+  'prompt_tokens',
+  'completion_tokens',
+  'prompt_tokens_details.cached_tokens',
+  'prompt_tokens_details.cache_write_tokens',
+  'completion_tokens_details.reasoning_tokens',
+] as const;
 
 /**
  * Maps IR usage back to Chat Completions `usage` (gateway direction); `total_tokens` is their sum.

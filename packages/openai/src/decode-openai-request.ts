@@ -7,6 +7,7 @@ import {
   type JSONObject,
   type Message,
   parseWireRequest,
+  setOwnProperty,
   type Tool,
   type ToolChoice,
   type ToolResult,
@@ -42,7 +43,9 @@ const MAPPED_KEYS = new Set([
  * those results. Keys the IR has no field for (`parallel_tool_calls`, `seed`, …) go to
  * `providerOptions.openai`, so `encodeRequest` sends them again.
  *
- * Throws `InvalidRequestError` when the body is not a Chat Completions request.
+ * Throws `InvalidRequestError` naming the path when the body is not a Chat Completions request:
+ * nested deeper than `MAX_JSON_DEPTH`, a function whose `parameters` are not an object schema,
+ * an out-of-range setting, a tool message that answers no earlier call.
  *
  * @see https://platform.openai.com/docs/api-reference/chat/create
  */
@@ -108,10 +111,17 @@ export function decodeOpenAIRequest(body: unknown): CodecResult<DecodedRequest> 
         const texts =
           typeof message.content === 'string' ? [message.content] : message.content.map((part) => part.text);
         const { text, isError } = unmarkOpenAIToolError(texts[0] ?? '');
+        const toolName = toolNames.get(message.tool_call_id);
+        if (toolName === undefined) {
+          // The API answers such a body with a 400 too: a result must follow its call.
+          throw new InvalidRequestError({
+            message: `Expected a Chat Completions request body: messages[${index}].tool_call_id: Expected the id of a tool call of an earlier assistant message, got ${JSON.stringify(message.tool_call_id.slice(0, 100))}.`,
+          });
+        }
         const result: ToolResult = {
           type: 'tool-result',
           toolCallId: message.tool_call_id,
-          toolName: toolNames.get(message.tool_call_id) ?? 'unknown',
+          toolName,
           content: [text, ...texts.slice(1)].map((part) => ({ type: 'text' as const, text: part })),
           isError,
         };
@@ -139,10 +149,15 @@ export function decodeOpenAIRequest(body: unknown): CodecResult<DecodedRequest> 
   const tools: Tool[] = [];
   for (const tool of wire.tools ?? []) {
     if (tool.type === 'function') {
+      const parameters = tool.function.parameters;
       tools.push({
         name: tool.function.name,
         description: tool.function.description ?? '',
-        inputSchema: (tool.function.parameters as JSONObject | null | undefined) ?? { type: 'object', properties: {} },
+        // `type` may be left out of `parameters`; the IR states it.
+        inputSchema:
+          parameters === null || parameters === undefined
+            ? { type: 'object', properties: {} }
+            : { ...parameters, type: 'object' },
       });
     } else warnings.push(unsupportedCustom('tools', tool.custom.name));
   }
@@ -156,9 +171,10 @@ export function decodeOpenAIRequest(body: unknown): CodecResult<DecodedRequest> 
   if (wire.stop !== null && wire.stop !== undefined) {
     request.stopSequences = typeof wire.stop === 'string' ? [wire.stop] : wire.stop;
   }
+  // From the body itself, not the parsed copy: the schema drops keys such as `__proto__`.
   const rest: JSONObject = {};
-  for (const [key, value] of Object.entries(wire)) {
-    if (!MAPPED_KEYS.has(key) && value !== undefined) rest[key] = value as JSONObject[string];
+  for (const [key, value] of Object.entries(body as JSONObject)) {
+    if (!MAPPED_KEYS.has(key)) setOwnProperty(rest, key, value);
   }
   if (Object.keys(rest).length > 0) request.providerOptions = { openai: rest };
   return { value: { request, model: wire.model, stream: wire.stream === true }, warnings };

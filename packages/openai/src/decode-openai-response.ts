@@ -3,27 +3,28 @@ import {
   InvalidResponseError,
   type ModelResponse,
   parseToolArguments,
-  parseWireResponse,
   type ToolCall,
   type Warning,
 } from '@interlingua/core';
 import { convertOpenAIUsage } from './convert-openai-usage';
 import { mapOpenAIFinishReason } from './map-openai-finish-reason';
-import { openaiResponseSchema } from './openai-api';
+import { parseOpenAIResponse } from './parse-openai-response';
 
 /**
  * Decodes a Chat Completions response body (first choice) into an IR response. Argument
  * strings are parsed with `parseToolArguments`: invalid JSON (e.g. cut off at `length`)
  * keeps `argsText` and `argsError` and never throws. A `refusal` becomes a text part marked
  * `providerMetadata.openai.refusal` and `finishReason: 'refusal'`; `reasoning_content`
- * (DeepSeek, vLLM) becomes a reasoning part.
+ * (DeepSeek, vLLM) becomes a reasoning part. A call with an empty `id` gets `call_<n>` (its
+ * position), as in a stream; bad usage counts are dropped with a warning.
  *
- * Throws `InvalidResponseError` when the body is not a chat completion.
+ * Throws the `APICallError` an error body (`{ "error": … }`) describes, and
+ * `InvalidResponseError` when the body is not a chat completion.
  *
  * @see https://platform.openai.com/docs/api-reference/chat/object
  */
 export function decodeOpenAIResponse(body: unknown): ModelResponse {
-  const response = parseWireResponse(openaiResponseSchema, body, 'a Chat Completions response body');
+  const response = parseOpenAIResponse(body);
   const choice = response.choices[0];
   if (choice === undefined) throw new InvalidResponseError({ message: 'Expected at least one choice, got none.' });
   const { message } = choice;
@@ -34,9 +35,10 @@ export function decodeOpenAIResponse(body: unknown): ModelResponse {
   if (message.refusal) {
     content.push({ type: 'text', text: message.refusal, providerMetadata: { openai: { refusal: true } } });
   }
-  for (const call of message.tool_calls ?? []) {
-    if (call.type === 'function') content.push(toToolCall(call.id, call.function.name, call.function.arguments));
-    else {
+  for (const [index, call] of (message.tool_calls ?? []).entries()) {
+    if (call.type === 'function') {
+      content.push(toToolCall(call.id === '' ? `call_${index}` : call.id, call.function.name, call.function.arguments));
+    } else {
       warnings.push({
         type: 'unsupported',
         feature: 'custom tool call',
@@ -52,7 +54,7 @@ export function decodeOpenAIResponse(body: unknown): ModelResponse {
       content.some((part) => part.type === 'tool-call'),
     ),
     rawFinishReason: choice.finish_reason ?? null,
-    usage: convertOpenAIUsage(response.usage),
+    usage: convertOpenAIUsage(response.usage, warnings),
     ...(response.id ? { id: response.id } : {}),
     ...(response.model ? { model: response.model } : {}),
     warnings,

@@ -1,8 +1,8 @@
-import { InvalidResponseError, type StreamEvent, safeParseWireResponse, type Usage } from '@interlingua/core';
+import { InvalidResponseError, type StreamEvent, type Usage, type Warning } from '@interlingua/core';
 import { convertOpenAIUsage } from './convert-openai-usage';
 import { toToolCall } from './decode-openai-response';
 import { mapOpenAIFinishReason } from './map-openai-finish-reason';
-import { openaiChunkSchema } from './openai-api';
+import { safeParseOpenAIChunk } from './parse-openai-response';
 
 type StreamingCall = { id: string | undefined; name: string | undefined; argsText: string; started: boolean };
 
@@ -14,7 +14,9 @@ type StreamingCall = { id: string | undefined; name: string | undefined; argsTex
  * trailing chunk with empty `choices` (`stream_options.include_usage`); the `finish` event
  * is emitted once the stream ends, so it carries that usage. A refusal (`delta.refusal`)
  * gives `finishReason: 'refusal'`. A stream that ends without a `finish_reason`, a chunk
- * that cannot be read, or an error thrown by the chunk source ends in an `error` event.
+ * that cannot be read, an error chunk (`{ "error": … }`, as an `APICallError`) or an error
+ * thrown by the chunk source ends in an `error` event. Bad usage counts are dropped with a
+ * warning on the `finish` event.
  *
  * @see https://platform.openai.com/docs/api-reference/chat-streaming/streaming
  */
@@ -24,11 +26,12 @@ export async function* decodeOpenAIStream(chunks: AsyncIterable<unknown>): Async
   let model: string | undefined;
   let rawFinishReason: string | undefined;
   let usage: Usage | undefined;
+  let usageWarnings: Warning[] = [];
   let refused = false;
 
   try {
     for await (const chunk of chunks) {
-      const parsed = safeParseWireResponse(openaiChunkSchema, chunk, 'a Chat Completions stream chunk');
+      const parsed = safeParseOpenAIChunk(chunk);
       if (!parsed.success) {
         yield { type: 'error', error: parsed.error };
         return;
@@ -37,7 +40,11 @@ export async function* decodeOpenAIStream(chunks: AsyncIterable<unknown>): Async
       // Every chunk of one completion repeats the id and model; the last one wins.
       if (data.id) id = data.id;
       if (data.model) model = data.model;
-      if (data.usage) usage = convertOpenAIUsage(data.usage);
+      if (data.usage !== undefined && data.usage !== null) {
+        // The last usage wins, with the warnings of that one only.
+        usageWarnings = [];
+        usage = convertOpenAIUsage(data.usage, usageWarnings);
+      }
       for (const choice of data.choices) {
         if ((choice.index ?? 0) !== 0) continue;
         const delta = choice.delta;
@@ -109,6 +116,6 @@ export async function* decodeOpenAIStream(chunks: AsyncIterable<unknown>): Async
     usage: usage ?? { inputTokens: 0, outputTokens: 0 },
     ...(id === undefined ? {} : { id }),
     ...(model === undefined ? {} : { model }),
-    warnings: [],
+    warnings: usageWarnings,
   };
 }

@@ -1,4 +1,4 @@
-import type { ChatRequest, CodecResult, Warning } from '@interlingua/core';
+import { type ChatRequest, type CodecResult, setOwnProperty, type Warning } from '@interlingua/core';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import { convertToOpenAIMessages } from './convert-to-openai-messages';
 import type { OpenAIChatRequestBody } from './openai-api';
@@ -47,7 +47,7 @@ export function encodeOpenAIRequest(
           feature: `providerOptions.openai.${key}`,
           message: `\`${key}\` is set by the codec and cannot be overridden through providerOptions; it was ignored.`,
         });
-      } else target[key] = value;
+      } else setOwnProperty(target, key, value);
     }
   }
   if (options.stream === true) {

@@ -1,3 +1,4 @@
+import { jsonObjectSchema } from '@interlingua/core';
 import type {
   ChatCompletion,
   ChatCompletionChunk,
@@ -23,23 +24,17 @@ export type OpenAIChatToolChoice = ChatCompletionToolChoiceOption;
 
 const nullish = <T extends z.ZodType>(schema: T) => schema.nullish();
 
-/** `usage` of a response or of the trailing stream chunk; only the counts we map. */
-export const openaiUsageSchema = z.object({
-  prompt_tokens: z.number(),
-  completion_tokens: z.number(),
-  prompt_tokens_details: nullish(
-    z.object({ cached_tokens: nullish(z.number()), cache_write_tokens: nullish(z.number()) }),
-  ),
-  completion_tokens_details: nullish(z.object({ reasoning_tokens: nullish(z.number()) })),
-});
-/** Parsed `usage`. */
-export type OpenAIUsage = z.infer<typeof openaiUsageSchema>;
+// `usage` is read field by field by `convertOpenAIUsage`: a bad count is dropped with a
+// warning and never fails the body that carries it.
+const usageSchema = z.unknown().optional();
 
+// In a response an empty id is replaced (`call_<n>`); a request must name its calls.
 const functionToolCallSchema = z.object({
   id: z.string(),
   type: z.literal('function'),
-  function: z.object({ name: z.string(), arguments: z.string() }),
+  function: z.object({ name: z.string().min(1), arguments: z.string() }),
 });
+const requestFunctionToolCallSchema = functionToolCallSchema.extend({ id: z.string().min(1) });
 
 // Custom (grammar) tool calls are read only to report them; the IR has no free-form tool input.
 const customToolCallSchema = z.object({
@@ -66,7 +61,7 @@ export const openaiResponseSchema = z.object({
       }),
     )
     .min(1),
-  usage: nullish(openaiUsageSchema),
+  usage: usageSchema,
 });
 /** Parsed response body. */
 export type OpenAIResponse = z.infer<typeof openaiResponseSchema>;
@@ -97,7 +92,7 @@ export const openaiChunkSchema = z.object({
       ),
     }),
   ),
-  usage: nullish(openaiUsageSchema),
+  usage: usageSchema,
 });
 /** Parsed chunk. */
 export type OpenAIChunk = z.infer<typeof openaiChunkSchema>;
@@ -105,7 +100,7 @@ export type OpenAIChunk = z.infer<typeof openaiChunkSchema>;
 const textPartSchema = z.object({ type: z.literal('text'), text: z.string() });
 const imagePartSchema = z.object({
   type: z.literal('image_url'),
-  image_url: z.object({ url: z.string(), detail: z.string().optional() }),
+  image_url: z.object({ url: z.string().min(1), detail: z.string().optional() }),
 });
 const audioPartSchema = z.object({
   type: z.literal('input_audio'),
@@ -142,13 +137,24 @@ export const openaiMessageSchema = z.discriminatedUnion('role', [
     role: z.literal('assistant'),
     content: nullish(z.union([z.string(), z.array(z.union([textPartSchema, refusalPartSchema]))])),
     refusal: nullish(z.string()),
-    tool_calls: nullish(z.array(z.union([functionToolCallSchema, customToolCallSchema]))),
+    tool_calls: nullish(z.array(z.union([requestFunctionToolCallSchema, customToolCallSchema]))),
   }),
-  z.object({ role: z.literal('tool'), content: textContentSchema, tool_call_id: z.string() }),
+  z.object({ role: z.literal('tool'), content: textContentSchema, tool_call_id: z.string().min(1) }),
   z.object({ role: z.literal('function'), content: nullish(z.string()), name: z.string() }),
 ]);
 /** Parsed request message. */
 export type OpenAIMessage = z.infer<typeof openaiMessageSchema>;
+
+// The API's rule for function names, which is also the IR's.
+const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+const TOOL_NAME_MESSAGE = 'Expected a function name of 1-64 characters from [A-Za-z0-9_-]';
+
+// A function's `parameters`: a JSON object nested at most MAX_JSON_DEPTH levels that describes an
+// object (`type` may be left out: it can only be "object").
+const objectSchemaSchema = jsonObjectSchema.refine(
+  (schema) => !Object.hasOwn(schema, 'type') || schema.type === 'object',
+  'Expected an object schema (`type: "object"`)',
+);
 
 /** A request body (gateway direction): the fields mapped to the IR; the rest is kept verbatim. */
 export const openaiRequestSchema = z.looseObject({
@@ -160,9 +166,9 @@ export const openaiRequestSchema = z.looseObject({
         z.object({
           type: z.literal('function'),
           function: z.object({
-            name: z.string(),
+            name: z.string().regex(TOOL_NAME, TOOL_NAME_MESSAGE),
             description: nullish(z.string()),
-            parameters: nullish(z.record(z.string(), z.unknown())),
+            parameters: nullish(objectSchemaSchema),
             strict: nullish(z.boolean()),
           }),
         }),
@@ -173,14 +179,14 @@ export const openaiRequestSchema = z.looseObject({
   tool_choice: nullish(
     z.union([
       z.enum(['auto', 'none', 'required']),
-      z.object({ type: z.literal('function'), function: z.object({ name: z.string() }) }),
+      z.object({ type: z.literal('function'), function: z.object({ name: z.string().min(1) }) }),
       z.looseObject({ type: z.string() }),
     ]),
   ),
-  max_completion_tokens: nullish(z.number()),
-  max_tokens: nullish(z.number()),
-  temperature: nullish(z.number()),
-  top_p: nullish(z.number()),
+  max_completion_tokens: nullish(z.number().int().positive()),
+  max_tokens: nullish(z.number().int().positive()),
+  temperature: nullish(z.number().min(0)),
+  top_p: nullish(z.number().min(0).max(1)),
   stop: nullish(z.union([z.string(), z.array(z.string())])),
   stream: nullish(z.boolean()),
 });

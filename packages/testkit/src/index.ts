@@ -1,5 +1,36 @@
 export { arbitraryArgs, arbitraryChatRequest, arbitraryModelResponse, arbitraryText } from './arbitraries';
 export { type AgentHistoryOptions, arbitraryAgentHistory } from './arbitrary-agent-history';
+export {
+  checkDecodeRequest,
+  checkDecodeResponse,
+  checkDecodeStream,
+  type DecodeOutcome,
+  DecoderContractError,
+  type DecoderFailureKind,
+  type DecoderName,
+  watchPrototypes,
+} from './fuzz/check-decoder';
+export {
+  applyChunkMutations,
+  arbitraryChunkMutations,
+  type ChunkMutation,
+  type ChunkMutationOp,
+} from './fuzz/chunk-mutation';
+export {
+  buildCodecFuzzSeeds,
+  type CodecFuzzOptions,
+  type CodecFuzzReport,
+  type CodecFuzzSeeds,
+  fuzzCodec,
+} from './fuzz/fuzz-codec';
+export {
+  applyJSONMutations,
+  arbitraryJSONMutations,
+  countJSONNodes,
+  ERROR_LIKE_BODIES,
+  type JSONMutation,
+  type JSONMutationOp,
+} from './fuzz/json-mutation';
 export { type IRCorpusCase, irCorpusDir, loadIRCorpus } from './ir-corpus';
 export { type CodecFixture, loadCodecFixtures } from './load-codec-fixtures';
 export {

@@ -35,6 +35,18 @@ describe('wire parsing', () => {
     expect(() => parseWireResponse(body, null, 'a response body')).toThrowError(InvalidResponseError);
   });
 
+  it('refuses a request body nested deeper than MAX_JSON_DEPTH before the schema reads it', () => {
+    let deep: unknown = 1;
+    for (let level = 0; level < 10_000; level++) deep = [deep];
+    const lenient = z.object({ messages: z.unknown() });
+    expect(() => parseWireRequest(lenient, { messages: [{ content: deep }] }, 'a request body')).toThrowError(
+      /^Expected a request body: messages\[0\]\.content\[0\]\[0\].*: Expected JSON nested at most 1000 levels deep, got deeper$/,
+    );
+    expect(() => parseWireRequest(lenient, { messages: [1n] }, 'a request body')).toThrowError(
+      'Expected a request body: messages[0]: Expected a JSON value, got a bigint',
+    );
+  });
+
   it('accepts zod 3 schemas too', () => {
     expect(() => parseWireRequest(z3.object({ a: z3.number() }), { a: 'x' }, 'a body')).toThrowError(
       /^Expected a body: a: Expected number, received string/,

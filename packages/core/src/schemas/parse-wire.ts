@@ -1,5 +1,6 @@
 import { InvalidRequestError } from '../errors/invalid-request-error';
 import { InvalidResponseError } from '../errors/invalid-response-error';
+import { findJSONValueIssue } from '../json/find-json-value-issue';
 import { formatSchemaIssues, type SchemaIssue } from './format-schema-issues';
 
 /**
@@ -14,8 +15,16 @@ export type WireSchema<T> = {
  * Parses a native request body (the gateway direction) with a codec's wire schema. Throws
  * `InvalidRequestError` — "Expected a Chat Completions request body: messages[0].role: …" —
  * with the schema's error as `cause`.
+ *
+ * Before the schema runs, the whole body must be plain JSON data nested at most
+ * `MAX_JSON_DEPTH` levels (checked iteratively): a request body comes from strangers, and
+ * everything a decoder copies or recurses over is then bounded.
  */
 export function parseWireRequest<T>(schema: WireSchema<T>, body: unknown, expected: string): T {
+  const issue = findJSONValueIssue(body);
+  if (issue !== undefined) {
+    throw new InvalidRequestError({ message: `Expected ${expected}: ${formatSchemaIssues([issue])}` });
+  }
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
   throw new InvalidRequestError({

@@ -4,6 +4,7 @@ import type { AssistantContentPart } from '../ir/message';
 import type { ModelResponse } from '../ir/model-response';
 import type { StreamEvent } from '../ir/stream-event';
 import type { ToolCall } from '../ir/tool-call';
+import { setOwnProperty } from '../json/set-own-property';
 import { parseToolArguments } from '../tools/parse-tool-arguments';
 
 type PendingCall = { index: number; id: string; name: string; argsText: string };
@@ -119,7 +120,9 @@ export async function collectStream(
 function mergeMetadata(a: ProviderMetadata | undefined, b: ProviderMetadata): ProviderMetadata {
   if (a === undefined) return b;
   const merged: ProviderMetadata = { ...a };
-  for (const [key, value] of Object.entries(b)) merged[key] = { ...merged[key], ...value };
+  for (const [key, value] of Object.entries(b)) {
+    setOwnProperty(merged, key, Object.hasOwn(merged, key) ? { ...merged[key], ...value } : value);
+  }
   return merged;
 }
 

@@ -1,4 +1,6 @@
 import type { JSONObject } from '../ir/json-value';
+import { findJSONValueIssue } from '../json/find-json-value-issue';
+import { formatSchemaIssues } from '../schemas/format-schema-issues';
 
 /** The outcome of {@link parseToolArguments}: parsed arguments, or `{}` with the raw text and the reason. */
 export type ParsedToolArguments =
@@ -9,8 +11,9 @@ export type ParsedToolArguments =
  * Parses a model's tool-argument text into an object. Never throws.
  *
  * Empty or blank text (what models send for no-argument tools) is `{}`. Text that is not
- * JSON, or JSON that is not an object, yields `{ args: {}, argsText, argsError }` so the
- * caller can keep the raw text and tell the model what was wrong.
+ * JSON, JSON that is not an object, or an object nested deeper than `MAX_JSON_DEPTH`, yields
+ * `{ args: {}, argsText, argsError }` so the caller can keep the raw text and tell the model
+ * what was wrong. Keys such as `__proto__` stay own properties (as `JSON.parse` makes them).
  *
  * @example
  * parseToolArguments('{"city":"北京"}'); // { args: { city: '北京' } }
@@ -32,6 +35,16 @@ export function parseToolArguments(text: string): ParsedToolArguments {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     const got = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
     return { args: {}, argsText: text, argsError: `Expected the arguments to be a JSON object, got ${got}.` };
+  }
+  // JSON.parse survives any depth; what consumes the arguments next (a serializer, a schema
+  // validator) may not, so the project-wide limit applies here too.
+  const issue = findJSONValueIssue(value);
+  if (issue !== undefined) {
+    return {
+      args: {},
+      argsText: text,
+      argsError: `Expected the arguments to be a JSON object: ${formatSchemaIssues([issue], 'arguments')}.`,
+    };
   }
   return { args: value as JSONObject };
 }

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { type JSONSchema, SchemaConversionError } from '@interlingua/core';
+import { type JSONObject, type JSONSchema, SchemaConversionError } from '@interlingua/core';
 import { describe, expect, it } from 'vitest';
 import { lowerJsonSchemaForGemini } from './lower-json-schema-for-gemini';
 
@@ -285,6 +285,25 @@ describe('lowerJsonSchemaForGemini rules', () => {
     );
     expect(() => lower({ type: 'object', properties: { a: { $ref: '#/$defs/missing' } } })).toThrowError(
       /points at nothing/,
+    );
+  });
+
+  it('refuses a schema whose $refs expand exponentially or nest past MAX_JSON_DEPTH, instead of hanging', () => {
+    // Each definition uses the next one twice: 40 lines that would inline to 2^40 nodes.
+    const $defs: JSONObject = { d40: { type: 'string' } };
+    for (let index = 0; index < 40; index++) {
+      $defs[`d${index}`] = { anyOf: [{ $ref: `#/$defs/d${index + 1}` }, { $ref: `#/$defs/d${index + 1}` }] };
+    }
+    expect(() => lower({ type: 'object', properties: { x: { $ref: '#/$defs/d0' } }, $defs })).toThrowError(
+      /^Tool "t": expected a schema that lowers to at most 100000 nodes nested at most 1000 levels deep, but at .* it has grown past that/,
+    );
+    // A chain of 1,200 definitions, each holding the next: no recursion, but 1,200 levels once inlined.
+    const chain: JSONObject = { c1200: { type: 'string' } };
+    for (let index = 0; index < 1200; index++) {
+      chain[`c${index}`] = { type: 'object', properties: { next: { $ref: `#/$defs/c${index + 1}` } } };
+    }
+    expect(() => lower({ type: 'object', properties: { x: { $ref: '#/$defs/c0' } }, $defs: chain })).toThrowError(
+      /it nests deeper/,
     );
   });
 

@@ -1,17 +1,23 @@
 import {
   type AssistantMessage,
+  addCosts,
   type CallOptions,
   type ChatRequest,
+  type Cost,
   collectStream,
+  computeCost,
+  errorTypeOf,
   InvalidRequestError,
   InvalidResponseError,
   type Message,
   type ModelResponse,
   type StreamEvent,
+  type TelemetrySpan,
   type ToolCall,
   ToolExecutionError,
   type Usage,
   type Warning,
+  ZERO_COST,
 } from '@interlingua/core';
 import { addUsage } from './add-usage';
 import { AgentAbortedError } from './agent-aborted-error';
@@ -20,6 +26,7 @@ import { indexTools, type ResolvedAgentOptions } from './agent-options';
 import type { AgentFinishReason, AgentResult, AgentStep, ToolCallOutcome } from './agent-result';
 import { answer, executeToolCalls } from './execute-tool-calls';
 import { findHistoryProblems } from './history/find-history-problems';
+import { endModelSpan, endRunSpan, recordsContent, startModelSpan, startRunSpan } from './telemetry/agent-telemetry';
 import { withUniqueCallIds } from './unique-call-ids';
 
 type LoopState = {
@@ -29,14 +36,35 @@ type LoopState = {
   warnings: Warning[];
   warningKeys: Set<string>;
   usage: Usage;
+  cost: Cost | 'unknown';
   last: ModelResponse | undefined;
+  span: TelemetrySpan;
+  recordContent: boolean;
 };
 
 /**
  * The tool loop shared by `runAgent` (`generate`) and `streamAgent` (`stream`): call the
- * model, then let `finishReason` alone decide what happens next.
+ * model, then let `finishReason` alone decide what happens next. The run is one
+ * `invoke_agent` span, its model calls and tool calls its children.
  */
 export async function runAgentLoop(options: ResolvedAgentOptions, mode: 'generate' | 'stream'): Promise<AgentResult> {
+  const span = startRunSpan(options.model, options.telemetry);
+  try {
+    const result = await span.run(() => loop(options, mode, span));
+    endRunSpan(span, result);
+    return result;
+  } catch (error) {
+    span.fail(error, errorTypeOf(error));
+    span.end();
+    throw error;
+  }
+}
+
+async function loop(
+  options: ResolvedAgentOptions,
+  mode: 'generate' | 'stream',
+  span: TelemetrySpan,
+): Promise<AgentResult> {
   const { model, history, signal, onEvent } = options;
   const emit = onEvent ?? noop;
   const listening = onEvent !== undefined;
@@ -47,7 +75,10 @@ export async function runAgentLoop(options: ResolvedAgentOptions, mode: 'generat
     warnings: [],
     warningKeys: new Set(),
     usage: { inputTokens: 0, outputTokens: 0 },
+    cost: ZERO_COST,
     last: undefined,
+    span,
+    recordContent: recordsContent(options.telemetry),
   };
   const { steps, inputTokensPerStep } = state;
   const callOptions: CallOptions = {
@@ -85,12 +116,16 @@ export async function runAgentLoop(options: ResolvedAgentOptions, mode: 'generat
       ...options.settings,
     };
     let response: ModelResponse;
+    const modelSpan = startModelSpan(span, model, request, mode === 'stream');
     try {
-      response =
+      response = await modelSpan.run(() =>
         mode === 'generate'
-          ? await model.generate(request, callOptions)
-          : await collectStream(forward(model.stream(request, callOptions), emit));
+          ? model.generate(request, callOptions)
+          : collectStream(forward(model.stream(request, callOptions), emit)),
+      );
+      endModelSpan(modelSpan, request, { response }, state.recordContent);
     } catch (error) {
+      endModelSpan(modelSpan, request, { error }, state.recordContent);
       if (signal?.aborted) {
         throw aborted(
           state,
@@ -109,6 +144,8 @@ export async function runAgentLoop(options: ResolvedAgentOptions, mode: 'generat
     state.last = response;
     history.push(response.message);
     state.usage = addUsage(state.usage, response.usage);
+    const cost = computeCost(response.usage, model.pricing);
+    state.cost = addCosts(state.cost, cost);
     inputTokensPerStep.push(response.usage.inputTokens);
     // The run's list says each thing once (an emulated model warns on every call); each step keeps its own.
     for (const warning of response.warnings) {
@@ -119,7 +156,7 @@ export async function runAgentLoop(options: ResolvedAgentOptions, mode: 'generat
     }
 
     const calls = toolCallsOf(response.message);
-    const step: AgentStep = { index, response, toolOutcomes: [], usage: response.usage };
+    const step: AgentStep = { index, response, toolOutcomes: [], usage: response.usage, cost };
     const reason = response.finishReason;
     let next: AgentFinishReason | 'continue';
     let ranTools = false;
@@ -139,6 +176,8 @@ export async function runAgentLoop(options: ResolvedAgentOptions, mode: 'generat
             truncated: reason === 'length',
             onStart: listening ? (toolCall) => emit({ type: 'tool-call', step: index, toolCall }) : noop,
             onOutcome: listening ? (outcome) => emit({ type: 'tool-result', step: index, ...outcome }) : noop,
+            span,
+            recordContent: state.recordContent,
           });
           history.push({ role: 'tool', content: step.toolOutcomes.map((outcome) => outcome.result) });
           ranTools = true;
@@ -191,6 +230,7 @@ function finish(state: LoopState, finishReason: AgentFinishReason, error?: unkno
     newMessages: options.history.slice(options.inputLength),
     steps: state.steps,
     usage: state.usage,
+    cost: state.cost,
     inputTokensPerStep: state.inputTokensPerStep,
     warnings: state.warnings,
     ...(error === undefined ? {} : { error }),

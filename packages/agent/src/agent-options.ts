@@ -10,6 +10,7 @@ import type { AgentEvent } from './agent-event';
 import type { AgentTool } from './agent-tool';
 import { findHistoryProblems } from './history/find-history-problems';
 import { composeHistoryStrategies, type HistoryStrategy } from './history/history-strategy';
+import type { AgentTelemetryOptions } from './telemetry/agent-telemetry';
 
 /** Request settings sent on every model call of a run. */
 export type AgentCallSettings = Pick<
@@ -48,6 +49,8 @@ export type AgentOptions = {
   historyStrategy?: HistoryStrategy | readonly HistoryStrategy[];
   /** Sampling and provider settings sent on every call. */
   settings?: AgentCallSettings;
+  /** OpenTelemetry spans of the run (when `@opentelemetry/api` is installed): the agent's name, message contents opt-in. */
+  telemetry?: AgentTelemetryOptions;
 };
 
 /** Options after defaults and checks. */
@@ -66,6 +69,7 @@ export type ResolvedAgentOptions = {
   onEvent: ((event: AgentEvent) => void) | undefined;
   strategy: HistoryStrategy | undefined;
   settings: AgentCallSettings | undefined;
+  telemetry: AgentTelemetryOptions | undefined;
 };
 
 /** Applies defaults and rejects bad settings with `InvalidSettingError`, a bad history with `InvalidRequestError`. */
@@ -121,6 +125,7 @@ export function resolveAgentOptions(options: AgentOptions): ResolvedAgentOptions
           ? strategy
           : composeHistoryStrategies(...strategy),
     settings: options.settings,
+    telemetry: options.telemetry,
   };
 }
 

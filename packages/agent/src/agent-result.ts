@@ -1,4 +1,13 @@
-import type { InterlinguaError, Message, ModelResponse, ToolCall, ToolResult, Usage, Warning } from '@interlingua/core';
+import type {
+  Cost,
+  InterlinguaError,
+  Message,
+  ModelResponse,
+  ToolCall,
+  ToolResult,
+  Usage,
+  Warning,
+} from '@interlingua/core';
 
 /**
  * Why a run ended. The model's own reasons, plus `max_steps`: the step limit was reached
@@ -25,6 +34,8 @@ export type AgentStep = {
   toolOutcomes: ToolCallOutcome[];
   /** The usage of this model call. */
   usage: Usage;
+  /** What this call cost at the model's `pricing`; `'unknown'` when the model has none. */
+  cost: Cost | 'unknown';
 };
 
 /** The outcome of `runAgent`. */
@@ -43,6 +54,8 @@ export type AgentResult = {
   steps: AgentStep[];
   /** The sum of every step's usage. */
   usage: Usage;
+  /** The sum of every step's cost: `'unknown'` when any step's is, never 0 for lack of a price. */
+  cost: Cost | 'unknown';
   /** Input tokens of each step: how the history grows. */
   inputTokensPerStep: number[];
   /** Warnings of every model call, each distinct warning once (every step's own are in `steps[i].response.warnings`). */

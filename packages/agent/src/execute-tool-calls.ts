@@ -5,6 +5,7 @@ import {
   linkAbortSignal,
   type Message,
   NoSuchToolError,
+  type TelemetrySpan,
   type ToolCall,
   ToolExecutionError,
   type ToolResult,
@@ -13,6 +14,7 @@ import {
 } from '@interlingua/core';
 import type { ToolCallOutcome } from './agent-result';
 import type { AgentTool } from './agent-tool';
+import { endToolSpan, startToolSpan } from './telemetry/agent-telemetry';
 import { validateToolArguments } from './validate-tool-arguments';
 
 /** How one turn's calls are run. */
@@ -27,6 +29,10 @@ export type ExecuteToolCallsOptions = {
   truncated: boolean;
   onStart: (toolCall: ToolCall) => void;
   onOutcome: (outcome: ToolCallOutcome) => void;
+  /** The run's span, parent of each call's `execute_tool` span. */
+  span: TelemetrySpan;
+  /** Tool arguments and results go on the spans. */
+  recordContent: boolean;
 };
 
 const maxEchoLength = 500;
@@ -59,14 +65,18 @@ async function runPool(calls: readonly ToolCall[], options: ExecuteToolCallsOpti
 
 function settle(call: ToolCall, options: ExecuteToolCallsOptions): ToolCallOutcome | Promise<ToolCallOutcome> {
   options.onStart(call);
+  const span = startToolSpan(options.span, call, options.tools.get(call.name), options.recordContent);
+  // Run inside the span, so a span the tool starts (an MCP call) becomes its child.
   const outcome = options.signal?.aborted
     ? answer(call, cancelledText, new AbortedError({ message: cancelledText, cause: options.signal.reason }))
-    : executeToolCall(call, options);
+    : span.run(() => executeToolCall(call, options));
   if (!(outcome instanceof Promise)) {
+    endToolSpan(span, outcome, options.recordContent);
     options.onOutcome(outcome);
     return outcome;
   }
   return outcome.then((done) => {
+    endToolSpan(span, done, options.recordContent);
     options.onOutcome(done);
     return done;
   });

@@ -29,4 +29,5 @@ export { keepLastTurns } from './history/keep-last-turns';
 export { type TokenBudgetOptions, tokenBudget } from './history/token-budget';
 export { runAgent } from './run-agent';
 export { streamAgent } from './stream-agent';
+export type { AgentTelemetryOptions } from './telemetry/agent-telemetry';
 export { userMessage } from './user-message';

@@ -1,9 +1,13 @@
 // Shipped data
 export { anthropicCapabilities } from './data/anthropic-capabilities';
+export { anthropicPrices } from './data/anthropic-prices';
 export { geminiCapabilities } from './data/gemini-capabilities';
+export { geminiPrices } from './data/gemini-prices';
 export { openModelCapabilities } from './data/open-model-capabilities';
 export { openaiCapabilities } from './data/openai-capabilities';
+export { openaiPrices } from './data/openai-prices';
 export { shippedCapabilities } from './data/shipped-capabilities';
+export { shippedPrices } from './data/shipped-prices';
 // Degradation
 export { type DegradeRequestOptions, degradeRequest } from './degrade/degrade-request';
 export { lowerJsonSchema } from './degrade/lower-json-schema';
@@ -17,6 +21,11 @@ export { parseEmulatedArguments } from './emulation/parse-emulated-arguments';
 export { parseTagCall } from './emulation/parse-tag-call';
 export { reactFormat } from './emulation/react-format';
 export { tagFormat } from './emulation/tag-format';
+// Prices
+export { createPriceTable, type PriceTable } from './pricing/create-price-table';
+export { costOf, defaultPriceTable, pricingOf, registerPricing } from './pricing/default-price-table';
+export type { PriceFigures, PriceRow } from './pricing/price-row';
+export { priceRowSchema } from './pricing/price-row-schema';
 // Registry
 export { capabilitiesOf } from './registry/capabilities-of';
 export type { CapabilityOverrides, CapabilityRow, EmulationFormatName } from './registry/capability-row';

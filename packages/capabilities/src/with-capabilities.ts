@@ -3,6 +3,7 @@ import type {
   ChatModel,
   ChatRequest,
   ModelCapabilities,
+  ModelPricing,
   ModelResponse,
   StreamEvent,
   Warning,
@@ -14,6 +15,8 @@ import type { EmulationFormat } from './emulation/emulation-format';
 import { encodeEmulatedRequest } from './emulation/encode-emulated-request';
 import { reactFormat } from './emulation/react-format';
 import { tagFormat } from './emulation/tag-format';
+import type { PriceTable } from './pricing/create-price-table';
+import { defaultPriceTable } from './pricing/default-price-table';
 import type { CapabilityOverrides, EmulationFormatName } from './registry/capability-row';
 import type { CapabilityRegistry } from './registry/create-capability-registry';
 import { defaultCapabilityRegistry } from './registry/default-capability-registry';
@@ -33,6 +36,8 @@ export type WithCapabilitiesOptions = {
   detectUnsupportedTools?: boolean;
   /** Makes ids for emulated calls (a random `call_…` id by default). */
   generateId?: () => string;
+  /** Where the model's `pricing` is read when the model states none; the process-wide table otherwise. */
+  prices?: PriceTable;
 };
 
 type Plan = { request: ChatRequest; warnings: Warning[]; format: EmulationFormat | undefined };
@@ -61,7 +66,8 @@ function withWarnings(event: Extract<StreamEvent, { type: 'finish' }>, warnings:
  * When the provider answers a tools request with "does not support tools" (Ollama, vLLM,
  * llama.cpp, OpenAI's o1-mini), the model is marked `toolCalling: 'none'` in the registry for
  * the rest of the process and the call is retried once with emulation. The result is a
- * `ChatModel` with the same provider and model id, so the agent loop cannot tell the difference.
+ * `ChatModel` with the same provider and model id, so the agent loop cannot tell the difference,
+ * and with `pricing` from the price data (unless the model states its own).
  *
  * @example
  * const model = withCapabilities(createOpenAI({ baseURL: 'http://localhost:11434/v1', name: 'ollama' })('gemma3:4b'));
@@ -154,6 +160,9 @@ export function withCapabilities(model: ChatModel, options: WithCapabilitiesOpti
     modelId: model.modelId,
     get capabilities(): ModelCapabilities {
       return resolve().capabilities;
+    },
+    get pricing(): ModelPricing | 'unknown' {
+      return model.pricing ?? (options.prices ?? defaultPriceTable).pricingOf(id);
     },
 
     async generate(request, callOptions): Promise<ModelResponse> {

@@ -1,4 +1,5 @@
 import type { ChatRequest } from './ir/chat-request';
+import type { ModelPricing } from './ir/cost';
 import type { ModelCapabilities } from './ir/model-capabilities';
 import type { ModelResponse } from './ir/model-response';
 import type { StreamEvent } from './ir/stream-event';
@@ -27,6 +28,11 @@ export interface ChatModel {
   readonly modelId: string;
   /** What is known of the model's abilities; filled in full by `withCapabilities`. */
   readonly capabilities: Partial<ModelCapabilities>;
+  /**
+   * What the model charges, when known: `withCapabilities` fills it from the capability data.
+   * The agent prices each step with it; absent or `'unknown'` makes costs `'unknown'`.
+   */
+  readonly pricing?: ModelPricing | 'unknown';
   generate(request: ChatRequest, options?: CallOptions): Promise<ModelResponse>;
   stream(request: ChatRequest, options?: CallOptions): AsyncIterable<StreamEvent>;
 }

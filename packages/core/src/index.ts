@@ -4,6 +4,7 @@ export { type LinkedAbortSignal, linkAbortSignal } from './abort/link-abort-sign
 export type { CallOptions, ChatModel } from './chat-model';
 // Contracts
 export type { Codec, CodecResult, DecodedRequest, EncodeRequestOptions, EncodeResponseOptions } from './codec';
+export { addCosts, computeCost, ZERO_COST } from './cost/compute-cost';
 export { AbortedError } from './errors/aborted-error';
 export { APICallError, isRetryableStatus } from './errors/api-call-error';
 // Errors
@@ -21,6 +22,7 @@ export { ToolExecutionError } from './errors/tool-execution-error';
 export { UnsupportedFunctionalityError } from './errors/unsupported-functionality-error';
 export type { ChatRequest } from './ir/chat-request';
 export type { BinarySource, FilePart, ImagePart, ReasoningPart, TextPart, UserContentPart } from './ir/content-parts';
+export type { Cost, ModelPricing } from './ir/cost';
 export type { JSONObject, JSONValue, ProviderMetadata, ProviderOptions } from './ir/json-value';
 export type { AssistantContentPart, AssistantMessage, Message, ToolMessage, UserMessage } from './ir/message';
 export type { Known, ModelCapabilities, SchemaCapabilities } from './ir/model-capabilities';
@@ -81,6 +83,31 @@ export { parseWireRequest, parseWireResponse, safeParseWireResponse, type WireSc
 // Streams
 export { collectStream } from './stream/collect-stream';
 export { responseToStream } from './stream/response-to-stream';
+// Telemetry (OpenTelemetry GenAI spans through the optional @opentelemetry/api)
+export {
+  captureContentByDefault,
+  chatContentAttributes,
+  chatRequestAttributes,
+  chatResponseAttributes,
+  errorTypeOf,
+  genAiProviderName,
+  usageAttributes,
+} from './telemetry/gen-ai-attributes';
+export { loadOpenTelemetry, type ModuleLoader } from './telemetry/load-open-telemetry';
+export type {
+  OpenTelemetryApi,
+  OpenTelemetryContext,
+  OpenTelemetrySpan,
+  TelemetryAttributeValue,
+} from './telemetry/open-telemetry-api';
+export {
+  type StartSpanOptions,
+  startTelemetrySpan,
+  type TelemetryAttributes,
+  type TelemetrySpan,
+  type TelemetrySpanKind,
+  useOpenTelemetry,
+} from './telemetry/telemetry-span';
 export { findClosestMatch } from './text/find-closest-match';
 // Tools
 export { defineTool, type JSONSchemaToolDefinition, type ZodToolDefinition } from './tools/define-tool';

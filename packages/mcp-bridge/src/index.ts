@@ -15,6 +15,7 @@ export {
   type McpBridgeOptions,
   type McpCallOptions,
 } from './mcp-bridge-options';
+export type { McpTelemetryOptions } from './mcp-call-span';
 export { McpServerAccess } from './mcp-server-access';
 export type { McpRemoteServerConfig, McpServerConfig, McpStdioServerConfig } from './mcp-server-config';
 export type { McpRestartPolicy } from './mcp-server-connection';

@@ -1,5 +1,6 @@
 import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
 import type { McpBridgeEvent, McpTraceFrame } from './mcp-bridge-event';
+import type { McpTelemetryOptions } from './mcp-call-span';
 import type { McpRestartPolicy } from './mcp-server-connection';
 
 /** The per-call timeout when none is given: 60 seconds, the SDK's own request default. */
@@ -65,6 +66,11 @@ export type McpBridgeOptions = {
    * throws are ignored.
    */
   onTrace?: (frame: McpTraceFrame) => void;
+  /**
+   * OpenTelemetry: each `tools/call` is a `tools/call {tool}` client span (a child of the
+   * active span) when `@opentelemetry/api` is installed; contents only with `recordContent`.
+   */
+  telemetry?: McpTelemetryOptions;
 };
 
 /** Options of one {@link McpBridge.callTool}. */

@@ -25,6 +25,7 @@ import {
   type McpBridgeOptions,
   type McpCallOptions,
 } from './mcp-bridge-options';
+import { endMcpCallSpan, type McpTelemetryOptions, startMcpCallSpan } from './mcp-call-span';
 import { McpServerAccess } from './mcp-server-access';
 import type { McpServerConfig } from './mcp-server-config';
 import { McpServerConnection } from './mcp-server-connection';
@@ -89,6 +90,7 @@ export class McpBridge {
   private readonly connections: McpServerConnection[];
   private readonly listeners = new Set<(event: McpBridgeEvent) => void>();
   private readonly callTimeout: number;
+  private readonly telemetry: McpTelemetryOptions | undefined;
   private routes = new Map<string, Route>();
   // Bumped when any server's tools change; routes are rebuilt when they lag behind.
   private toolsGeneration = 0;
@@ -100,6 +102,7 @@ export class McpBridge {
     if (options.onEvent !== undefined) this.listeners.add(options.onEvent);
     this.callTimeout = options.callTimeout ?? DEFAULT_CALL_TIMEOUT_MS;
     this.maxResultBytes = options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES;
+    this.telemetry = options.telemetry;
     const settings = {
       clientInfo: options.clientInfo ?? { name: 'interlingua', version: '0.1.0' },
       connectTimeout: options.connectTimeout ?? DEFAULT_CONNECT_TIMEOUT_MS,
@@ -274,6 +277,7 @@ export class McpBridge {
               total: progress.total,
               message: progress.message,
             });
+    const span = startMcpCallSpan(tool.name, args, connection.spanConnection(), this.telemetry);
     try {
       const result = await connection.callTool(tool.name, args, requestOptions, onProgress);
       const capped = capToolOutput(convertCallToolResult(result), this.maxResultBytes);
@@ -289,6 +293,7 @@ export class McpBridge {
           cutBytes,
         });
       }
+      endMcpCallSpan(span, { output }, this.telemetry);
       if (output.isError === true) {
         const text = output.content.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join('\n');
         this.emit({ type: 'tool-error', server: connection.name, tool: tool.name, toolCallId, text });
@@ -301,6 +306,7 @@ export class McpBridge {
         timeout,
         signal: callerSignal,
       });
+      endMcpCallSpan(span, { error: failure }, this.telemetry);
       this.emit({ type: 'call-error', server: connection.name, tool: tool.name, toolCallId, error: failure });
       return errorOutput(failure);
     }

@@ -1,0 +1,125 @@
+import { loadOpenTelemetry } from './load-open-telemetry';
+import type { OpenTelemetryApi, OpenTelemetrySpan, TelemetryAttributeValue } from './open-telemetry-api';
+
+/** Attributes to set; `undefined` values are skipped. */
+export type TelemetryAttributes = Record<string, TelemetryAttributeValue | undefined>;
+
+/** How a span relates to its peer, as OpenTelemetry's `SpanKind`. */
+export type TelemetrySpanKind = 'internal' | 'server' | 'client';
+
+/**
+ * A span of Interlingua's instrumentation over OpenTelemetry, or a no-op one when
+ * `@opentelemetry/api` is absent. Check `recording` before computing costly attributes.
+ */
+export type TelemetrySpan = {
+  /** False for the no-op span and for spans the SDK does not record (sampled out, no SDK). */
+  readonly recording: boolean;
+  /** Sets attributes, skipping `undefined` values. */
+  set(attributes: TelemetryAttributes): void;
+  /** Marks the span failed: status ERROR with the error's message, `error.type`, the exception recorded. */
+  fail(error: unknown, errorType: string): void;
+  /** Ends the span (once; later calls do nothing). */
+  end(): void;
+  /** Runs `fn` with this span as the active one, so spans started inside become its children. */
+  run<T>(fn: () => T): T;
+};
+
+const KINDS: Record<TelemetrySpanKind, number> = { internal: 0, server: 1, client: 2 };
+const STATUS_ERROR = 2;
+
+const noopSpan: TelemetrySpan = Object.freeze({
+  recording: false,
+  set() {},
+  fail() {},
+  end() {},
+  run: <T>(fn: () => T): T => fn(),
+});
+
+// undefined: not tried yet; null: absent or switched off.
+let api: OpenTelemetryApi | null | undefined;
+
+/**
+ * Chooses the OpenTelemetry API Interlingua's spans go through: the module itself (for bundled
+ * apps where it cannot be found at run time), `null` to switch spans off, or `undefined` to go
+ * back to loading `@opentelemetry/api` on first use.
+ *
+ * @example
+ * import * as otel from '@opentelemetry/api';
+ * useOpenTelemetry(otel);
+ */
+export function useOpenTelemetry(module: OpenTelemetryApi | null | undefined): void {
+  api = module;
+}
+
+function currentApi(): OpenTelemetryApi | undefined {
+  if (api === undefined) api = loadOpenTelemetry() ?? null;
+  return api ?? undefined;
+}
+
+/** Options of {@link startTelemetrySpan}. */
+export type StartSpanOptions = {
+  kind: TelemetrySpanKind;
+  /** The instrumentation scope, e.g. `@interlingua/agent`. */
+  scope: string;
+  attributes?: TelemetryAttributes;
+  /** The parent span; default the active one. */
+  parent?: TelemetrySpan;
+};
+
+/**
+ * Starts a span through `@opentelemetry/api` when it is installed, else returns a no-op span at
+ * the cost of one check. Used by Interlingua's packages for their GenAI spans.
+ */
+export function startTelemetrySpan(name: string, options: StartSpanOptions): TelemetrySpan {
+  const otel = currentApi();
+  if (otel === undefined) return noopSpan;
+  const parent = options.parent;
+  const context = parent !== undefined && parent !== noopSpan ? (parent as LiveSpan).context : otel.context.active();
+  const span = otel.trace
+    .getTracer(options.scope)
+    .startSpan(name, { kind: KINDS[options.kind], attributes: clean(options.attributes) }, context);
+  return new LiveSpan(otel, span, otel.trace.setSpan(context, span));
+}
+
+class LiveSpan implements TelemetrySpan {
+  private ended = false;
+  readonly recording: boolean;
+
+  constructor(
+    private readonly otel: OpenTelemetryApi,
+    private readonly span: OpenTelemetrySpan,
+    readonly context: object,
+  ) {
+    this.recording = span.isRecording();
+  }
+
+  set(attributes: TelemetryAttributes): void {
+    if (!this.recording) return;
+    for (const [key, value] of Object.entries(attributes)) if (value !== undefined) this.span.setAttribute(key, value);
+  }
+
+  fail(error: unknown, errorType: string): void {
+    if (!this.recording) return;
+    const message = error instanceof Error ? error.message : String(error);
+    this.span.setAttribute('error.type', errorType);
+    this.span.setStatus({ code: STATUS_ERROR, message });
+    this.span.recordException(error instanceof Error ? error : message);
+  }
+
+  end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.span.end();
+  }
+
+  run<T>(fn: () => T): T {
+    return this.otel.context.with(this.context, fn);
+  }
+}
+
+function clean(attributes: TelemetryAttributes | undefined): Record<string, TelemetryAttributeValue> {
+  const out: Record<string, TelemetryAttributeValue> = {};
+  if (attributes === undefined) return out;
+  for (const [key, value] of Object.entries(attributes)) if (value !== undefined) out[key] = value;
+  return out;
+}

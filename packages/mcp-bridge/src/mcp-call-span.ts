@@ -1,0 +1,89 @@
+import { captureContentByDefault, startTelemetrySpan, type TelemetrySpan, type ToolOutput } from '@interlingua/core';
+import type { McpToolCallError } from './mcp-tool-call-error';
+
+/** What an MCP call span says about the connection. */
+export type McpSpanConnection = {
+  transport: 'stdio' | 'http' | 'sse' | undefined;
+  url: string | undefined;
+  protocolVersion: string | undefined;
+  sessionId: string | undefined;
+};
+
+/** How the bridge reports its calls to OpenTelemetry (through `@opentelemetry/api` when installed). */
+export type McpTelemetryOptions = {
+  /**
+   * Put tool arguments and results on the spans (`gen_ai.tool.call.arguments`, `…result`). Off
+   * unless `true` or `OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true`.
+   */
+  recordContent?: boolean;
+};
+
+/**
+ * The client span of one `tools/call`, after the MCP semantic conventions: `tools/call {tool}`,
+ * kind CLIENT, a child of the active span (the agent's `execute_tool`).
+ *
+ * @see https://github.com/open-telemetry/semantic-conventions-genai/blob/main/docs/gen-ai/mcp.md
+ */
+export function startMcpCallSpan(
+  tool: string,
+  args: Record<string, unknown>,
+  connection: McpSpanConnection,
+  options: McpTelemetryOptions | undefined,
+): TelemetrySpan {
+  const remote = connection.url === undefined ? undefined : safeUrl(connection.url);
+  const port = remote === undefined ? undefined : Number(remote.port || (remote.protocol === 'https:' ? 443 : 80));
+  const span = startTelemetrySpan(`tools/call ${tool}`, {
+    kind: 'client',
+    scope: '@interlingua/mcp-bridge',
+    attributes: {
+      'mcp.method.name': 'tools/call',
+      'gen_ai.tool.name': tool,
+      'gen_ai.operation.name': 'execute_tool',
+      'mcp.protocol.version': connection.protocolVersion,
+      'mcp.session.id': connection.sessionId,
+      'network.transport':
+        connection.transport === undefined ? undefined : connection.transport === 'stdio' ? 'pipe' : 'tcp',
+      'network.protocol.name':
+        connection.transport === 'stdio' || connection.transport === undefined ? undefined : 'http',
+      'server.address': remote?.hostname,
+      'server.port': port,
+    },
+  });
+  if (recordsContent(options) && span.recording) span.set({ 'gen_ai.tool.call.arguments': JSON.stringify(args) });
+  return span;
+}
+
+/** Ends the span: `isError: true` is `error.type` `tool_error`; a JSON-RPC error its code. */
+export function endMcpCallSpan(
+  span: TelemetrySpan,
+  outcome: { output: ToolOutput } | { error: McpToolCallError },
+  options: McpTelemetryOptions | undefined,
+): void {
+  if (span.recording) {
+    if ('output' in outcome) {
+      const text = outcome.output.content
+        .map((part) => (part.type === 'text' ? part.text : `[${part.type}]`))
+        .join('\n');
+      if (outcome.output.isError === true) span.fail(text, 'tool_error');
+      else if (recordsContent(options)) span.set({ 'gen_ai.tool.call.result': text });
+    } else {
+      const { error } = outcome;
+      const code = error.rpcCode === undefined ? undefined : String(error.rpcCode);
+      span.set({ 'rpc.response.status_code': error.reason === 'rpc-error' ? code : undefined });
+      span.fail(error, error.reason === 'rpc-error' && code !== undefined ? code : error.reason);
+    }
+  }
+  span.end();
+}
+
+function recordsContent(options: McpTelemetryOptions | undefined): boolean {
+  return options?.recordContent ?? captureContentByDefault();
+}
+
+function safeUrl(url: string): URL | undefined {
+  try {
+    return new URL(url);
+  } catch {
+    return undefined;
+  }
+}

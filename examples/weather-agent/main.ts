@@ -5,16 +5,21 @@
  *
  *   pnpm demo                                  # a real model if a key is set, else the offline demo model
  *   pnpm demo -- --provider gemini --trace     # Gemini's wire format, every wire leg printed
+ *   pnpm demo -- --trace-file run.jsonl        # every wire leg recorded; view with `interlingua trace run.jsonl`
  *
- * Options: --provider openai|anthropic|gemini, --model provider:id, --offline, --trace.
+ * Options: --provider openai|anthropic|gemini, --model provider:id, --offline, --trace, --trace-file <path>.
  * Moving the agent to another provider changes only the model string.
  */
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
   type AgentEvent,
+  addCosts,
+  type Cost,
   createConversation,
   createRedactor,
+  createTraceRecorder,
+  formatCost,
   McpBridge,
   type McpTraceFrame,
   type ModelTraceLeg,
@@ -22,6 +27,7 @@ import {
   secretsFromEnv,
   startDemoServer,
   traceFetch,
+  ZERO_COST,
 } from 'interlingua';
 
 type Provider = 'openai' | 'anthropic' | 'gemini';
@@ -45,6 +51,7 @@ const { values } = parseArgs({
     model: { type: 'string' },
     offline: { type: 'boolean' },
     trace: { type: 'boolean' },
+    'trace-file': { type: 'string' },
   },
 });
 const requested = values.provider ?? values.model?.split(':')[0];
@@ -73,6 +80,10 @@ const traceMcp = (frame: McpTraceFrame) =>
 // --trace: the SDKs that take a `fetch` get a tracing one; Gemini's SDK always uses the global fetch.
 const fetch = values.trace === true ? traceFetch(globalThis.fetch, traceModel) : undefined;
 if (fetch !== undefined && provider === 'gemini') globalThis.fetch = fetch;
+// --trace-file: the same legs, with the IR beside them, as JSON lines for `interlingua trace`.
+const traceFile = values['trace-file'];
+const recorder =
+  traceFile === undefined ? undefined : createTraceRecorder({ file: traceFile, redact, source: 'pnpm demo' });
 
 const demoServer = offline ? await startDemoServer({ provider }) : undefined;
 const why =
@@ -99,7 +110,12 @@ const bridge = await McpBridge.fromConfig(
       },
     },
   },
-  values.trace === true ? { onTrace: traceMcp } : {},
+  {
+    onTrace: (frame) => {
+      if (values.trace === true) traceMcp(frame);
+      recorder?.mcp(frame);
+    },
+  },
 );
 
 try {
@@ -115,14 +131,17 @@ try {
     model: model(modelId, {
       ...(demoServer === undefined ? {} : { baseURL: demoServer.baseURL, apiKey: 'offline-demo' }),
       ...(fetch === undefined ? {} : { fetch }),
+      ...(recorder === undefined ? {} : { trace: recorder }),
     }),
     tools,
     system: SYSTEM,
+    ...(recorder === undefined ? {} : { onEvent: recorder.agent }),
   });
 
   const inputSeries: number[] = [];
   let totalIn = 0;
   let totalOut = 0;
+  let totalCost: Cost | 'unknown' = ZERO_COST;
   for (const [index, prompt] of PROMPTS.entries()) {
     print(`\n── turn ${index + 1} ──────────────────────────────`);
     print(`you › ${prompt}`);
@@ -157,8 +176,9 @@ try {
         inputSeries.push(...result.inputTokensPerStep);
         totalIn += result.usage.inputTokens;
         totalOut += result.usage.outputTokens;
+        totalCost = addCosts(totalCost, result.cost);
         print(
-          `  usage: ${result.usage.inputTokens} in / ${result.usage.outputTokens} out (input per call: ${result.inputTokensPerStep.join(' → ')})`,
+          `  usage: ${result.usage.inputTokens} in / ${result.usage.outputTokens} out, ${formatCost(result.cost)} (input per call: ${result.inputTokensPerStep.join(' → ')})`,
         );
         if (result.finishReason !== 'stop') print(`  the turn ended with ${result.finishReason}`);
       }
@@ -169,9 +189,11 @@ try {
     'Each call resends the whole history, tool calls and results included: that is how "那上海呢？" is understood.',
   );
   print(
-    `Total: ${totalIn} in / ${totalOut} out over ${PROMPTS.length} turns, ${chat.messages.length} messages in the history.`,
+    `Total: ${totalIn} in / ${totalOut} out over ${PROMPTS.length} turns, ${formatCost(totalCost)} at ${modelId}'s prices, ${chat.messages.length} messages in the history.`,
   );
+  if (traceFile !== undefined) print(`Trace: ${traceFile} (view it with: pnpm exec interlingua trace ${traceFile})`);
 } finally {
   await bridge.close();
   await demoServer?.close();
+  await recorder?.close();
 }

@@ -18,4 +18,16 @@ export default defineConfig([
     clean: false,
     target: 'node20',
   },
+  {
+    // The trace page's script: bundled for the browser at build time, served by `interlingua trace`.
+    entry: { 'trace-page': 'src/trace-page/client/main.ts' },
+    format: ['iife'],
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    dts: false,
+    sourcemap: false,
+    clean: false,
+    outExtension: () => ({ js: '.js' }),
+  },
 ]);

@@ -1,6 +1,7 @@
 import { createAnthropic } from '@interlingua/anthropic';
 import {
   defaultMaxTokensFromCapabilities,
+  pricingOf,
   type WithCapabilitiesOptions,
   withCapabilities,
 } from '@interlingua/capabilities';
@@ -9,6 +10,7 @@ import { InvalidSettingError, NoSuchProviderError, parseModelId } from '@interli
 import { createGemini } from '@interlingua/gemini';
 import { createOpenAI } from '@interlingua/openai';
 import { BUILT_IN_PROVIDERS, type BuiltInProvider } from './built-in-providers';
+import type { TraceRecorder } from './trace/create-trace-recorder';
 
 /** Per-model settings of `model(id, settings)`. Each overrides the environment. */
 export type ModelSettings = {
@@ -26,6 +28,8 @@ export type ModelSettings = {
   maxRetries?: number;
   /** `false` for the adapter's model as is; otherwise options of `withCapabilities`, applied by default. */
   capabilities?: false | WithCapabilitiesOptions;
+  /** Record every call of the model — IR and HTTP bodies — into this trace (see `createTraceRecorder`). */
+  trace?: TraceRecorder;
 };
 
 /** An OpenAI-compatible endpoint to register under its own provider key. */
@@ -87,8 +91,18 @@ export function createModelRegistry(settings: ModelRegistrySettings = {}): Model
       const entry = Object.hasOwn(providers, provider) ? providers[provider] : undefined;
       if (entry === undefined) throw new NoSuchProviderError({ providerId: provider, availableProviders: names });
       const env = settings.env ?? process.env;
-      const chat = createAdapterModel(provider, modelId, entry, modelSettings, env, settings.fetch);
-      return modelSettings.capabilities === false ? chat : withCapabilities(chat, modelSettings.capabilities);
+      const trace = modelSettings.trace;
+      const baseFetch = modelSettings.fetch ?? settings.fetch;
+      // Gemini's SDK takes no fetch: its calls are traced through the global one.
+      if (trace !== undefined && entry.adapter === 'gemini') trace.traceGlobalFetch();
+      const traced =
+        trace === undefined || entry.adapter === 'gemini'
+          ? modelSettings
+          : { ...modelSettings, fetch: trace.fetch(baseFetch) };
+      const chat = createAdapterModel(provider, modelId, entry, traced, env, settings.fetch);
+      const wrapped =
+        modelSettings.capabilities === false ? withPricing(chat) : withCapabilities(chat, modelSettings.capabilities);
+      return trace === undefined ? wrapped : trace.model(wrapped);
     },
   };
 }
@@ -155,6 +169,21 @@ function createAdapterModel(
       throw new Error(`Unknown adapter ${String(exhaustive)}`);
     }
   }
+}
+
+// The adapter's model as is, priced from the capability data.
+function withPricing(chat: ChatModel): ChatModel {
+  const pricing = pricingOf(`${chat.provider}:${chat.modelId}`);
+  return {
+    provider: chat.provider,
+    modelId: chat.modelId,
+    get capabilities() {
+      return chat.capabilities;
+    },
+    pricing,
+    generate: (request, options) => chat.generate(request, options),
+    stream: (request, options) => chat.stream(request, options),
+  };
 }
 
 function firstSet(env: Record<string, string | undefined>, names: readonly string[]): string | undefined {

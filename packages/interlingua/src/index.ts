@@ -5,6 +5,7 @@ export {
   type AgentFinishReason,
   type AgentOptions,
   type AgentResult,
+  type AgentTelemetryOptions,
   type AgentTool,
   type Conversation,
   collapseToolResults,
@@ -15,19 +16,21 @@ export {
   tokenBudget,
 } from '@interlingua/agent';
 export { type AnthropicProviderSettings, anthropicCodec, createAnthropic } from '@interlingua/anthropic';
-export { capabilitiesOf, withCapabilities } from '@interlingua/capabilities';
+export { capabilitiesOf, costOf, pricingOf, registerPricing, withCapabilities } from '@interlingua/capabilities';
 export type {
   AssistantMessage,
   CallOptions,
   ChatModel,
   ChatRequest,
   Codec,
+  Cost,
   ErrorCode,
   ExecutableTool,
   FinishReason,
   ImagePart,
   Message,
   ModelCapabilities,
+  ModelPricing,
   ModelResponse,
   ProviderRegistry,
   StreamEvent,
@@ -45,6 +48,7 @@ export type {
 export {
   AbortedError,
   APICallError,
+  addCosts,
   collectStream,
   createRegistry,
   defineTool,
@@ -65,6 +69,8 @@ export {
   ToolExecutionError,
   toToolOutput,
   UnsupportedFunctionalityError,
+  useOpenTelemetry,
+  ZERO_COST,
 } from '@interlingua/core';
 export { createGemini, geminiCodec } from '@interlingua/gemini';
 export {
@@ -72,9 +78,11 @@ export {
   type McpBridgeEvent,
   type McpBridgeOptions,
   type McpServerStatus,
+  type McpTelemetryOptions,
   type McpTraceFrame,
 } from '@interlingua/mcp-bridge';
 export { createOpenAI, type OpenAISettings, openaiCodec } from '@interlingua/openai';
+export { formatCost } from './cli/format-usage';
 export {
   type CompatibleProvider,
   createModelRegistry,
@@ -86,5 +94,11 @@ export { createDemoModel, type DemoModelSettings } from './demo/demo-model';
 export { type DemoServer, type DemoServerSettings, startDemoServer } from './demo/start-demo-server';
 export { model } from './model';
 export { createRedactor, secretsFromEnv } from './trace/create-redactor';
+export {
+  createTraceRecorder,
+  type TraceRecorder,
+  type TraceRecorderOptions,
+} from './trace/create-trace-recorder';
 export { redactHeaders, redactUrl } from './trace/redact-headers';
 export { type ModelTraceLeg, traceFetch } from './trace/trace-fetch';
+export { TRACE_FORMAT_VERSION, type TraceLine, type TraceLineType, traceLineSchema } from './trace/trace-line-schema';

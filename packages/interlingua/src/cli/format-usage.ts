@@ -1,14 +1,30 @@
-import type { Usage } from '@interlingua/core';
+import type { Cost, Usage } from '@interlingua/core';
 
-/** `usage: 812 in / 57 out (input per step: 380 → 432)` — the per-step series shows the history's growth. */
-export function formatTurnUsage(usage: Usage, inputTokensPerStep: readonly number[]): string {
+/**
+ * `usage: 812 in / 57 out, $0.0033 (input per step: 380 → 432)` — the per-step series shows the
+ * history's growth; a model without a known price says `cost unknown`.
+ */
+export function formatTurnUsage(usage: Usage, inputTokensPerStep: readonly number[], cost?: Cost | 'unknown'): string {
   const steps = inputTokensPerStep.length > 1 ? ` (input per step: ${inputTokensPerStep.join(' → ')})` : '';
-  return `usage: ${usage.inputTokens} in / ${usage.outputTokens} out${cached(usage)}${steps}`;
+  return `usage: ${usage.inputTokens} in / ${usage.outputTokens} out${cached(usage)}${priced(cost)}${steps}`;
 }
 
-/** `total: 2100 in / 140 out over 3 turns`. */
-export function formatTotalUsage(usage: Usage, turns: number): string {
-  return `total: ${usage.inputTokens} in / ${usage.outputTokens} out over ${turns} turn${turns === 1 ? '' : 's'}${cached(usage)}`;
+/** `total: 2100 in / 140 out over 3 turns, $0.0085`. */
+export function formatTotalUsage(usage: Usage, turns: number, cost?: Cost | 'unknown'): string {
+  return `total: ${usage.inputTokens} in / ${usage.outputTokens} out over ${turns} turn${turns === 1 ? '' : 's'}${cached(usage)}${priced(cost)}`;
+}
+
+/** `$0.0033`: dollars with four significant digits (`$0` only for a cost of nothing); `cost unknown`. */
+export function formatCost(cost: Cost | 'unknown'): string {
+  if (cost === 'unknown') return 'cost unknown';
+  if (cost.total === 0) return '$0';
+  if (cost.total >= 1) return `$${cost.total.toFixed(2)}`;
+  const digits = Math.min(12, 3 - Math.floor(Math.log10(cost.total)));
+  return `$${cost.total.toFixed(digits).replace(/0+$/, '')}`;
+}
+
+function priced(cost: Cost | 'unknown' | undefined): string {
+  return cost === undefined ? '' : `, ${formatCost(cost)}`;
 }
 
 function cached(usage: Usage): string {

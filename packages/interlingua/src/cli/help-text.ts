@@ -6,6 +6,7 @@ Usage:
   interlingua chat --model <provider:id> [--mcp mcp.json] [--system text] [prompt]
   interlingua tools --mcp <mcp.json>
   interlingua translate --from <provider> --to <provider> [--model id] [file] < request.json
+  interlingua trace <run.jsonl> [--port N] [--follow]
 
 Options for every command:
   -h, --help      show help for a command
@@ -34,6 +35,7 @@ Options:
   --no-stream                 wait for whole answers instead of streaming
   --max-steps <n>             model calls per turn before stopping (default 10)
   --trace                     print every wire leg, keys redacted
+  --trace-file <run.jsonl>    record every wire leg as JSON lines (view with interlingua trace)
 `;
 
 const TOOLS = `interlingua tools — list the tools of MCP servers
@@ -55,6 +57,20 @@ the IR and encodes it with the --to codec. Providers: openai, anthropic, gemini.
 goes to stdout; what the target format cannot carry is listed on stderr as warnings.
 `;
 
+const TRACE = `interlingua trace — show a trace file as a local web page
+
+Usage:
+  interlingua trace <run.jsonl> [--port N] [--follow]
+
+Serves a page on 127.0.0.1 only (nothing is loaded from outside): the run's legs in three lanes
+(MCP server ← host → model), each leg's body with wire and IR side by side, the tokens and cost of
+every model call, the warnings. Record a trace with --trace-file on interlingua chat or pnpm demo.
+
+Options:
+  --port <n>     the port (default: any free one)
+  --follow       keep reading the file as it grows and update the page live
+`;
+
 /** The help text of the CLI, or of one command. */
 export function helpText(topic: CliCommand | undefined): string {
   switch (topic) {
@@ -66,6 +82,8 @@ export function helpText(topic: CliCommand | undefined): string {
       return TOOLS;
     case 'translate':
       return TRANSLATE;
+    case 'trace':
+      return TRACE;
     default: {
       const exhaustive: never = topic;
       throw new Error(`Unknown help topic ${String(exhaustive)}`);

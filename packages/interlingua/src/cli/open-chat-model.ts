@@ -3,6 +3,7 @@ import { parseModelId } from '@interlingua/core';
 import { BUILT_IN_PROVIDERS } from '../built-in-providers';
 import { createModelRegistry } from '../create-model-registry';
 import { startDemoServer } from '../demo/start-demo-server';
+import type { TraceRecorder } from '../trace/create-trace-recorder';
 import { traceFetch } from '../trace/trace-fetch';
 import { CliError } from './cli-error';
 import type { CliIO } from './cli-io';
@@ -18,8 +19,8 @@ export const DEFAULT_OFFLINE_MODEL = 'anthropic:claude-sonnet-4-6';
 
 /**
  * Resolves `--model` through the registry; with `--offline`, first starts the demo server in
- * the provider's wire format and points the model at it. With `--trace`, every model request
- * and response passes through a tracing `fetch` — handed to the SDKs that take one and, for
+ * the provider's wire format and points the model at it. With `--trace` (printed) or
+ * `--trace-file` (recorded), every model request and response passes through a tracing `fetch` — handed to the SDKs that take one and, for
  * Gemini's SDK (which always uses the global one), installed as the global `fetch` until
  * `close()`.
  */
@@ -27,6 +28,7 @@ export async function openChatModel(
   options: { model: string | undefined; baseURL: string | undefined; offline: boolean },
   io: CliIO,
   tracer: TracePrinter | undefined,
+  recorder?: TraceRecorder,
 ): Promise<ChatModelSession> {
   const id = options.model ?? (options.offline ? DEFAULT_OFFLINE_MODEL : undefined);
   if (id === undefined) {
@@ -42,8 +44,11 @@ export async function openChatModel(
   const undo: (() => Promise<void> | void)[] = [];
   const originalFetch = globalThis.fetch;
   let fetch: typeof globalThis.fetch | undefined;
-  if (tracer !== undefined) {
-    fetch = traceFetch(originalFetch, (leg) => tracer.model(leg));
+  if (tracer !== undefined || recorder !== undefined) {
+    fetch = traceFetch(originalFetch, (leg) => {
+      tracer?.model(leg);
+      recorder?.wire(leg);
+    });
     if (entry?.adapter === 'gemini') {
       const traced = fetch;
       // Only the model's calls: an MCP server over HTTP also uses the global fetch, and its frames are traced already.
@@ -67,7 +72,8 @@ export async function openChatModel(
         `Using the built-in offline demo model over the ${entry.adapter} wire protocol (no network, no key).\n`,
       );
     }
-    const model = registry.model(id, { ...settings, ...(fetch === undefined ? {} : { fetch }) });
+    const built = registry.model(id, { ...settings, ...(fetch === undefined ? {} : { fetch }) });
+    const model = recorder === undefined ? built : recorder.model(built);
     return {
       model,
       async close() {

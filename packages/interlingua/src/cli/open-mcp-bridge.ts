@@ -1,4 +1,5 @@
 import { McpBridge } from '@interlingua/mcp-bridge';
+import type { TraceRecorder } from '../trace/create-trace-recorder';
 import { CliError, EXIT_USAGE } from './cli-error';
 import type { TracePrinter } from './print-trace';
 
@@ -11,11 +12,19 @@ export async function openMcpBridge(
   path: string,
   tracer: TracePrinter | undefined,
   onServerError: 'throw' | 'skip' = 'throw',
+  recorder?: TraceRecorder,
 ): Promise<McpBridge> {
   try {
     return await McpBridge.fromConfig(path, {
       onServerError,
-      ...(tracer === undefined ? {} : { onTrace: (frame) => tracer.mcp(frame) }),
+      ...(tracer === undefined && recorder === undefined
+        ? {}
+        : {
+            onTrace: (frame) => {
+              tracer?.mcp(frame);
+              recorder?.mcp(frame);
+            },
+          }),
     });
   } catch (error) {
     throw new CliError(error instanceof Error ? error.message : String(error), {

@@ -14,8 +14,35 @@ describe('parseCliArgs', () => {
       stream: true,
       maxSteps: undefined,
       trace: true,
+      traceFile: undefined,
       prompt: '北京 天气',
     });
+  });
+
+  it('parses --trace-file on chat, and the trace command with --port and --follow', () => {
+    expect(parseCliArgs(['chat', '--offline', '--trace-file', 'run.jsonl', 'hi'])).toMatchObject({
+      command: 'chat',
+      traceFile: 'run.jsonl',
+      prompt: 'hi',
+    });
+    expect(parseCliArgs(['trace', 'run.jsonl'])).toEqual({
+      command: 'trace',
+      file: 'run.jsonl',
+      port: 0,
+      follow: false,
+    });
+    expect(parseCliArgs(['trace', 'run.jsonl', '--port', '4317', '--follow'])).toEqual({
+      command: 'trace',
+      file: 'run.jsonl',
+      port: 4317,
+      follow: true,
+    });
+    expect(() => parseCliArgs(['trace'])).toThrow(/Expected the trace file to show, got none/);
+    expect(() => parseCliArgs(['trace', 'run.jsonl', '--port', '70000'])).toThrow(
+      'Expected --port to be a port number (0–65535, 0 for any free one), got "70000".',
+    );
+    expect(() => parseCliArgs(['trace', 'a.jsonl', 'b.jsonl'])).toThrow(/Unexpected argument "b.jsonl"/);
+    expect(() => parseCliArgs(['tools', '--mcp', 'm.json', '--follow'])).toThrow(/takes no --follow/);
   });
 
   it('accepts a leading -- as pnpm may pass it, and --no-stream', () => {

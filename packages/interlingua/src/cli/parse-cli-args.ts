@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { CliError } from './cli-error';
 
 /** The CLI's commands. */
-export type CliCommand = 'chat' | 'tools' | 'translate';
+export type CliCommand = 'chat' | 'tools' | 'translate' | 'trace';
 
 /** Parsed command line. */
 export type CliArgs =
@@ -18,9 +18,11 @@ export type CliArgs =
       stream: boolean;
       maxSteps: number | undefined;
       trace: boolean;
+      traceFile: string | undefined;
       prompt: string | undefined;
     }
   | { command: 'tools'; mcp: string; trace: boolean }
+  | { command: 'trace'; file: string; port: number; follow: boolean }
   | { command: 'translate'; from: string; to: string; model: string | undefined; input: string | undefined };
 
 const OPTIONS = {
@@ -34,14 +36,18 @@ const OPTIONS = {
   'no-stream': { type: 'boolean' },
   'max-steps': { type: 'string' },
   trace: { type: 'boolean' },
+  'trace-file': { type: 'string' },
+  port: { type: 'string' },
+  follow: { type: 'boolean' },
   from: { type: 'string' },
   to: { type: 'string' },
 } as const;
 
 const ALLOWED: Record<CliCommand, readonly string[]> = {
-  chat: ['model', 'mcp', 'system', 'base-url', 'offline', 'no-stream', 'max-steps', 'trace'],
+  chat: ['model', 'mcp', 'system', 'base-url', 'offline', 'no-stream', 'max-steps', 'trace', 'trace-file'],
   tools: ['mcp', 'trace'],
   translate: ['from', 'to', 'model'],
+  trace: ['port', 'follow'],
 };
 
 /** Parses `argv` (without `node` and the script). Throws `CliError` on bad usage, with a hint. */
@@ -62,13 +68,13 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (values.version === true) return { command: 'version' };
   if (first === undefined) {
     if (values.help === true) return { command: 'help', topic: undefined };
-    throw new CliError('Expected a command (chat, tools or translate), got none.', {
+    throw new CliError('Expected a command (chat, tools, translate or trace), got none.', {
       hint: 'Run `interlingua --help` for the commands and their options.',
     });
   }
   if (first === 'help') return { command: 'help', topic: isCommand(rest[0]) ? rest[0] : undefined };
   if (!isCommand(first)) {
-    throw new CliError(`Expected a command (chat, tools or translate), got "${first}".`, {
+    throw new CliError(`Expected a command (chat, tools, translate or trace), got "${first}".`, {
       hint: 'Run `interlingua --help` for the commands and their options.',
     });
   }
@@ -90,8 +96,17 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         stream: values['no-stream'] !== true,
         maxSteps: parseMaxSteps(values['max-steps']),
         trace: values.trace === true,
+        traceFile: values['trace-file'],
         prompt: rest.length === 0 ? undefined : rest.join(' '),
       };
+    case 'trace':
+      if (rest[0] === undefined) {
+        throw new CliError('Expected the trace file to show, got none.', {
+          hint: 'For example: interlingua chat --offline --trace-file run.jsonl "你好" && interlingua trace run.jsonl',
+        });
+      }
+      noPositionals(first, rest.slice(1));
+      return { command: 'trace', file: rest[0], port: parsePort(values.port), follow: values.follow === true };
     case 'tools':
       if (values.mcp === undefined) {
         throw new CliError('Expected --mcp <mcp.json>, got none.', {
@@ -116,7 +131,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
 }
 
 function isCommand(value: string | undefined): value is CliCommand {
-  return value === 'chat' || value === 'tools' || value === 'translate';
+  return value === 'chat' || value === 'tools' || value === 'translate' || value === 'trace';
 }
 
 function noPositionals(command: string, rest: readonly string[]): void {
@@ -125,6 +140,15 @@ function noPositionals(command: string, rest: readonly string[]): void {
       hint: `Run \`interlingua ${command} --help\`.`,
     });
   }
+}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined) return 0;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    throw new CliError(`Expected --port to be a port number (0–65535, 0 for any free one), got "${value}".`);
+  }
+  return port;
 }
 
 function parseMaxSteps(value: string | undefined): number | undefined {

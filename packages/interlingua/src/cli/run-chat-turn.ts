@@ -16,6 +16,8 @@ export type ChatTurnOptions = {
   stream: boolean;
   /** Cancels the turn (Ctrl-C in the REPL). */
   signal?: AbortSignal;
+  /** Also receives every event of the run (the trace recorder). */
+  onEvent?: (event: AgentEvent) => void;
 };
 
 /**
@@ -40,10 +42,23 @@ export async function runChatTurn(
   };
   const printer = createTurnPrinter(io, styles, spinner, answer);
   try {
-    if (!options.stream) return await runAgent({ ...agentOptions, onEvent: (event) => printer.print(event, true) });
+    const observe = options.onEvent;
+    if (!options.stream) {
+      return await runAgent({
+        ...agentOptions,
+        onEvent: (event) => {
+          observe?.(event);
+          printer.print(event, true);
+        },
+      });
+    }
     let result: AgentResult | undefined;
     // Printed from `onEvent`, called as each event happens, so output and trace keep the wire order.
-    for await (const event of streamAgent({ ...agentOptions, onEvent: (event) => printer.print(event, false) })) {
+    const onEvent = (event: AgentEvent) => {
+      observe?.(event);
+      printer.print(event, false);
+    };
+    for await (const event of streamAgent({ ...agentOptions, onEvent })) {
       if (event.type === 'finish') result = event.result;
     }
     if (result === undefined) throw new Error('The agent stream ended without a finish event.');

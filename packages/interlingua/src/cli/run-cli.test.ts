@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +6,9 @@ import { PassThrough } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { json, startProviderServer } from '@interlingua/testkit';
 import { describe, expect, it } from 'vitest';
+import { traceLineSchema } from '../trace/trace-line-schema';
 import { createSpinner } from './create-spinner';
+import { formatCost } from './format-usage';
 import { runCli } from './run-cli';
 
 function sink(isTTY = false) {
@@ -51,6 +53,39 @@ describe('interlingua chat REPL', () => {
     expect(log).toContain('→ tool call weather__get_weather {"city":"上海"}');
     expect(log.match(/^usage: /gm)).toHaveLength(2);
     expect(log).toMatch(/total: \d+ in \/ \d+ out over 2 turns/);
+  }, 60_000);
+});
+
+describe('interlingua chat --trace-file', () => {
+  it('records the turn as trace lines and prints the cost per turn and in total', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'interlingua-trace-file-')), 'run.jsonl');
+    const stdout = sink();
+    const stderr = sink();
+    const code = await runCli(
+      ['chat', '--offline', '--mcp', weatherConfig(), '--trace-file', file, '北京今天天气怎么样？'],
+      { stdin: Object.assign(new PassThrough(), { isTTY: true }), stdout, stderr, env: { NO_COLOR: '1' } },
+    );
+    expect(code).toBe(0);
+    const lines = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => traceLineSchema.parse(JSON.parse(line)));
+    expect(lines[0]).toMatchObject({ type: 'trace-start', source: 'interlingua chat' });
+    const types = lines.map((line) => line.type);
+    expect(types.filter((type) => type === 'model-response')).toHaveLength(2);
+    expect(types.filter((type) => type === 'tool-call')).toHaveLength(1);
+    expect(types.at(-1)).toBe('run-finish');
+    const methods = lines.flatMap((line) =>
+      line.type === 'mcp' ? [(line.message as { method?: string }).method ?? 'result'] : [],
+    );
+    expect(methods.slice(0, 4)).toEqual(['initialize', 'result', 'notifications/initialized', 'tools/list']);
+    expect(methods).toContain('tools/call');
+    // The offline model answers as claude-sonnet-4-6, so the turn is priced at its rates.
+    const finish = lines.at(-1);
+    if (finish?.type !== 'run-finish' || finish.cost === 'unknown') throw new Error('expected a priced run');
+    expect(stderr.text()).toContain(`, ${formatCost(finish.cost)} (input per step:`);
+    expect(stderr.text()).toMatch(/total: \d+ in \/ \d+ out over 1 turn, \$0\.\d+/);
+    expect(stderr.text()).toContain(`trace: ${file} (view it with: interlingua trace ${file})`);
   }, 60_000);
 });
 

@@ -4,6 +4,7 @@ import { CliError, toCliError } from './cli-error';
 import type { CliIO } from './cli-io';
 import { chatCommand } from './commands/chat-command';
 import { toolsCommand } from './commands/tools-command';
+import { traceCommand } from './commands/trace-command';
 import { translateCommand } from './commands/translate-command';
 import { helpText } from './help-text';
 import { parseCliArgs } from './parse-cli-args';
@@ -31,6 +32,9 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
         return await toolsCommand(args, io);
       case 'translate':
         await translateCommand(args, io);
+        return 0;
+      case 'trace':
+        await traceCommand(args, io);
         return 0;
       default: {
         const exhaustive: never = args;

@@ -1,8 +1,9 @@
 import { createInterface } from 'node:readline';
 import { AgentAbortedError, type AgentTool, addUsage } from '@interlingua/agent';
-import type { Message, Usage } from '@interlingua/core';
+import { addCosts, type Cost, type Message, type Usage, ZERO_COST } from '@interlingua/core';
 import type { McpBridge } from '@interlingua/mcp-bridge';
 import { createRedactor, secretsFromEnv } from '../../trace/create-redactor';
+import { createTraceRecorder } from '../../trace/create-trace-recorder';
 import { CliError, EXIT_FAILURE } from '../cli-error';
 import type { CliIO } from '../cli-io';
 import { createAnswerWriter } from '../create-answer-writer';
@@ -24,6 +25,7 @@ export type ChatCommandOptions = {
   stream: boolean;
   maxSteps: number | undefined;
   trace: boolean;
+  traceFile: string | undefined;
   prompt: string | undefined;
 };
 
@@ -51,13 +53,21 @@ export async function chatCommand(options: ChatCommandOptions, io: CliIO): Promi
     });
   }
 
-  const session = await openChatModel(options, io, tracer);
+  const recorder =
+    options.traceFile === undefined
+      ? undefined
+      : createTraceRecorder({ file: options.traceFile, redact, source: 'interlingua chat' });
+  const session = await openChatModel(options, io, tracer, recorder).catch(async (error: unknown) => {
+    await recorder?.close();
+    throw error;
+  });
   let bridge: McpBridge | undefined;
   try {
-    if (options.mcp !== undefined) bridge = await openMcpBridge(options.mcp, tracer);
+    if (options.mcp !== undefined) bridge = await openMcpBridge(options.mcp, tracer, 'throw', recorder);
     let messages: Message[] = [];
     let running: AbortController | undefined;
     let total: Usage = { inputTokens: 0, outputTokens: 0 };
+    let totalCost: Cost | 'unknown' = ZERO_COST;
     let turns = 0;
     const turn = async (text: string) => {
       // Asked each turn: the bridge re-lists a server whose tools changed (list_changed).
@@ -73,6 +83,7 @@ export async function chatCommand(options: ChatCommandOptions, io: CliIO): Promi
           messages: [{ role: 'user', content: [{ type: 'text', text }] }],
           maxSteps: options.maxSteps,
           stream: options.stream,
+          ...(recorder === undefined ? {} : { onEvent: recorder.agent }),
         },
         io,
         styles,
@@ -83,9 +94,10 @@ export async function chatCommand(options: ChatCommandOptions, io: CliIO): Promi
       });
       messages = result.messages;
       total = addUsage(total, result.usage);
+      totalCost = addCosts(totalCost, result.cost);
       turns += 1;
       if (result.steps.length > 0) {
-        io.stderr.write(`${styles.dim(formatTurnUsage(result.usage, result.inputTokensPerStep))}\n`);
+        io.stderr.write(`${styles.dim(formatTurnUsage(result.usage, result.inputTokensPerStep, result.cost))}\n`);
       }
       if (result.finishReason === 'error') {
         throw result.error ?? new CliError('The model call failed.', { exitCode: EXIT_FAILURE });
@@ -133,11 +145,17 @@ export async function chatCommand(options: ChatCommandOptions, io: CliIO): Promi
         readline.close();
       }
     }
-    io.stderr.write(`${styles.dim(formatTotalUsage(total, turns))}\n`);
+    io.stderr.write(`${styles.dim(formatTotalUsage(total, turns, totalCost))}\n`);
+    if (options.traceFile !== undefined) {
+      io.stderr.write(
+        `${styles.dim(`trace: ${options.traceFile} (view it with: interlingua trace ${options.traceFile})`)}\n`,
+      );
+    }
   } finally {
     spinner.stop();
     await bridge?.close();
     await session.close();
+    await recorder?.close();
   }
 }
 

@@ -5,7 +5,7 @@
  *
  *   pnpm demo                                  # a real model if a key is set, else the offline demo model
  *   pnpm demo -- --provider gemini --trace     # Gemini's wire format, every wire leg printed
- *   pnpm demo -- --trace-file run.jsonl        # every wire leg recorded; view with `interlingua trace run.jsonl`
+ *   pnpm demo -- --trace-file run.jsonl        # every wire leg recorded; view with `pnpm trace run.jsonl`
  *
  * Options: --provider openai|anthropic|gemini, --model provider:id, --offline, --trace, --trace-file <path>.
  * Moving the agent to another provider changes only the model string.
@@ -191,7 +191,7 @@ try {
   print(
     `Total: ${totalIn} in / ${totalOut} out over ${PROMPTS.length} turns, ${formatCost(totalCost)} at ${modelId}'s prices, ${chat.messages.length} messages in the history.`,
   );
-  if (traceFile !== undefined) print(`Trace: ${traceFile} (view it with: pnpm exec interlingua trace ${traceFile})`);
+  if (traceFile !== undefined) print(`Trace: ${traceFile} (view it with: pnpm build && pnpm trace ${traceFile})`);
 } finally {
   await bridge.close();
   await demoServer?.close();

@@ -12,8 +12,8 @@ main{display:grid;grid-template-columns:minmax(0,1fr) 460px;gap:16px;padding:16p
 .leg{cursor:pointer;border-bottom:1px solid #f0f0ec}.leg:hover{background:#fbfbf9}.leg.open{background:#f4f6fb}.cell{border-left:1px solid var(--line);padding:4px 8px;min-width:0}
 .box{display:flex;gap:6px;align-items:baseline;border-radius:6px;padding:3px 8px;border:1px solid transparent;min-width:0;overflow:hidden}
 .lane-mcp .box{background:#f3efff;border-color:#e0d6ff}.lane-host .box{background:#e7f5f7;border-color:#c5e6eb}.lane-model .box{background:#fff0e8;border-color:#ffd8c2}
-.box.error{background:#fff0f0;border-color:#ffc9c9}.box.error .title{color:var(--bad)}.arrow{color:var(--dim);font-size:11px}.title{font-weight:600;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;flex:0 1 auto}
-.detail{color:var(--dim);overflow:hidden;text-overflow:ellipsis;white-space:nowrap;font-size:12px}
+.box.error{background:#fff0f0;border-color:#ffc9c9}.box.error .title{color:var(--bad)}.arrow{color:var(--dim);font-size:11px}.title{font-weight:600;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;flex:0 0 auto;max-width:78%}
+.detail{color:var(--dim);overflow:hidden;text-overflow:ellipsis;white-space:nowrap;font-size:12px;flex:1 1 0;min-width:0}
 .leg-body{border-bottom:1px solid var(--line);padding:10px 12px;background:#f4f6fb}.meta{margin:0 0 8px;color:var(--dim);font-size:12px;word-break:break-all}
 .sides{display:grid;grid-template-columns:1fr 1fr;gap:10px}.side{min-width:0}
 .json{margin:0;background:var(--panel);border:1px solid var(--line);border-radius:6px;padding:8px;font:12px/1.4 ui-monospace,monospace;overflow:auto;max-height:480px;white-space:pre}

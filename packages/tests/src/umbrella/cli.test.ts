@@ -35,7 +35,7 @@ describe('interlingua chat (built binary, offline model, real weather MCP server
     expect(result.stderr).toContain('offline demo model over the openai wire protocol');
     expect(result.stderr).toContain('→ tool call weather__get_weather {"city":"北京"}');
     expect(result.stderr).toContain('← tool result 北京今天晴，25°C');
-    expect(result.stderr).toMatch(/usage: \d+ in \/ \d+ out \(input per step: (\d+) → (\d+)\)/);
+    expect(result.stderr).toMatch(/usage: \d+ in \/ \d+ out, \$0\.\d+ \(input per step: (\d+) → (\d+)\)/);
     expect(result.stderr).toMatch(/total: \d+ in \/ \d+ out over 1 turn/);
   });
 

@@ -1,6 +1,14 @@
 export { arbitraryArgs, arbitraryChatRequest, arbitraryModelResponse, arbitraryText } from './arbitraries';
 export { type AgentHistoryOptions, arbitraryAgentHistory } from './arbitrary-agent-history';
 export {
+  decodeEventStream,
+  type EventStreamMessage,
+  encodeEventStream,
+  eventStreamEvent,
+  eventStreamException,
+  eventStreamMessagesOf,
+} from './event-stream';
+export {
   checkDecodeRequest,
   checkDecodeResponse,
   checkDecodeStream,
@@ -35,6 +43,7 @@ export { type IRCorpusCase, irCorpusDir, loadIRCorpus } from './ir-corpus';
 export { type CodecFixture, loadCodecFixtures } from './load-codec-fixtures';
 export {
   encodeSSE,
+  eventStream,
   hang,
   json,
   type ProviderServer,

@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type EventStreamMessage, encodeEventStream } from './event-stream';
 
 /** One request the server received. */
 export type RecordedRequest = {
@@ -32,6 +33,16 @@ export type Reply =
       splitEvery: number | undefined;
       /** End the stream without its terminator (`[DONE]` for OpenAI), as a dropped connection would. */
       truncate: boolean;
+    }
+  | {
+      kind: 'eventstream';
+      messages: EventStreamMessage[];
+      status: number;
+      headers: Record<string, string>;
+      /** Write the stream in pieces of this many bytes, to split frames anywhere. */
+      splitEvery: number | undefined;
+      /** Cut the body after this many messages, in the middle of the next frame, as a dropped connection would. */
+      truncateAfter: number | undefined;
     }
   | { kind: 'hang' };
 
@@ -73,6 +84,25 @@ export function sse(
   };
 }
 
+/**
+ * A binary AWS event-stream reply (`application/vnd.amazon.eventstream`, as Bedrock's
+ * `ConverseStream` answers), framed by `@smithy/eventstream-codec`. Build the messages with
+ * `eventStreamEvent`, `eventStreamException` or `eventStreamMessagesOf(chunks)`.
+ */
+export function eventStream(
+  messages: EventStreamMessage[],
+  options: { status?: number; headers?: Record<string, string>; splitEvery?: number; truncateAfter?: number } = {},
+): Reply {
+  return {
+    kind: 'eventstream',
+    messages,
+    status: options.status ?? 200,
+    headers: options.headers ?? {},
+    splitEvery: options.splitEvery,
+    truncateAfter: options.truncateAfter,
+  };
+}
+
 /** A reply that never comes: the request stays open until the client gives up or the server closes. */
 export function hang(): Reply {
   return { kind: 'hang' };
@@ -98,7 +128,7 @@ export function encodeSSE(format: SSEFormat, events: unknown[], truncate = false
 
 /**
  * Starts a local HTTP server on 127.0.0.1 (random port) that speaks a provider's wire
- * protocol from scripted routes, JSON or SSE, and records every request. Point an official
+ * protocol from scripted routes — JSON, SSE, or AWS's binary event stream — and records every request. Point an official
  * SDK's `baseURL` at `url` to test an adapter over real HTTP. Unmatched requests get a 404
  * whose body names the path.
  */
@@ -187,14 +217,30 @@ function send(response: ServerResponse, reply: Reply): void {
     response.end(JSON.stringify(reply.body));
     return;
   }
+  if (reply.kind === 'eventstream') {
+    response.writeHead(reply.status, { 'content-type': 'application/vnd.amazon.eventstream', ...reply.headers });
+    let body = Buffer.from(encodeEventStream(reply.messages));
+    if (reply.truncateAfter !== undefined) {
+      // A cut stream: the first messages whole, then half of the next frame, then the end of the body.
+      const kept = encodeEventStream(reply.messages.slice(0, reply.truncateAfter)).length;
+      const next = encodeEventStream(reply.messages.slice(reply.truncateAfter, reply.truncateAfter + 1)).length;
+      body = body.subarray(0, kept + Math.floor(next / 2));
+    }
+    writeInPieces(response, body, reply.splitEvery);
+    response.end();
+    return;
+  }
   response.writeHead(reply.status, {
     'content-type': 'text/event-stream',
     'cache-control': 'no-cache',
     connection: 'keep-alive',
     ...reply.headers,
   });
-  const body = Buffer.from(encodeSSE(reply.format, reply.events, reply.truncate), 'utf8');
-  const step = reply.splitEvery ?? body.length;
-  for (let offset = 0; offset < body.length; offset += step) response.write(body.subarray(offset, offset + step));
+  writeInPieces(response, Buffer.from(encodeSSE(reply.format, reply.events, reply.truncate), 'utf8'), reply.splitEvery);
   response.end();
+}
+
+function writeInPieces(response: ServerResponse, body: Buffer, splitEvery: number | undefined): void {
+  const step = splitEvery ?? body.length;
+  for (let offset = 0; offset < body.length; offset += step) response.write(body.subarray(offset, offset + step));
 }

@@ -1,0 +1,82 @@
+import { eventStream, eventStreamMessagesOf, json, type RecordedRequest, type Reply, type Route } from '@interlingua/testkit';
+
+// Test helper (not shipped): Bedrock Runtime's HTTP API as far as Converse goes.
+// POST /model/{modelId}/converse and /model/{modelId}/converse-stream, the model id URL-encoded,
+// a restJson1 body; errors as `x-amzn-errortype` plus `{ "message": … }`.
+
+/** The body fields of ConverseRequest (`modelId` is in the path); anything else is a ValidationException. */
+const BODY_FIELDS = new Set([
+  'messages',
+  'system',
+  'inferenceConfig',
+  'toolConfig',
+  'guardrailConfig',
+  'additionalModelRequestFields',
+  'promptVariables',
+  'additionalModelResponseFieldPaths',
+  'requestMetadata',
+  'performanceConfig',
+  'serviceTier',
+  'outputConfig',
+]);
+
+/** A Bedrock error reply: the status, `x-amzn-errortype` and the `{ message }` body the SDK parses. */
+export function bedrockError(type: string, status: number, message: string): Reply {
+  return json(
+    { message },
+    {
+      status,
+      headers: {
+        'x-amzn-errortype': `${type}:http://internal.amazon.com/coral/com.amazon.bedrock/`,
+        'x-amzn-requestid': 'c9d8e7f6-0000-4000-8000-000000000001',
+      },
+    },
+  );
+}
+
+/** A ConverseStream reply from SDK-shaped chunks (`{ messageStart: … }`, …), in the binary event-stream framing. */
+export function bedrockStream(chunks: readonly unknown[], options: { splitEvery?: number; truncateAfter?: number } = {}): Reply {
+  return eventStream(eventStreamMessagesOf(chunks), {
+    headers: { 'x-amzn-requestid': 'c9d8e7f6-0000-4000-8000-000000000002' },
+    ...options,
+  });
+}
+
+/** Why Bedrock would reject this request before the model sees it, or `undefined`. */
+export function rejectBedrockRequest(request: RecordedRequest): Reply | undefined {
+  if (typeof request.headers.authorization !== 'string' || !AUTHORIZATION.test(request.headers.authorization))
+    return bedrockError('UnrecognizedClientException', 403, 'The security token included in the request is invalid.');
+  const body = request.body;
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return bedrockError('ValidationException', 400, 'Malformed input request, please reformat your input and try again.');
+  const unknown = Object.keys(body).filter((key) => !BODY_FIELDS.has(key));
+  if (unknown.length > 0)
+    return bedrockError('ValidationException', 400, `Malformed input request: extraneous key [${unknown[0]}] is not permitted, please reformat your input and try again.`);
+  return undefined;
+}
+
+// SigV4 (`AWS4-HMAC-SHA256 Credential=<key>/<date>/<region>/bedrock/aws4_request, SignedHeaders=…, Signature=<64 hex>`) or a Bedrock API key.
+const AUTHORIZATION =
+  /^(AWS4-HMAC-SHA256 Credential=[A-Z0-9]+\/\d{8}\/[a-z0-9-]+\/bedrock\/aws4_request, SignedHeaders=[a-z0-9;-]+, Signature=[0-9a-f]{64}|Bearer \S+)$/;
+
+/**
+ * Routes for one model: `converse` and `converse-stream` replies, each request checked first
+ * as Bedrock does (auth header shape, body fields).
+ */
+export function bedrockRoutes(
+  modelId: string,
+  replies: { converse?: Reply | Reply[]; stream?: Reply | Reply[] },
+): Route[] {
+  const base = `/model/${encodeURIComponent(modelId)}`;
+  const route = (suffix: string, reply: Reply | Reply[] | undefined): Route => ({
+    method: 'POST',
+    path: `${base}/${suffix}`,
+    reply: (request, index) => {
+      const rejected = rejectBedrockRequest(request);
+      if (rejected !== undefined) return rejected;
+      if (reply === undefined) return bedrockError('ValidationException', 400, `No ${suffix} reply scripted.`);
+      return Array.isArray(reply) ? (reply[Math.min(index, reply.length - 1)] as Reply) : reply;
+    },
+  });
+  return [route('converse', replies.converse), route('converse-stream', replies.stream)];
+}

@@ -1,0 +1,259 @@
+import { z } from 'zod';
+
+// Wire types and schemas of the Bedrock Converse API (JSON as on the wire: blobs are base64
+// strings), as far as this adapter reads or writes them. Field names are checked against
+// `@aws-sdk/client-bedrock-runtime` (dist-types/models/models_0.d.ts: ConverseRequest,
+// ContentBlock, ToolResultBlock, ReasoningContentBlock, ConverseResponse, TokenUsage,
+// ConverseStreamOutput). Each union of the API is an object with exactly one member set.
+
+/** `cachePoint` in messages, `system` and `tools`. */
+export type BedrockCachePoint = { type: 'default'; ttl?: '5m' | '1h' };
+
+/** An image or document source: base64 bytes or an S3 object. */
+export type BedrockBinarySource = { bytes: string } | { s3Location: { uri: string; bucketOwner?: string } };
+
+/** A `toolResult` content block. */
+export type BedrockToolResultContent =
+  | { text: string }
+  | { json: unknown }
+  | { image: BedrockImageBlock }
+  | { document: BedrockDocumentBlock };
+
+/** An `image` block. */
+export type BedrockImageBlock = { format: string; source: BedrockBinarySource };
+/** A `document` block; `name` is required by the API. */
+export type BedrockDocumentBlock = {
+  format?: string;
+  name: string;
+  source: BedrockBinarySource | { text: string };
+};
+/** A `reasoningContent` block: signed text or redacted (base64) content. */
+export type BedrockReasoningContent =
+  | { reasoningText: { text: string; signature?: string } }
+  | { redactedContent: string };
+
+/** One `ContentBlock` as this adapter writes it. */
+export type BedrockContentBlock =
+  | { text: string }
+  | { image: BedrockImageBlock }
+  | { document: BedrockDocumentBlock }
+  | { toolUse: { toolUseId: string; name: string; input: Record<string, unknown> } }
+  | { toolResult: { toolUseId: string; content: BedrockToolResultContent[]; status?: 'success' | 'error' } }
+  | { reasoningContent: BedrockReasoningContent }
+  | { cachePoint: BedrockCachePoint };
+
+/** One entry of `messages`. */
+export type BedrockMessage = { role: 'user' | 'assistant'; content: BedrockContentBlock[] };
+
+/** A `system` block. */
+export type BedrockSystemBlock = { text: string } | { cachePoint: BedrockCachePoint };
+
+/** A `toolConfig.tools` entry. */
+export type BedrockTool =
+  | { toolSpec: { name: string; description?: string; inputSchema: { json: Record<string, unknown> } } }
+  | { cachePoint: BedrockCachePoint };
+
+/** `toolConfig.toolChoice`. */
+export type BedrockToolChoice =
+  | { auto: Record<string, never> }
+  | { any: Record<string, never> }
+  | { tool: { name: string } };
+
+/** `inferenceConfig`. */
+export type BedrockInferenceConfig = {
+  maxTokens?: number;
+  temperature?: number;
+  topP?: number;
+  stopSequences?: string[];
+};
+
+/**
+ * The input of `Converse` / `ConverseStream` as the SDK names it (`ConverseRequest`): the model id
+ * plus the JSON body (the HTTP API puts `modelId` in the path). Pass-through keys ride along.
+ */
+export type BedrockConverseRequest = {
+  modelId: string;
+  messages: BedrockMessage[];
+  system?: BedrockSystemBlock[];
+  inferenceConfig?: BedrockInferenceConfig;
+  toolConfig?: { tools: BedrockTool[]; toolChoice?: BedrockToolChoice };
+  [key: string]: unknown;
+};
+
+/** `usage` of a response or of the stream's `metadata` event. */
+export type BedrockTokenUsage = {
+  inputTokens: number;
+  outputTokens: number;
+  totalTokens: number;
+  cacheReadInputTokens?: number;
+  cacheWriteInputTokens?: number;
+};
+
+// A blob: base64 on the wire, `Uint8Array` from the SDK; read as base64 either way.
+const blobSchema = z
+  .union([z.string(), z.instanceof(Uint8Array)])
+  .transform((value) => (typeof value === 'string' ? value : Buffer.from(value).toString('base64')));
+
+const jsonObjectSchema = z.record(z.string(), z.unknown());
+const cachePointSchema = z.object({ type: z.literal('default'), ttl: z.enum(['5m', '1h']).optional() });
+const s3LocationSchema = z.object({ uri: z.string(), bucketOwner: z.string().optional() });
+const binarySourceSchema = z.union([z.object({ bytes: blobSchema }), z.object({ s3Location: s3LocationSchema })]);
+const imageBlockSchema = z.object({ format: z.string(), source: binarySourceSchema });
+const documentBlockSchema = z.object({
+  format: z.string().optional(),
+  name: z.string(),
+  source: z.union([binarySourceSchema, z.object({ text: z.string() })]),
+});
+const reasoningSchema = z.union([
+  z.object({ reasoningText: z.object({ text: z.string(), signature: z.string().optional() }) }),
+  z.object({ redactedContent: blobSchema }),
+]);
+const toolResultContentSchema = z.union([
+  z.object({ text: z.string() }),
+  z.object({ json: z.unknown() }),
+  z.object({ image: imageBlockSchema }),
+  z.object({ document: documentBlockSchema }),
+]);
+
+/** One content block of a request or response; at most one of the members we read is set. */
+export const bedrockContentBlockSchema = z
+  .looseObject({
+    text: z.string().optional(),
+    image: imageBlockSchema.optional(),
+    document: documentBlockSchema.optional(),
+    toolUse: z.object({ toolUseId: z.string(), name: z.string(), input: z.unknown() }).optional(),
+    toolResult: z
+      .object({
+        toolUseId: z.string(),
+        content: z.array(toolResultContentSchema),
+        status: z.enum(['success', 'error']).optional(),
+      })
+      .optional(),
+    reasoningContent: reasoningSchema.optional(),
+    cachePoint: cachePointSchema.optional(),
+  })
+  .refine((block) => Object.keys(block).length === 1, 'Expected exactly one member in a content block');
+/** Parsed {@link bedrockContentBlockSchema}. */
+export type BedrockContentBlockIn = z.infer<typeof bedrockContentBlockSchema>;
+
+/** `usage` as read. */
+export const bedrockTokenUsageSchema = z.object({
+  inputTokens: z.number().int().nonnegative(),
+  outputTokens: z.number().int().nonnegative(),
+  totalTokens: z.number().int().nonnegative().optional(),
+  cacheReadInputTokens: z.number().int().nonnegative().optional(),
+  cacheWriteInputTokens: z.number().int().nonnegative().optional(),
+});
+
+/** A `Converse` response body. */
+export const bedrockConverseResponseSchema = z.object({
+  output: z.object({
+    message: z.object({ role: z.literal('assistant'), content: z.array(bedrockContentBlockSchema) }),
+  }),
+  stopReason: z.string(),
+  usage: bedrockTokenUsageSchema,
+  additionalModelResponseFields: jsonObjectSchema.optional(),
+  trace: jsonObjectSchema.optional(),
+});
+/** Parsed {@link bedrockConverseResponseSchema}. */
+export type BedrockConverseResponseIn = z.infer<typeof bedrockConverseResponseSchema>;
+
+const indexSchema = z.number().int().nonnegative();
+const exceptionSchema = z.object({
+  message: z.string().optional(),
+  originalStatusCode: z.number().optional(),
+  originalMessage: z.string().optional(),
+});
+
+/** The exception members of `ConverseStreamOutput`, and whether retrying may succeed. */
+export const BEDROCK_STREAM_EXCEPTIONS = {
+  internalServerException: { type: 'InternalServerException', retryable: true },
+  modelStreamErrorException: { type: 'ModelStreamErrorException', retryable: true },
+  validationException: { type: 'ValidationException', retryable: false },
+  throttlingException: { type: 'ThrottlingException', retryable: true },
+  serviceUnavailableException: { type: 'ServiceUnavailableException', retryable: true },
+} as const;
+/** A member name of {@link BEDROCK_STREAM_EXCEPTIONS}. */
+export type BedrockStreamExceptionMember = keyof typeof BEDROCK_STREAM_EXCEPTIONS;
+
+/** One `ConverseStreamOutput` member as the SDK yields it (and the event-stream payload under its event type). */
+export const bedrockStreamChunkSchema = z.union([
+  z.object({ messageStart: z.object({ role: z.string() }) }),
+  z.object({
+    contentBlockStart: z.object({
+      contentBlockIndex: indexSchema,
+      start: z.looseObject({ toolUse: z.object({ toolUseId: z.string(), name: z.string() }).optional() }),
+    }),
+  }),
+  z.object({
+    contentBlockDelta: z.object({
+      contentBlockIndex: indexSchema,
+      delta: z.looseObject({
+        text: z.string().optional(),
+        toolUse: z.object({ input: z.string() }).optional(),
+        reasoningContent: z
+          .object({
+            text: z.string().optional(),
+            signature: z.string().optional(),
+            redactedContent: blobSchema.optional(),
+          })
+          .optional(),
+      }),
+    }),
+  }),
+  z.object({ contentBlockStop: z.object({ contentBlockIndex: indexSchema }) }),
+  z.object({
+    messageStop: z.object({ stopReason: z.string(), additionalModelResponseFields: jsonObjectSchema.optional() }),
+  }),
+  z.object({ metadata: z.object({ usage: bedrockTokenUsageSchema, trace: jsonObjectSchema.optional() }) }),
+]);
+/** Parsed {@link bedrockStreamChunkSchema}. */
+export type BedrockStreamChunkIn = z.infer<typeof bedrockStreamChunkSchema>;
+
+/** The payload of an exception member (`{ modelStreamErrorException: { message, … } }`). */
+export const bedrockStreamExceptionSchema = exceptionSchema;
+
+const systemBlockSchema = z
+  .looseObject({ text: z.string().optional(), cachePoint: cachePointSchema.optional() })
+  .refine((block) => Object.keys(block).length === 1, 'Expected exactly one member in a system block');
+const toolSchema = z
+  .looseObject({
+    toolSpec: z
+      .object({
+        name: z.string(),
+        description: z.string().optional(),
+        inputSchema: z.object({ json: jsonObjectSchema }),
+      })
+      .optional(),
+    cachePoint: cachePointSchema.optional(),
+  })
+  .refine((tool) => Object.keys(tool).length === 1, 'Expected exactly one member in a tool');
+
+/** A Converse request (the SDK's input: `modelId` beside the body), read by the gateway direction. */
+export const bedrockConverseRequestSchema = z.looseObject({
+  modelId: z.string().optional(),
+  messages: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.array(bedrockContentBlockSchema) })),
+  system: z.array(systemBlockSchema).optional(),
+  inferenceConfig: z
+    .object({
+      maxTokens: z.number().int().positive().optional(),
+      temperature: z.number().optional(),
+      topP: z.number().optional(),
+      stopSequences: z.array(z.string()).optional(),
+    })
+    .optional(),
+  toolConfig: z
+    .object({
+      tools: z.array(toolSchema),
+      toolChoice: z
+        .union([
+          z.object({ auto: z.object({}) }),
+          z.object({ any: z.object({}) }),
+          z.object({ tool: z.object({ name: z.string() }) }),
+        ])
+        .optional(),
+    })
+    .optional(),
+});
+/** Parsed {@link bedrockConverseRequestSchema}. */
+export type BedrockConverseRequestIn = z.infer<typeof bedrockConverseRequestSchema>;

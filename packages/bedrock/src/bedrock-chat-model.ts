@@ -1,0 +1,198 @@
+import {
+  type BedrockRuntimeClient,
+  ConverseCommand,
+  type ConverseCommandInput,
+  ConverseStreamCommand,
+  type ConverseStreamCommandInput,
+} from '@aws-sdk/client-bedrock-runtime';
+import {
+  AbortedError,
+  type CallOptions,
+  type ChatModel,
+  type ChatRequest,
+  type ModelCapabilities,
+  type ModelResponse,
+  type StreamEvent,
+} from '@interlingua/core';
+import { BEDROCK_STREAM_EXCEPTIONS } from './bedrock-api';
+import { bedrockCodec } from './bedrock-codec';
+import { type BedrockAbortContext, mapBedrockError } from './map-bedrock-error';
+import { toBedrockSdkInput } from './to-bedrock-sdk-input';
+
+/** What a {@link BedrockChatModel} needs besides its model id. */
+export type BedrockChatModelConfig = {
+  /** The provider key reported by the model (`bedrock` unless renamed). */
+  provider: string;
+  /** The SDK client, or a function creating it on first use. */
+  client: BedrockRuntimeClient | (() => BedrockRuntimeClient);
+  /** Milliseconds before a call (a stream: until its end) is abandoned with a retryable `APICallError`. */
+  timeout: number;
+  /** Headers added to every request. */
+  headers?: Record<string, string> | undefined;
+};
+
+const CAPABILITIES: Partial<ModelCapabilities> = {
+  toolCalling: 'native',
+  toolChoice: ['auto', 'required', 'tool'],
+  systemPrompt: 'native',
+};
+
+// The exception classes the SDK throws mid-stream, by name → the stream member the codec reads.
+const STREAM_MEMBERS = new Map(
+  Object.entries(BEDROCK_STREAM_EXCEPTIONS).map(([member, { type }]) => [type as string, member]),
+);
+
+/**
+ * A `ChatModel` over Amazon Bedrock Converse: the {@link bedrockCodec} joined to the official
+ * SDK (`ConverseCommand`, `ConverseStreamCommand`). The SDK signs (SigV4 or a Bedrock API key),
+ * retries and parses the event stream; this class only encodes, sends and decodes. `generate`
+ * rejects with `APICallError` / `AbortedError` / `InvalidSettingError`; `stream` throws failures
+ * before the first event and ends with an `error` event on an exception mid-stream
+ * (`modelStreamErrorException`, `throttlingException`, …) or a cut stream.
+ */
+export class BedrockChatModel implements ChatModel {
+  readonly provider: string;
+  readonly modelId: string;
+  readonly capabilities: Partial<ModelCapabilities> = CAPABILITIES;
+  private readonly config: BedrockChatModelConfig;
+  private client: BedrockRuntimeClient | undefined;
+
+  constructor(modelId: string, config: BedrockChatModelConfig) {
+    this.modelId = modelId;
+    this.provider = config.provider;
+    this.config = config;
+  }
+
+  private getClient(): BedrockRuntimeClient {
+    if (this.client === undefined) {
+      const { client } = this.config;
+      this.client = typeof client === 'function' ? client() : client;
+    }
+    return this.client;
+  }
+
+  async generate(request: ChatRequest, options: CallOptions = {}): Promise<ModelResponse> {
+    const { value: input, warnings } = bedrockCodec.encodeRequest(request, { model: this.modelId });
+    const attempt = startAttempt(this.config.timeout, options.signal);
+    let output: unknown;
+    try {
+      const command = withHeaders(new ConverseCommand(toBedrockSdkInput(input) as ConverseCommandInput), {
+        ...this.config.headers,
+        ...options.headers,
+      });
+      output = await this.getClient().send(command, { abortSignal: attempt.signal });
+    } catch (error) {
+      throw mapBedrockError(error, attempt.context());
+    } finally {
+      attempt.release();
+    }
+    const response = bedrockCodec.decodeResponse(output);
+    return warnings.length === 0 ? response : { ...response, warnings: [...warnings, ...response.warnings] };
+  }
+
+  async *stream(request: ChatRequest, options: CallOptions = {}): AsyncIterable<StreamEvent> {
+    const { value: input, warnings } = bedrockCodec.encodeRequest(request, { model: this.modelId, stream: true });
+    const attempt = startAttempt(this.config.timeout, options.signal);
+    try {
+      let stream: AsyncIterable<unknown>;
+      try {
+        const command = withHeaders(new ConverseStreamCommand(toBedrockSdkInput(input) as ConverseStreamCommandInput), {
+          ...this.config.headers,
+          ...options.headers,
+        });
+        const output = await this.getClient().send(command, { abortSignal: attempt.signal });
+        if (output.stream === undefined) throw new Error('Bedrock answered ConverseStream without a stream.');
+        stream = output.stream;
+      } catch (error) {
+        throw mapBedrockError(error, attempt.context());
+      }
+      let failure: unknown;
+      // The SDK throws a modeled exception event; hand it to the codec as the member it was.
+      async function* chunks(): AsyncIterable<unknown> {
+        try {
+          for await (const chunk of stream) yield chunk;
+        } catch (error) {
+          const member = error instanceof Error ? STREAM_MEMBERS.get(error.name) : undefined;
+          if (member !== undefined && error instanceof Error && !attempt.signal.aborted)
+            yield { [member]: exceptionPayload(error) };
+          else failure = error;
+        }
+      }
+      for await (const event of bedrockCodec.decodeStream(chunks())) {
+        // The SDK may end an aborted stream quietly; the caller asked to stop, so say so.
+        if (options.signal?.aborted === true) throw mapBedrockError(options.signal.reason, attempt.context());
+        if (failure !== undefined) {
+          const mapped = mapBedrockError(failure, attempt.context());
+          if (AbortedError.isInstance(mapped)) throw mapped;
+          yield { type: 'error', error: mapped };
+          return;
+        }
+        if (event.type === 'finish' && warnings.length > 0)
+          yield { ...event, warnings: [...warnings, ...(event.warnings ?? [])] };
+        else yield event;
+      }
+    } finally {
+      attempt.release();
+    }
+  }
+}
+
+function exceptionPayload(error: Error): Record<string, unknown> {
+  const { originalStatusCode, originalMessage } = error as { originalStatusCode?: unknown; originalMessage?: unknown };
+  return {
+    message: error.message,
+    ...(typeof originalStatusCode === 'number' ? { originalStatusCode } : {}),
+    ...(typeof originalMessage === 'string' ? { originalMessage } : {}),
+  };
+}
+
+// Extra headers go on in the build step, before the request is signed.
+function withHeaders<C extends ConverseCommand | ConverseStreamCommand>(
+  command: C,
+  headers: Record<string, string>,
+): C {
+  if (Object.keys(headers).length === 0) return command;
+  const stack = command.middlewareStack as unknown as MiddlewareStack;
+  stack.add(
+    (next) => async (args) => {
+      const request = args.request as { headers?: Record<string, string> };
+      if (request.headers !== undefined) Object.assign(request.headers, headers);
+      return next(args);
+    },
+    { step: 'build', name: 'interlinguaHeaders' },
+  );
+  return command;
+}
+
+type MiddlewareStack = {
+  add(
+    middleware: (
+      next: (args: { request: unknown }) => Promise<unknown>,
+    ) => (args: { request: unknown }) => Promise<unknown>,
+    options: { step: 'build'; name: string },
+  ): void;
+};
+
+type Attempt = { signal: AbortSignal; context(): BedrockAbortContext; release(): void };
+
+// One call's signal: the caller's, or our timeout (cleared on release).
+function startAttempt(timeoutMs: number, callerSignal: AbortSignal | undefined): Attempt {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  timer.unref?.();
+  const onAbort = () => controller.abort(callerSignal?.reason);
+  if (callerSignal?.aborted === true) onAbort();
+  else callerSignal?.addEventListener('abort', onAbort, { once: true });
+  return {
+    signal: controller.signal,
+    context: () => ({ signal: callerSignal, timedOut, timeoutMs }),
+    release() {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', onAbort);
+    },
+  };
+}

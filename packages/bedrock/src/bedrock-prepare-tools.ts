@@ -1,0 +1,50 @@
+import type { Tool, ToolChoice, Warning } from '@interlingua/core';
+import type { BedrockCachePoint, BedrockConverseRequest, BedrockTool, BedrockToolChoice } from './bedrock-api';
+
+/**
+ * Converts IR tools and tool choice to Converse `toolConfig`: each tool as
+ * `{ toolSpec: { name, description, inputSchema: { json } } }` (a `cachePoint` after them when
+ * asked), `toolChoice` `auto → { auto: {} }`, `required → { any: {} }`, `{ type: 'tool', name } →
+ * { tool: { name } }`. Converse has no `none`: the tools are still sent (a history with
+ * `toolUse` blocks needs them) without a choice, with a warning. A choice without tools is
+ * dropped with a warning.
+ *
+ * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolConfiguration.html
+ */
+export function prepareBedrockTools(options: {
+  tools: readonly Tool[] | undefined;
+  toolChoice: ToolChoice | undefined;
+  cachePoint: BedrockCachePoint | undefined;
+  warnings: Warning[];
+}): Pick<BedrockConverseRequest, 'toolConfig'> {
+  const tools: BedrockTool[] = (options.tools ?? []).map((tool) => ({
+    toolSpec: {
+      name: tool.name,
+      ...(tool.description === '' ? {} : { description: tool.description }),
+      inputSchema: { json: tool.inputSchema },
+    },
+  }));
+  const choice = options.toolChoice;
+  if (tools.length === 0) {
+    if (choice !== undefined && choice !== 'none' && choice !== 'auto')
+      options.warnings.push({
+        type: 'unsupported',
+        feature: 'toolChoice',
+        message: 'Dropped toolChoice: the request has no tools, and Converse rejects a toolChoice without tools.',
+      });
+    return {};
+  }
+  if (options.cachePoint !== undefined) tools.push({ cachePoint: options.cachePoint });
+  let toolChoice: BedrockToolChoice | undefined;
+  if (choice === 'auto') toolChoice = { auto: {} };
+  else if (choice === 'required') toolChoice = { any: {} };
+  else if (typeof choice === 'object') toolChoice = { tool: { name: choice.name } };
+  else if (choice === 'none')
+    options.warnings.push({
+      type: 'unsupported',
+      feature: 'toolChoice',
+      message:
+        'Converse has no "none" tool choice: the tools were sent without a toolChoice, so the model may still call one.',
+    });
+  return { toolConfig: { tools, ...(toolChoice === undefined ? {} : { toolChoice }) } };
+}

@@ -1,0 +1,78 @@
+import type { AssistantContentPart, Warning } from '@interlingua/core';
+import type { BedrockContentBlock } from './bedrock-api';
+import { toBedrockToolInput, toBedrockToolUseId } from './bedrock-tool-use';
+import { readCachePoint } from './convert-user-content-to-bedrock';
+
+/**
+ * Converts the parts of an IR assistant turn to Converse blocks, for a request's history or a
+ * response body. Text goes as `text` (empty text is left out), calls as `toolUse` (unparseable
+ * arguments as `{ "_unparsed_arguments": "<raw text>" }`, ids the API would reject rewritten by
+ * `toBedrockToolUseId`, each with a warning), reasoning as `reasoningContent`: `reasoningText`
+ * with its `signature`, or `redactedContent`. Reasoning without a signature cannot be verified
+ * by the models that check it (Claude): with `requireSignature` it is dropped with a warning.
+ * Another provider's `providerMetadata` on a part is not sent, with a warning.
+ *
+ * @see https://docs.aws.amazon.com/bedrock/latest/userguide/conversation-inference-call.html
+ */
+export function convertAssistantContentToBedrock(
+  parts: readonly AssistantContentPart[],
+  options: { requireSignature: boolean; warnings: Warning[] },
+): BedrockContentBlock[] {
+  const blocks: BedrockContentBlock[] = [];
+  for (const part of parts) {
+    warnForeignMetadata(part, options.warnings);
+    switch (part.type) {
+      case 'text':
+        if (part.text !== '') blocks.push({ text: part.text });
+        break;
+      case 'reasoning':
+        if (part.redacted !== undefined) blocks.push({ reasoningContent: { redactedContent: part.redacted } });
+        else if (part.signature !== undefined)
+          blocks.push({ reasoningContent: { reasoningText: { text: part.text, signature: part.signature } } });
+        else if (options.requireSignature)
+          options.warnings.push({
+            type: 'unsupported',
+            feature: 'reasoning',
+            message:
+              'Dropped a reasoning part without a signature: models on Bedrock that replay reasoning verify its signature.',
+          });
+        else blocks.push({ reasoningContent: { reasoningText: { text: part.text } } });
+        break;
+      case 'tool-call': {
+        if (part.argsText !== undefined)
+          options.warnings.push({
+            type: 'degraded',
+            feature: 'tool-call.argsText',
+            message: `Bedrock requires toolUse input to be an object; the unparseable arguments of call "${part.id}" were sent as {"_unparsed_arguments": <raw text>}.`,
+          });
+        const id = toBedrockToolUseId(part.id);
+        if (id !== part.id)
+          options.warnings.push({
+            type: 'degraded',
+            feature: 'tool-call.id',
+            message: `Bedrock toolUseIds allow only letters, digits, _ and - (at most 64); call "${part.id}" (and its result) was sent as "${id}".`,
+          });
+        blocks.push({ toolUse: { toolUseId: id, name: part.name, input: toBedrockToolInput(part) } });
+        break;
+      }
+      default: {
+        const exhaustive: never = part;
+        throw new Error(`Unknown assistant part ${JSON.stringify(exhaustive)}`);
+      }
+    }
+    const cachePoint = readCachePoint(part.providerMetadata);
+    if (cachePoint !== undefined) blocks.push({ cachePoint });
+  }
+  return blocks;
+}
+
+function warnForeignMetadata(part: AssistantContentPart, warnings: Warning[]): void {
+  for (const key of Object.keys(part.providerMetadata ?? {})) {
+    if (key === 'bedrock') continue;
+    warnings.push({
+      type: 'unsupported',
+      feature: `${part.type}.providerMetadata.${key}`,
+      message: `Bedrock has no field for ${key} data (${Object.keys(part.providerMetadata?.[key] ?? {}).join(', ')}) on a ${part.type} part; it was not sent.`,
+    });
+  }
+}

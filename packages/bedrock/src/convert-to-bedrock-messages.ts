@@ -1,0 +1,97 @@
+import { InvalidRequestError, type Message, type ToolResult, type Warning } from '@interlingua/core';
+import type { BedrockContentBlock, BedrockMessage, BedrockToolResultContent } from './bedrock-api';
+import { toBedrockToolUseId } from './bedrock-tool-use';
+import { convertAssistantContentToBedrock } from './convert-assistant-content-to-bedrock';
+import { convertUserContentToBedrock, readCachePoint } from './convert-user-content-to-bedrock';
+
+type Draft =
+  | { role: 'user'; results: BedrockContentBlock[]; other: BedrockContentBlock[] }
+  | { role: 'assistant'; blocks: BedrockContentBlock[] };
+
+/**
+ * Converts the IR history to Converse `messages`. A tool message becomes `toolResult` blocks in
+ * a `user` message (`status: 'error'` for errors); every result of a turn goes in ONE user
+ * message, results first, and user content that follows joins it. Consecutive messages of one
+ * role are merged, so the conversation alternates as Converse requires.
+ *
+ * @see https://docs.aws.amazon.com/bedrock/latest/userguide/tool-use-inference-call.html
+ */
+export function convertToBedrockMessages(messages: readonly Message[], warnings: Warning[]): BedrockMessage[] {
+  const drafts: Draft[] = [];
+  let documents = 0;
+  const documentIndex = () => ++documents;
+  const userDraft = () => {
+    const last = drafts.at(-1);
+    if (last?.role === 'user') return last;
+    const draft: Draft = { role: 'user', results: [], other: [] };
+    drafts.push(draft);
+    return draft;
+  };
+
+  messages.forEach((message, index) => {
+    switch (message.role) {
+      case 'user': {
+        const draft = userDraft();
+        for (const part of message.content)
+          draft.other.push(...convertUserContentToBedrock(part, `messages[${index}]`, documentIndex, warnings));
+        break;
+      }
+      case 'tool': {
+        const draft = userDraft();
+        for (const result of message.content)
+          draft.results.push(...convertToolResult(result, `messages[${index}]`, documentIndex, warnings));
+        break;
+      }
+      case 'assistant': {
+        const blocks = convertAssistantContentToBedrock(message.content, { requireSignature: true, warnings });
+        if (blocks.length === 0) break; // Converse rejects an empty turn; only empty text was in it.
+        const last = drafts.at(-1);
+        if (last?.role === 'assistant') last.blocks.push(...blocks);
+        else drafts.push({ role: 'assistant', blocks });
+        break;
+      }
+      default: {
+        const exhaustive: never = message;
+        throw new InvalidRequestError({ message: `Unknown message role in ${JSON.stringify(exhaustive)}.` });
+      }
+    }
+  });
+
+  return drafts.map((draft) =>
+    draft.role === 'user'
+      ? { role: 'user', content: [...draft.results, ...draft.other] }
+      : { role: 'assistant', content: draft.blocks },
+  );
+}
+
+function convertToolResult(
+  result: ToolResult,
+  path: string,
+  documentIndex: () => number,
+  warnings: Warning[],
+): BedrockContentBlock[] {
+  const content: BedrockToolResultContent[] = [];
+  for (const part of result.content) {
+    for (const block of convertUserContentToBedrock(
+      part,
+      `${path}.results(${result.toolCallId})`,
+      documentIndex,
+      warnings,
+    ))
+      if (!('cachePoint' in block)) content.push(block as BedrockToolResultContent);
+  }
+  // `content` is required; a result without any readable content says so.
+  if (content.length === 0) content.push({ text: result.isError ? 'Error' : '(no output)' });
+  const blocks: BedrockContentBlock[] = [
+    {
+      toolResult: {
+        toolUseId: toBedrockToolUseId(result.toolCallId),
+        content,
+        ...(result.isError ? { status: 'error' as const } : {}),
+      },
+    },
+  ];
+  const cachePoint = readCachePoint(result.providerMetadata);
+  if (cachePoint !== undefined) blocks.push({ cachePoint });
+  return blocks;
+}

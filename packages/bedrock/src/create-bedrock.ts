@@ -1,0 +1,95 @@
+import { BedrockRuntimeClient, type BedrockRuntimeClientConfig } from '@aws-sdk/client-bedrock-runtime';
+import { InvalidSettingError } from '@interlingua/core';
+import { NodeHttpHandler } from '@smithy/node-http-handler';
+import { BedrockChatModel } from './bedrock-chat-model';
+
+/** Settings of {@link createBedrock}. Each defaults to the usual AWS environment. */
+export type BedrockProviderSettings = {
+  /** AWS region, e.g. `us-east-1`. Default: `AWS_REGION` / `AWS_DEFAULT_REGION` / the profile's, through the SDK. */
+  region?: string;
+  /**
+   * AWS credentials (`{ accessKeyId, secretAccessKey, sessionToken? }`) or a provider of them.
+   * Default: the SDK's chain — environment, shared config and SSO, container and instance roles.
+   */
+  credentials?: BedrockRuntimeClientConfig['credentials'];
+  /**
+   * A Bedrock API key, sent as `Authorization: Bearer` instead of SigV4. Default: the SDK reads
+   * `AWS_BEARER_TOKEN_BEDROCK` itself.
+   */
+  apiKey?: string;
+  /** The endpoint, e.g. a VPC endpoint or a local test server. Default: `https://bedrock-runtime.<region>.amazonaws.com`. */
+  endpoint?: string;
+  /** Headers added to every request (before it is signed). */
+  headers?: Record<string, string>;
+  /** Milliseconds before a call is abandoned with a retryable `APICallError` (default 600,000; a stream: until its end). */
+  timeout?: number;
+  /** Retries of retryable failures (throttling, 5xx, connection errors) done by the SDK, with its backoff (default 2). */
+  maxRetries?: number;
+  /**
+   * The SDK's HTTP handler. Default: its HTTP/2 handler for `https` endpoints, and an HTTP/1.1
+   * `NodeHttpHandler` for an `http://` endpoint (cleartext HTTP/2 is not what local servers speak).
+   */
+  requestHandler?: BedrockRuntimeClientConfig['requestHandler'];
+  /** The provider key the models report (default `bedrock`). */
+  name?: string;
+  /** A client to use as is (every other transport setting is then ignored). */
+  client?: BedrockRuntimeClient;
+};
+
+/** A factory of Bedrock chat models: `provider('anthropic.claude-sonnet-4-20250514-v1:0')` is a `ChatModel`. */
+export type BedrockProvider = (modelId: string) => BedrockChatModel;
+
+/**
+ * Creates an Amazon Bedrock provider over the official `@aws-sdk/client-bedrock-runtime`
+ * (`Converse`, `ConverseStream`). Region and credentials come from the settings or the usual AWS
+ * environment; the client is built once per provider, on the first call, so a provider can be
+ * registered before the environment is complete. Model ids are Bedrock's: foundation model ids
+ * (`amazon.nova-pro-v1:0`), inference profiles (`us.anthropic.claude-sonnet-4-20250514-v1:0`) or ARNs.
+ *
+ * @example
+ * ```ts
+ * import { createBedrock } from '@interlingua/bedrock';
+ *
+ * const bedrock = createBedrock({ region: 'us-east-1' });
+ * const response = await bedrock('us.anthropic.claude-sonnet-4-20250514-v1:0').generate({
+ *   messages: [{ role: 'user', content: [{ type: 'text', text: '北京今天天气怎么样？' }] }],
+ * });
+ * ```
+ */
+export function createBedrock(settings: BedrockProviderSettings = {}): BedrockProvider {
+  const timeout = settings.timeout ?? 600_000;
+  const maxRetries = settings.maxRetries ?? 2;
+  if (!Number.isFinite(timeout) || timeout <= 0)
+    throw new InvalidSettingError({
+      message: `Expected \`timeout\` to be a positive number of milliseconds, got ${timeout}.`,
+    });
+  if (!Number.isInteger(maxRetries) || maxRetries < 0)
+    throw new InvalidSettingError({
+      message: `Expected \`maxRetries\` to be a non-negative integer, got ${maxRetries}.`,
+    });
+  let client = settings.client;
+  const getClient = (): BedrockRuntimeClient => {
+    client ??= new BedrockRuntimeClient({
+      ...(settings.region === undefined ? {} : { region: settings.region }),
+      ...(settings.credentials === undefined ? {} : { credentials: settings.credentials }),
+      ...(settings.apiKey === undefined
+        ? {}
+        : { token: { token: settings.apiKey }, authSchemePreference: ['httpBearerAuth'] }),
+      ...(settings.endpoint === undefined ? {} : { endpoint: settings.endpoint }),
+      maxAttempts: maxRetries + 1,
+      ...(settings.requestHandler !== undefined
+        ? { requestHandler: settings.requestHandler }
+        : settings.endpoint?.startsWith('http://') === true
+          ? { requestHandler: new NodeHttpHandler() }
+          : {}),
+    });
+    return client;
+  };
+  return (modelId: string) =>
+    new BedrockChatModel(modelId, {
+      provider: settings.name ?? 'bedrock',
+      client: getClient,
+      timeout,
+      headers: settings.headers,
+    });
+}

@@ -1,0 +1,54 @@
+import { type ModelResponse, type ProviderMetadata, parseWireResponse, type Warning } from '@interlingua/core';
+import { bedrockConverseResponseSchema } from './bedrock-api';
+import { convertBedrockUsage } from './convert-bedrock-usage';
+import { decodeBedrockAssistantContent } from './decode-bedrock-content';
+import { mapBedrockStopReason } from './map-bedrock-stop-reason';
+
+/**
+ * Decodes a `Converse` response body into an IR response: `output.message.content` to parts,
+ * `stopReason` mapped (and kept as `rawFinishReason`), `usage` with the cache counts added to
+ * `inputTokens`. `additionalModelResponseFields` and `trace` are kept under
+ * `providerMetadata.bedrock`; Converse names no response id or model, so neither is set. Throws
+ * `InvalidResponseError` naming each bad field; blobs may be base64 or the SDK's `Uint8Array`.
+ *
+ * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html#API_runtime_Converse_ResponseSyntax
+ */
+export function decodeBedrockResponse(body: unknown): ModelResponse {
+  const wire = parseWireResponse(bedrockConverseResponseSchema, body, 'a Bedrock Converse response body');
+  const warnings: Warning[] = [];
+  const content = decodeBedrockAssistantContent(wire.output.message.content, 'output.message.content', warnings);
+  const providerMetadata = bedrockResponseMetadata(wire.additionalModelResponseFields, wire.trace);
+  return {
+    message: { role: 'assistant', content },
+    finishReason: mapBedrockStopReason(wire.stopReason),
+    rawFinishReason: wire.stopReason,
+    usage: convertBedrockUsage(wire.usage),
+    warnings,
+    ...(providerMetadata === undefined ? {} : { providerMetadata }),
+  };
+}
+
+/** `providerMetadata.bedrock` of a response: the model's extra fields and the trace, when sent. */
+export function bedrockResponseMetadata(
+  additionalModelResponseFields: Record<string, unknown> | undefined,
+  trace: Record<string, unknown> | undefined,
+): ProviderMetadata | undefined {
+  if (additionalModelResponseFields === undefined && trace === undefined) return undefined;
+  return {
+    bedrock: {
+      ...(additionalModelResponseFields === undefined
+        ? {}
+        : { additionalModelResponseFields: toJSON(additionalModelResponseFields) }),
+      ...(trace === undefined ? {} : { trace: toJSON(trace) }),
+    },
+  };
+}
+
+// Plain JSON data only (the SDK's documents may hold anything JSON can say, nothing more).
+function toJSON(value: Record<string, unknown>): NonNullable<ProviderMetadata[string]> {
+  try {
+    return JSON.parse(JSON.stringify(value)) as NonNullable<ProviderMetadata[string]>;
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,91 @@
+import type { ChatRequest, CodecResult, EncodeRequestOptions, JSONObject, Warning } from '@interlingua/core';
+import type { BedrockConverseRequest, BedrockInferenceConfig } from './bedrock-api';
+import { prepareBedrockTools } from './bedrock-prepare-tools';
+import { convertToBedrockMessages } from './convert-to-bedrock-messages';
+import { readCachePoint } from './convert-user-content-to-bedrock';
+
+// Keys of `providerOptions.bedrock` that map to request fields instead of passing through.
+const HANDLED_OPTION_KEYS = new Set(['systemCachePoint', 'toolsCachePoint']);
+// The request fields the codec computes: a pass-through key never replaces them.
+const COMPUTED_KEYS = new Set(['modelId', 'messages', 'system', 'inferenceConfig', 'toolConfig']);
+// The other fields of ConverseRequest / ConverseStreamRequest (the SDK sends only modeled fields).
+const PASS_THROUGH_KEYS = new Set([
+  'guardrailConfig',
+  'additionalModelRequestFields',
+  'promptVariables',
+  'additionalModelResponseFieldPaths',
+  'requestMetadata',
+  'performanceConfig',
+  'serviceTier',
+  'outputConfig',
+]);
+
+/**
+ * Encodes an IR request as the input of `Converse` / `ConverseStream` (the SDK's
+ * `ConverseRequest`: `modelId` plus the JSON body). `system` becomes `[{ text }]`,
+ * `maxOutputTokens`, `temperature`, `topP` and `stopSequences` go to `inferenceConfig`, tools to
+ * `toolConfig`. `providerOptions.bedrock.systemCachePoint` / `toolsCachePoint` (`{ type:
+ * 'default' }`) put a `cachePoint` after the system prompt or the tools; every other
+ * `providerOptions.bedrock` key (`additionalModelRequestFields`, `guardrailConfig`,
+ * `performanceConfig`, `requestMetadata`, `promptVariables`, `serviceTier`, `outputConfig`,
+ * `additionalModelResponseFieldPaths`) is copied into the input verbatim; other keys are not
+ * Converse fields (the SDK would drop them) and become a warning.
+ *
+ * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html
+ */
+export function encodeBedrockRequest(
+  request: ChatRequest,
+  options: EncodeRequestOptions,
+): CodecResult<BedrockConverseRequest> {
+  const warnings: Warning[] = [];
+  const bedrockOptions: JSONObject = request.providerOptions?.bedrock ?? {};
+  const messages = convertToBedrockMessages(request.messages, warnings);
+  const systemCachePoint = readCachePoint({ bedrock: { cachePoint: bedrockOptions.systemCachePoint ?? null } });
+  const toolsCachePoint = readCachePoint({ bedrock: { cachePoint: bedrockOptions.toolsCachePoint ?? null } });
+
+  const inferenceConfig: BedrockInferenceConfig = {
+    ...(request.maxOutputTokens === undefined ? {} : { maxTokens: request.maxOutputTokens }),
+    ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+    ...(request.topP === undefined ? {} : { topP: request.topP }),
+    ...(request.stopSequences === undefined ? {} : { stopSequences: request.stopSequences }),
+  };
+  // Blank system text is a 400: an empty system prompt is left out.
+  const system =
+    request.system === undefined || request.system === ''
+      ? []
+      : [{ text: request.system }, ...(systemCachePoint === undefined ? [] : [{ cachePoint: systemCachePoint }])];
+
+  const body: BedrockConverseRequest = {
+    modelId: options.model,
+    messages,
+    ...(system.length === 0 ? {} : { system }),
+    ...(Object.keys(inferenceConfig).length === 0 ? {} : { inferenceConfig }),
+    ...prepareBedrockTools({
+      tools: request.tools,
+      toolChoice: request.toolChoice,
+      cachePoint: toolsCachePoint,
+      warnings,
+    }),
+  };
+  for (const [key, value] of Object.entries(bedrockOptions)) {
+    if (HANDLED_OPTION_KEYS.has(key)) continue;
+    if (COMPUTED_KEYS.has(key)) {
+      warnings.push({
+        type: 'other',
+        feature: `providerOptions.bedrock.${key}`,
+        message: `Ignored providerOptions.bedrock.${key}: the codec computes ${key} from the request.`,
+      });
+      continue;
+    }
+    if (!PASS_THROUGH_KEYS.has(key)) {
+      warnings.push({
+        type: 'unsupported',
+        feature: `providerOptions.bedrock.${key}`,
+        message: `Converse has no request field ${key} (model-specific settings go in additionalModelRequestFields); it was not sent.`,
+      });
+      continue;
+    }
+    body[key] = value;
+  }
+  return { value: body, warnings };
+}

@@ -11,16 +11,25 @@ import {
 import { loadCodecFixtures, runCodecConformance } from '@interlingua/testkit';
 import { describe, expect, it } from 'vitest';
 import { bedrockCodec } from './bedrock-codec';
+import { historyTools } from './bedrock-prepare-tools';
 
 const fixturesDir = fileURLToPath(new URL('./__fixtures__', import.meta.url));
 const fixtures = loadCodecFixtures(fixturesDir);
 
 // What Converse cannot carry: it has no `none` tool choice (the tools go without a choice), and
 // names no response id or model; the provider's stop word replaces a null `rawFinishReason`.
+// A history with calls but no declared tools gets the tools it calls declared (Converse requires a toolConfig).
 const normalizeRequest = (request: ChatRequest): ChatRequest => {
-  if (request.toolChoice !== 'none') return request;
-  const { toolChoice: _none, ...rest } = request;
-  return rest;
+  const { toolChoice, ...rest } = request;
+  const normalized: ChatRequest = toolChoice === 'none' ? rest : request;
+  const called = request.messages.flatMap((message) =>
+    message.role === 'assistant'
+      ? message.content.flatMap((part) => (part.type === 'tool-call' ? [part.name] : []))
+      : [],
+  );
+  if ((request.tools ?? []).length > 0 || called.length === 0) return normalized;
+  const { toolChoice: _dropped, ...withoutChoice } = normalized;
+  return { ...withoutChoice, tools: historyTools(called) };
 };
 const normalizeResponse = ({ id: _id, model: _model, ...response }: ModelResponse): ModelResponse => ({
   ...response,

@@ -7,7 +7,8 @@ import type { BedrockCachePoint, BedrockConverseRequest, BedrockTool, BedrockToo
  * asked), `toolChoice` `auto → { auto: {} }`, `required → { any: {} }`, `{ type: 'tool', name } →
  * { tool: { name } }`. Converse has no `none`: the tools are still sent (a history with
  * `toolUse` blocks needs them) without a choice, with a warning. A choice without tools is
- * dropped with a warning.
+ * dropped with a warning; a request without tools whose history has calls declares the tools it
+ * calls (Converse rejects tool blocks without a `toolConfig`), with a warning.
  *
  * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolConfiguration.html
  */
@@ -15,9 +16,24 @@ export function prepareBedrockTools(options: {
   tools: readonly Tool[] | undefined;
   toolChoice: ToolChoice | undefined;
   cachePoint: BedrockCachePoint | undefined;
+  /** The tool names the history's calls use, for a request that declares no tools. */
+  historyToolNames: readonly string[];
   warnings: Warning[];
 }): Pick<BedrockConverseRequest, 'toolConfig'> {
-  const tools: BedrockTool[] = (options.tools ?? []).map((tool) => ({
+  const declared = options.tools ?? [];
+  if (declared.length === 0 && options.historyToolNames.length > 0) {
+    // Converse rejects toolUse / toolResult blocks without a toolConfig: declare what the history calls.
+    options.warnings.push({
+      type: 'degraded',
+      feature: 'tools',
+      message: `The history has tool calls but the request declares no tools; Converse requires a toolConfig then, so ${options.historyToolNames.join(', ')} were declared with an empty object schema.`,
+    });
+    const tools: BedrockTool[] = historyTools(options.historyToolNames).map((tool) => ({
+      toolSpec: { name: tool.name, inputSchema: { json: tool.inputSchema } },
+    }));
+    return { toolConfig: { tools } };
+  }
+  const tools: BedrockTool[] = declared.map((tool) => ({
     toolSpec: {
       name: tool.name,
       ...(tool.description === '' ? {} : { description: tool.description }),
@@ -47,4 +63,12 @@ export function prepareBedrockTools(options: {
         'Converse has no "none" tool choice: the tools were sent without a toolChoice, so the model may still call one.',
     });
   return { toolConfig: { tools, ...(toolChoice === undefined ? {} : { toolChoice }) } };
+}
+
+/**
+ * The tools declared for a request that has none but whose history calls some (Converse needs a
+ * `toolConfig` then): one per name, in order of first use, with `{ type: 'object' }` as schema.
+ */
+export function historyTools(names: readonly string[]): Tool[] {
+  return [...new Set(names)].map((name) => ({ name, description: '', inputSchema: { type: 'object' } }));
 }

@@ -64,6 +64,13 @@ export function encodeBedrockRequest(
       tools: request.tools,
       toolChoice: request.toolChoice,
       cachePoint: toolsCachePoint,
+      historyToolNames: request.messages.flatMap((message) =>
+        message.role === 'assistant'
+          ? message.content.flatMap((part) => (part.type === 'tool-call' ? [part.name] : []))
+          : message.role === 'tool'
+            ? message.content.map((result) => result.toolName)
+            : [],
+      ),
       warnings,
     }),
   };

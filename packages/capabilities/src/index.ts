@@ -1,6 +1,7 @@
 // Shipped data
 export { anthropicCapabilities } from './data/anthropic-capabilities';
 export { anthropicPrices } from './data/anthropic-prices';
+export { bedrockCapabilities } from './data/bedrock-capabilities';
 export { geminiCapabilities } from './data/gemini-capabilities';
 export { geminiPrices } from './data/gemini-prices';
 export { openModelCapabilities } from './data/open-model-capabilities';

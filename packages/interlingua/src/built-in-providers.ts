@@ -1,7 +1,7 @@
 /** How a built-in provider is reached. */
 export type BuiltInProvider = {
   /** Which adapter speaks to it. `openai-compatible` endpoints go through the OpenAI adapter with a `name` and `baseURL`. */
-  adapter: 'openai' | 'anthropic' | 'gemini';
+  adapter: 'openai' | 'anthropic' | 'gemini' | 'bedrock';
   /** Environment variables read for the API key, in order. */
   apiKeyEnv: readonly string[];
   /** Whether it works without a key (local servers). */
@@ -27,6 +27,13 @@ export const BUILT_IN_PROVIDERS: Readonly<Record<string, BuiltInProvider>> = {
     baseURLEnv: 'ANTHROPIC_BASE_URL',
   },
   gemini: { adapter: 'gemini', apiKeyEnv: ['GEMINI_API_KEY', 'GOOGLE_API_KEY'], keyOptional: false },
+  // https://docs.aws.amazon.com/bedrock/latest/userguide/api-keys-use.html — SigV4 credentials otherwise.
+  bedrock: {
+    adapter: 'bedrock',
+    apiKeyEnv: ['AWS_BEARER_TOKEN_BEDROCK'],
+    keyOptional: true,
+    baseURLEnv: 'AWS_ENDPOINT_URL_BEDROCK_RUNTIME',
+  },
   // https://github.com/ollama/ollama/blob/main/docs/openai.md
   ollama: {
     adapter: 'openai',

@@ -1,4 +1,5 @@
 import { createAnthropic } from '@interlingua/anthropic';
+import { createBedrock } from '@interlingua/bedrock';
 import {
   defaultMaxTokensFromCapabilities,
   pricingOf,
@@ -20,7 +21,7 @@ export type ModelSettings = {
   baseURL?: string;
   /** Extra HTTP headers on every request. */
   headers?: Record<string, string>;
-  /** The `fetch` the SDK uses (OpenAI, Anthropic; Gemini's SDK always uses the global one). */
+  /** The `fetch` the SDK uses (OpenAI, Anthropic; Gemini's SDK always uses the global one; Bedrock's AWS SDK takes none). */
   fetch?: typeof fetch;
   /** Request timeout in milliseconds. */
   timeout?: number;
@@ -60,7 +61,7 @@ export type ModelRegistry = {
 };
 
 /**
- * Builds a registry of the built-in providers — `openai`, `anthropic`, `gemini`, and the
+ * Builds a registry of the built-in providers — `openai`, `anthropic`, `gemini`, `bedrock`, and the
  * OpenAI-compatible `ollama`, `lmstudio`, `vllm`, `openrouter`, `deepseek`, `groq` and
  * `openai-compatible` (give it a `baseURL`) — plus any compatible endpoints you add. Keys come
  * from the usual environment variables; every model is wrapped in `withCapabilities` unless
@@ -164,6 +165,14 @@ function createAdapterModel(
         ...(baseURL === undefined ? {} : { baseUrl: baseURL }),
         ...common,
       })(modelId);
+    case 'bedrock':
+      return createBedrock({
+        name: provider,
+        ...bedrockEnvironment(env),
+        ...(apiKey === undefined ? {} : { apiKey }),
+        ...(baseURL === undefined ? {} : { endpoint: baseURL }),
+        ...common,
+      })(modelId);
     default: {
       const exhaustive: never = entry.adapter;
       throw new Error(`Unknown adapter ${String(exhaustive)}`);
@@ -183,6 +192,21 @@ function withPricing(chat: ChatModel): ChatModel {
     pricing,
     generate: (request, options) => chat.generate(request, options),
     stream: (request, options) => chat.stream(request, options),
+  };
+}
+
+// Region and static keys from the registry's environment; without them the AWS SDK's own chain
+// (process environment, shared config, SSO, roles) decides.
+function bedrockEnvironment(env: Record<string, string | undefined>): Parameters<typeof createBedrock>[0] {
+  const region = firstSet(env, ['AWS_REGION', 'AWS_DEFAULT_REGION']);
+  const accessKeyId = nonEmpty(env.AWS_ACCESS_KEY_ID);
+  const secretAccessKey = nonEmpty(env.AWS_SECRET_ACCESS_KEY);
+  const sessionToken = nonEmpty(env.AWS_SESSION_TOKEN);
+  return {
+    ...(region === undefined ? {} : { region }),
+    ...(accessKeyId === undefined || secretAccessKey === undefined
+      ? {}
+      : { credentials: { accessKeyId, secretAccessKey, ...(sessionToken === undefined ? {} : { sessionToken }) } }),
   };
 }
 

@@ -16,6 +16,7 @@ export {
   tokenBudget,
 } from '@interlingua/agent';
 export { type AnthropicProviderSettings, anthropicCodec, createAnthropic } from '@interlingua/anthropic';
+export { type BedrockProviderSettings, bedrockCodec, createBedrock } from '@interlingua/bedrock';
 export { capabilitiesOf, costOf, pricingOf, registerPricing, withCapabilities } from '@interlingua/capabilities';
 export type {
   AssistantMessage,

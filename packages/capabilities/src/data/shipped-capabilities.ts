@@ -1,5 +1,6 @@
 import type { CapabilityRow } from '../registry/capability-row';
 import { anthropicCapabilities } from './anthropic-capabilities';
+import { bedrockCapabilities } from './bedrock-capabilities';
 import { geminiCapabilities } from './gemini-capabilities';
 import { openModelCapabilities } from './open-model-capabilities';
 import { openaiCapabilities } from './openai-capabilities';
@@ -9,5 +10,6 @@ export const shippedCapabilities: readonly CapabilityRow[] = Object.freeze([
   ...openaiCapabilities,
   ...anthropicCapabilities,
   ...geminiCapabilities,
+  ...bedrockCapabilities,
   ...openModelCapabilities,
 ]);

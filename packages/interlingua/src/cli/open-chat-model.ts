@@ -5,6 +5,7 @@ import { createModelRegistry } from '../create-model-registry';
 import { startDemoServer } from '../demo/start-demo-server';
 import type { TraceRecorder } from '../trace/create-trace-recorder';
 import { traceFetch } from '../trace/trace-fetch';
+import { isWireProvider } from '../wire-codecs';
 import { CliError } from './cli-error';
 import type { CliIO } from './cli-io';
 import type { TracePrinter } from './print-trace';
@@ -65,6 +66,14 @@ export async function openChatModel(
     let settings: { baseURL?: string; apiKey?: string } =
       options.baseURL === undefined ? {} : { baseURL: options.baseURL };
     if (options.offline && entry !== undefined) {
+      if (!isWireProvider(entry.adapter)) {
+        throw new CliError(
+          `The offline demo speaks the OpenAI, Anthropic and Gemini wire formats, not ${entry.adapter}'s.`,
+          {
+            hint: 'Drop --offline, or use --offline with an openai:, anthropic: or gemini: model.',
+          },
+        );
+      }
       const server = await startDemoServer({ provider: entry.adapter });
       undo.push(() => server.close());
       settings = { baseURL: server.baseURL, apiKey: 'offline-demo' };

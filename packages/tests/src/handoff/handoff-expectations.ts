@@ -1,5 +1,6 @@
 import type { Message } from '@interlingua/core';
 import { isSynthesizedGeminiCallId } from '@interlingua/gemini';
+import { expect } from 'vitest';
 import type { ProviderName } from './handoff-histories';
 import type { WireExchange } from './handoff-wire';
 
@@ -63,8 +64,11 @@ export function secretsOf(messages: readonly Message[]): { value: string; kind: 
   );
 }
 
-/** The warning feature each target gives when it leaves data of that kind out (`never`: the target replays it). */
-export const dropFeature: Record<ProviderName, Record<SecretKind, RegExp>> = {
+/**
+ * The warning feature each target gives when it leaves data of that kind out; `null`: the target
+ * replays it (Anthropic and Bedrock share Claude's signed thinking, so each replays the other's).
+ */
+export const dropFeature: Record<ProviderName, Record<SecretKind, RegExp | null>> = {
   openai: {
     signature: /^reasoning$/,
     redacted: /^reasoning$/,
@@ -72,15 +76,45 @@ export const dropFeature: Record<ProviderName, Record<SecretKind, RegExp>> = {
     serverToolBlock: /providerMetadata\.anthropic$/,
   },
   anthropic: {
-    signature: /never/,
-    redacted: /never/,
+    signature: null,
+    redacted: null,
     thoughtSignature: /providerMetadata\.gemini$/,
-    serverToolBlock: /never/,
+    serverToolBlock: null,
   },
   gemini: {
     signature: /\.signature$/,
     redacted: /\.redacted$/,
-    thoughtSignature: /never/,
+    thoughtSignature: null,
+    serverToolBlock: /providerMetadata\.anthropic$/,
+  },
+  bedrock: {
+    signature: null,
+    redacted: null,
+    thoughtSignature: /providerMetadata\.gemini$/,
     serverToolBlock: /providerMetadata\.anthropic$/,
   },
 };
+
+/**
+ * Checks one piece of provider-only data against what the target must do with it: replay it as
+ * it was, or leave it off the wire with a warning naming the feature.
+ */
+export function expectSecretHandled(
+  secret: { value: string; kind: SecretKind },
+  target: ProviderName,
+  wire: string,
+  features: readonly string[],
+): void {
+  const drop = dropFeature[target][secret.kind];
+  if (drop === null) {
+    // Bedrock carries redacted reasoning as bytes: through its SDK the IR's base64 comes back canonical.
+    const carried =
+      target === 'bedrock' && secret.kind === 'redacted' && !wire.includes(secret.value)
+        ? Buffer.from(secret.value, 'base64').toString('base64')
+        : secret.value;
+    expect(wire).toContain(carried);
+    return;
+  }
+  expect(wire).not.toContain(secret.value);
+  expect(features).toEqual(expect.arrayContaining([expect.stringMatching(drop)]));
+}

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { anthropicCodec } from '@interlingua/anthropic';
+import { bedrockCodec } from '@interlingua/bedrock';
 import {
   type AssistantMessage,
   type Codec,
@@ -13,15 +14,16 @@ import { geminiCodec } from '@interlingua/gemini';
 import { openaiCodec } from '@interlingua/openai';
 import { type CodecFixture, loadCodecFixtures } from '@interlingua/testkit';
 
-/** The three providers a conversation moves between. */
-export type ProviderName = 'openai' | 'anthropic' | 'gemini';
-export const providerNames: readonly ProviderName[] = ['openai', 'anthropic', 'gemini'];
+/** The providers a conversation moves between. */
+export type ProviderName = 'openai' | 'anthropic' | 'gemini' | 'bedrock';
+export const providerNames: readonly ProviderName[] = ['openai', 'anthropic', 'gemini', 'bedrock'];
 
 // Each codec typed loosely: the tests only read what the wire carries.
 export const codecs: Record<ProviderName, Codec> = {
   openai: openaiCodec as unknown as Codec,
   anthropic: anthropicCodec as unknown as Codec,
   gemini: geminiCodec as unknown as Codec,
+  bedrock: bedrockCodec as unknown as Codec,
 };
 
 /** The model id each codec is asked to encode for. */
@@ -29,6 +31,7 @@ export const modelIds: Record<ProviderName, string> = {
   openai: 'gpt-4.1',
   anthropic: 'claude-sonnet-4-6',
   gemini: 'gemini-2.5-flash',
+  bedrock: 'anthropic.claude-sonnet-4-20250514-v1:0',
 };
 
 const fixtureCache = new Map<ProviderName, CodecFixture[]>();
@@ -129,4 +132,7 @@ export const handoffScenarios: readonly { source: ProviderName; fixtures: readon
   { source: 'gemini', fixtures: ['gemini-stream-thoughts.1', 'gemini-function-call-with-id.1'] },
   { source: 'openai', fixtures: ['openai-truncated-args.1'] },
   { source: 'openai', fixtures: ['openai-parallel-tool-calls.1', 'openai-empty-args.1'] },
+  { source: 'bedrock', fixtures: ['bedrock-reasoning.1'] },
+  { source: 'bedrock', fixtures: ['bedrock-redacted-reasoning.1', 'bedrock-parallel-tool-use.1'] },
+  { source: 'bedrock', fixtures: ['bedrock-max-tokens-tool-use.1', 'bedrock-reasoning.1'] },
 ];

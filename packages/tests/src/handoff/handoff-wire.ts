@@ -195,9 +195,75 @@ export function readGeminiBody(body: unknown): WireReading {
   return { exchanges, lastUserText, problems };
 }
 
+/**
+ * Converse: `user` and `assistant` messages alternate, starting with `user`; every `toolUse` is
+ * answered by exactly one `toolResult` at the start of the very next user message; `toolUseId`s
+ * fit `^[a-zA-Z0-9_-]{1,64}$`, `input` is an object, `reasoningText` carries a signature, no text
+ * is blank, and `toolConfig` is present whenever the history holds tool blocks.
+ *
+ * @see https://docs.aws.amazon.com/bedrock/latest/userguide/tool-use-inference-call.html
+ */
+export function readBedrockBody(body: unknown): WireReading {
+  const problems: string[] = [];
+  const exchanges: WireExchange[] = [];
+  const messages = isObject(body) ? list(body.messages) : [];
+  let lastUserText: string | undefined;
+  if (messages[0]?.role !== 'user') problems.push('the first message is not a user message');
+  const hasToolBlocks = messages.some((message) =>
+    list(message.content).some((block) => isObject(block.toolUse) || isObject(block.toolResult)),
+  );
+  if (hasToolBlocks && !(isObject(body) && isObject(body.toolConfig)))
+    problems.push('tool blocks without a toolConfig (Converse rejects it)');
+  messages.forEach((message, index) => {
+    if (messages[index - 1]?.role === message.role) problems.push(`messages[${index}]: roles do not alternate`);
+    const blocks = list(message.content);
+    if (blocks.length === 0) problems.push(`messages[${index}]: empty content`);
+    for (const block of blocks) {
+      if (typeof block.text === 'string' && block.text.trim() === '') problems.push(`messages[${index}]: blank text`);
+      const reasoning = isObject(block.reasoningContent) ? block.reasoningContent : undefined;
+      if (isObject(reasoning?.reasoningText) && str(reasoning.reasoningText.signature) === '')
+        problems.push(`messages[${index}]: reasoningText without a signature`);
+    }
+    if (message.role === 'user') {
+      const texts = blocks.filter((block) => typeof block.text === 'string').map((block) => str(block.text));
+      if (texts.length > 0) lastUserText = texts.at(-1);
+      const previous = messages[index - 1];
+      const calledBefore = previous?.role === 'assistant' && list(previous.content).some((b) => isObject(b.toolUse));
+      if (!calledBefore && blocks.some((block) => isObject(block.toolResult)))
+        problems.push(`messages[${index}]: a toolResult that answers no toolUse right before it`);
+      return;
+    }
+    const uses = blocks.flatMap((block) => (isObject(block.toolUse) ? [block.toolUse] : []));
+    if (uses.length === 0) return;
+    const calls = uses.map((use) => {
+      if (!/^[a-zA-Z0-9_-]{1,64}$/.test(str(use.toolUseId)))
+        problems.push(`messages[${index}]: toolUseId ${str(use.toolUseId)}`);
+      if (!isObject(use.input))
+        problems.push(`messages[${index}]: toolUse ${str(use.toolUseId)} input is not an object`);
+      return { id: str(use.toolUseId), name: str(use.name) };
+    });
+    const next = list(messages[index + 1]?.content);
+    const firstOther = next.findIndex((block) => !isObject(block.toolResult));
+    const leading = firstOther === -1 ? next : next.slice(0, firstOther);
+    if (next.slice(leading.length).some((block) => isObject(block.toolResult)))
+      problems.push(`messages[${index + 1}]: a toolResult after other content`);
+    const answers = leading.map((block) => {
+      const result = block.toolResult as Json;
+      const id = str(result.toolUseId);
+      const content = list(result.content);
+      if (content.length === 0) problems.push(`messages[${index + 1}]: a toolResult without content`);
+      const text = content.map((entry) => str(entry.text)).join('');
+      return { id, name: calls.find((call) => call.id === id)?.name ?? '?', isError: result.status === 'error', text };
+    });
+    exchanges.push({ calls, answers });
+  });
+  return { exchanges, lastUserText, problems };
+}
+
 /** The reader for each provider's request body. */
 export const readWireBody: Record<ProviderName, (body: unknown) => WireReading> = {
   openai: readOpenAIBody,
   anthropic: readAnthropicBody,
   gemini: readGeminiBody,
+  bedrock: readBedrockBody,
 };

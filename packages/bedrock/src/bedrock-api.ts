@@ -1,3 +1,4 @@
+import { findJSONValueIssue, type JSONObject, jsonObjectSchema, MAX_JSON_DEPTH } from '@interlingua/core';
 import { z } from 'zod';
 
 // Wire types and schemas of the Bedrock Converse API (JSON as on the wire: blobs are base64
@@ -5,6 +6,9 @@ import { z } from 'zod';
 // `@aws-sdk/client-bedrock-runtime` (dist-types/models/models_0.d.ts: ConverseRequest,
 // ContentBlock, ToolResultBlock, ReasoningContentBlock, ConverseResponse, TokenUsage,
 // ConverseStreamOutput). Each union of the API is an object with exactly one member set.
+// JSON values copied into the IR (tool inputs, schemas, response fields, traces) are checked with
+// core's JSON rules: plain data, at most MAX_JSON_DEPTH levels as they will sit in the IR, own
+// `__proto__` keys kept as data.
 
 /** `cachePoint` in messages, `system` and `tools`. */
 export type BedrockCachePoint = { type: 'default'; ttl?: '5m' | '1h' };
@@ -94,7 +98,19 @@ const blobSchema = z
   .union([z.string(), z.instanceof(Uint8Array)])
   .transform((value) => (typeof value === 'string' ? value : Buffer.from(value).toString('base64')));
 
-const jsonObjectSchema = z.record(z.string(), z.unknown());
+/**
+ * A JSON value (an object with `object`) that sits `levels` deeper in the IR than on the wire
+ * (`providerMetadata.bedrock.trace` is one level down), so may nest that much less.
+ */
+function jsonSchema(levels: number, object: boolean): z.ZodType<JSONObject> {
+  return z.custom<JSONObject>().superRefine((value, context) => {
+    const issue = findJSONValueIssue(value, { object, maxDepth: MAX_JSON_DEPTH - levels });
+    if (issue !== undefined)
+      context.addIssue({ code: 'custom', message: issue.message, path: [...issue.path], continue: false });
+  });
+}
+// Response fields kept under `providerMetadata.bedrock.<field>`.
+const metadataObjectSchema = jsonSchema(1, true);
 const cachePointSchema = z.object({ type: z.literal('default'), ttl: z.enum(['5m', '1h']).optional() });
 const s3LocationSchema = z.object({ uri: z.string(), bucketOwner: z.string().optional() });
 const binarySourceSchema = z.union([z.object({ bytes: blobSchema }), z.object({ s3Location: s3LocationSchema })]);
@@ -121,7 +137,8 @@ export const bedrockContentBlockSchema = z
     text: z.string().optional(),
     image: imageBlockSchema.optional(),
     document: documentBlockSchema.optional(),
-    toolUse: z.object({ toolUseId: z.string(), name: z.string(), input: z.unknown() }).optional(),
+    // Any JSON (a non-object is kept as unreadable arguments), no deeper than the IR allows `args`.
+    toolUse: z.object({ toolUseId: z.string(), name: z.string(), input: jsonSchema(0, false) }).optional(),
     toolResult: z
       .object({
         toolUseId: z.string(),
@@ -136,14 +153,8 @@ export const bedrockContentBlockSchema = z
 /** Parsed {@link bedrockContentBlockSchema}. */
 export type BedrockContentBlockIn = z.infer<typeof bedrockContentBlockSchema>;
 
-/** `usage` as read. */
-export const bedrockTokenUsageSchema = z.object({
-  inputTokens: z.number().int().nonnegative(),
-  outputTokens: z.number().int().nonnegative(),
-  totalTokens: z.number().int().nonnegative().optional(),
-  cacheReadInputTokens: z.number().int().nonnegative().optional(),
-  cacheWriteInputTokens: z.number().int().nonnegative().optional(),
-});
+/** `usage` as sent: read count by count by `convertBedrockUsage`, so a bad count is dropped with a warning. */
+export const bedrockTokenUsageSchema = z.unknown();
 
 /** A `Converse` response body. */
 export const bedrockConverseResponseSchema = z.object({
@@ -152,8 +163,8 @@ export const bedrockConverseResponseSchema = z.object({
   }),
   stopReason: z.string(),
   usage: bedrockTokenUsageSchema,
-  additionalModelResponseFields: jsonObjectSchema.optional(),
-  trace: jsonObjectSchema.optional(),
+  additionalModelResponseFields: metadataObjectSchema.optional(),
+  trace: metadataObjectSchema.optional(),
 });
 /** Parsed {@link bedrockConverseResponseSchema}. */
 export type BedrockConverseResponseIn = z.infer<typeof bedrockConverseResponseSchema>;
@@ -203,9 +214,9 @@ export const bedrockStreamChunkSchema = z.union([
   }),
   z.object({ contentBlockStop: z.object({ contentBlockIndex: indexSchema }) }),
   z.object({
-    messageStop: z.object({ stopReason: z.string(), additionalModelResponseFields: jsonObjectSchema.optional() }),
+    messageStop: z.object({ stopReason: z.string(), additionalModelResponseFields: metadataObjectSchema.optional() }),
   }),
-  z.object({ metadata: z.object({ usage: bedrockTokenUsageSchema, trace: jsonObjectSchema.optional() }) }),
+  z.object({ metadata: z.object({ usage: bedrockTokenUsageSchema, trace: metadataObjectSchema.optional() }) }),
 ]);
 /** Parsed {@link bedrockStreamChunkSchema}. */
 export type BedrockStreamChunkIn = z.infer<typeof bedrockStreamChunkSchema>;

@@ -1,25 +1,27 @@
-import type { Usage } from '@interlingua/core';
+import { readTokenCounts, sumTokenCounts, type Usage, type Warning } from '@interlingua/core';
 import type { BedrockTokenUsage } from './bedrock-api';
 
 /**
  * Converts Converse `usage` to IR usage. Bedrock's `inputTokens` leaves out the cache traffic,
  * reported beside it, so `inputTokens = inputTokens + cacheReadInputTokens + cacheWriteInputTokens`;
- * `cachedInputTokens` is the cache read, `cacheWriteTokens` the cache write.
+ * `cachedInputTokens` is the cache read, `cacheWriteTokens` the cache write. A count that is not
+ * a non-negative integer is dropped with a warning (core's `readTokenCounts`), never failing the answer.
  *
  * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_TokenUsage.html
  * @see https://docs.aws.amazon.com/bedrock/latest/userguide/prompt-caching.html
  */
-export function convertBedrockUsage(usage: {
-  inputTokens: number;
-  outputTokens: number;
-  cacheReadInputTokens?: number | undefined;
-  cacheWriteInputTokens?: number | undefined;
-}): Usage {
-  const read = usage.cacheReadInputTokens;
-  const write = usage.cacheWriteInputTokens;
+export function convertBedrockUsage(usage: unknown, warnings: Warning[], root = 'usage'): Usage {
+  const counts = readTokenCounts(
+    usage,
+    ['inputTokens', 'outputTokens', 'cacheReadInputTokens', 'cacheWriteInputTokens'],
+    warnings,
+    root,
+  );
+  const read = counts.cacheReadInputTokens;
+  const write = counts.cacheWriteInputTokens;
   return {
-    inputTokens: usage.inputTokens + (read ?? 0) + (write ?? 0),
-    outputTokens: usage.outputTokens,
+    inputTokens: sumTokenCounts([counts.inputTokens, read, write], `${root}.inputTokens`, warnings),
+    outputTokens: counts.outputTokens ?? 0,
     ...(read === undefined ? {} : { cachedInputTokens: read }),
     ...(write === undefined ? {} : { cacheWriteTokens: write }),
   };

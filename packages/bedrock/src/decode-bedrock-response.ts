@@ -3,17 +3,21 @@ import { bedrockConverseResponseSchema } from './bedrock-api';
 import { convertBedrockUsage } from './convert-bedrock-usage';
 import { decodeBedrockAssistantContent } from './decode-bedrock-content';
 import { mapBedrockStopReason } from './map-bedrock-stop-reason';
+import { readBedrockErrorBody } from './read-bedrock-error-body';
 
 /**
  * Decodes a `Converse` response body into an IR response: `output.message.content` to parts,
  * `stopReason` mapped (and kept as `rawFinishReason`), `usage` with the cache counts added to
  * `inputTokens`. `additionalModelResponseFields` and `trace` are kept under
  * `providerMetadata.bedrock`; Converse names no response id or model, so neither is set. Throws
- * `InvalidResponseError` naming each bad field; blobs may be base64 or the SDK's `Uint8Array`.
+ * `InvalidResponseError` naming each bad field, or the `APICallError` an error body
+ * (`{ "message": … }`) describes; blobs may be base64 or the SDK's `Uint8Array`.
  *
  * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html#API_runtime_Converse_ResponseSyntax
  */
 export function decodeBedrockResponse(body: unknown): ModelResponse {
+  const error = readBedrockErrorBody(body);
+  if (error !== undefined) throw error;
   const wire = parseWireResponse(bedrockConverseResponseSchema, body, 'a Bedrock Converse response body');
   const warnings: Warning[] = [];
   const content = decodeBedrockAssistantContent(wire.output.message.content, 'output.message.content', warnings);
@@ -22,7 +26,7 @@ export function decodeBedrockResponse(body: unknown): ModelResponse {
     message: { role: 'assistant', content },
     finishReason: mapBedrockStopReason(wire.stopReason),
     rawFinishReason: wire.stopReason,
-    usage: convertBedrockUsage(wire.usage),
+    usage: convertBedrockUsage(wire.usage, warnings),
     warnings,
     ...(providerMetadata === undefined ? {} : { providerMetadata }),
   };
@@ -44,11 +48,7 @@ export function bedrockResponseMetadata(
   };
 }
 
-// Plain JSON data only (the SDK's documents may hold anything JSON can say, nothing more).
+// Checked as plain JSON data by the wire schema; a copy keeps own `__proto__` keys as data.
 function toJSON(value: Record<string, unknown>): NonNullable<ProviderMetadata[string]> {
-  try {
-    return JSON.parse(JSON.stringify(value)) as NonNullable<ProviderMetadata[string]>;
-  } catch {
-    return {};
-  }
+  return JSON.parse(JSON.stringify(value)) as NonNullable<ProviderMetadata[string]>;
 }

@@ -17,6 +17,7 @@ import { toolCallFromText } from './bedrock-tool-use';
 import { convertBedrockUsage } from './convert-bedrock-usage';
 import { bedrockResponseMetadata } from './decode-bedrock-response';
 import { mapBedrockStopReason } from './map-bedrock-stop-reason';
+import { readBedrockErrorBody } from './read-bedrock-error-body';
 
 type OpenTool = { id: string; name: string; json: string };
 
@@ -39,6 +40,8 @@ export async function* decodeBedrockStream(chunks: AsyncIterable<unknown>): Asyn
   let stop: { reason: string; fields: Record<string, unknown> | undefined } | undefined;
   let usage: Usage | undefined;
   let trace: Record<string, unknown> | undefined;
+  // Bad counts of the metadata event, dropped: their warnings ride on `finish`.
+  const usageWarnings: Warning[] = [];
 
   const finish = (warnings: Warning[]): StreamEvent => {
     const reason = stop?.reason ?? 'end_turn';
@@ -48,13 +51,13 @@ export async function* decodeBedrockStream(chunks: AsyncIterable<unknown>): Asyn
       finishReason: mapBedrockStopReason(reason),
       rawFinishReason: reason,
       usage: usage ?? { inputTokens: 0, outputTokens: 0 },
-      warnings,
+      warnings: [...usageWarnings, ...warnings],
       ...(providerMetadata === undefined ? {} : { providerMetadata }),
     };
   };
 
   for await (const chunk of chunks) {
-    const exception = readException(chunk);
+    const exception = readException(chunk) ?? readBedrockErrorBody(chunk);
     if (exception !== undefined) {
       yield { type: 'error', error: exception };
       return;
@@ -119,7 +122,7 @@ export async function* decodeBedrockStream(chunks: AsyncIterable<unknown>): Asyn
       continue;
     }
     // `metadata`: the usage, after messageStop.
-    usage = convertBedrockUsage(event.metadata.usage);
+    usage = convertBedrockUsage(event.metadata.usage, usageWarnings, 'metadata.usage');
     trace = event.metadata.trace;
     if (stop !== undefined) {
       yield finish([]);

@@ -32,9 +32,12 @@ const patternSchema = z
   .min(1)
   .regex(/^[^\s]+$/, 'Expected a pattern without spaces, such as "openai:gpt-4o*"');
 
+/** One `provider:model` glob, or several: the `match` of capability and price rows. */
+export const modelMatchSchema = z.union([patternSchema, z.array(patternSchema).min(1)]);
+
 /** The zod schema of a {@link CapabilityRow}, for data read from JSON. */
 export const capabilityRowSchema = z.strictObject({
-  match: z.union([patternSchema, z.array(patternSchema).min(1)]),
+  match: modelMatchSchema,
   capabilities: capabilityOverridesSchema,
   emulation: z.enum(['react', 'tags']).optional(),
   source: z.string().min(1),

@@ -9,9 +9,7 @@ import {
 } from '@interlingua/core';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { Tool as McpTool, Progress } from '@modelcontextprotocol/sdk/types.js';
-import { capToolOutput } from './cap-tool-output';
 import { classifyCallFailure } from './classify-call-failure';
-import { convertCallToolResult } from './convert-call-tool-result';
 import { exposeToolName } from './expose-tool-name';
 import { DEFAULT_MAX_LIST_PAGES } from './list-all-pages';
 import type { McpBridgeEvent } from './mcp-bridge-event';
@@ -33,6 +31,7 @@ import type { McpServerStatus } from './mcp-server-status';
 import { McpToolCallError } from './mcp-tool-call-error';
 import { parseMcpConfig } from './parse-mcp-config';
 import { describeConfigLocation, type McpConfigSource, readMcpConfigSource } from './read-mcp-config-file';
+import { settleCallOutput } from './settle-call-output';
 
 // A config file's folder, or its project's when it sits in `.vscode/` or `.cursor/` as editors keep it.
 function defaultWorkspaceFolder(file: string): string {
@@ -277,35 +276,16 @@ export class McpBridge {
               total: progress.total,
               message: progress.message,
             });
-    const span = startMcpCallSpan(tool.name, args, connection.spanConnection(), this.telemetry);
+    const span = startMcpCallSpan(tool.name, args, connection, this.telemetry);
     try {
       const result = await connection.callTool(tool.name, args, requestOptions, onProgress);
-      const capped = capToolOutput(convertCallToolResult(result), this.maxResultBytes);
-      const output = capped.output;
-      if (capped.cutBytes > 0) {
-        const { textBytes, cutBytes } = capped;
-        this.emit({
-          type: 'result-truncated',
-          server: connection.name,
-          tool: tool.name,
-          toolCallId,
-          textBytes,
-          cutBytes,
-        });
-      }
+      const where = { server: connection.name, tool: tool.name, toolCallId, maxResultBytes: this.maxResultBytes };
+      const output = settleCallOutput(result, where, (event) => this.emit(event));
       endMcpCallSpan(span, { output }, this.telemetry);
-      if (output.isError === true) {
-        const text = output.content.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join('\n');
-        this.emit({ type: 'tool-error', server: connection.name, tool: tool.name, toolCallId, text });
-      }
       return output;
     } catch (error) {
-      const failure = classifyCallFailure(error, {
-        server: connection.name,
-        tool: tool.name,
-        timeout,
-        signal: callerSignal,
-      });
+      const where = { server: connection.name, tool: tool.name, timeout, signal: callerSignal };
+      const failure = classifyCallFailure(error, where);
       endMcpCallSpan(span, { error: failure }, this.telemetry);
       this.emit({ type: 'call-error', server: connection.name, tool: tool.name, toolCallId, error: failure });
       return errorOutput(failure);

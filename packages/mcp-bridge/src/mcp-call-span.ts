@@ -1,12 +1,12 @@
 import { captureContentByDefault, startTelemetrySpan, type TelemetrySpan, type ToolOutput } from '@interlingua/core';
+import type { McpServerConfig } from './mcp-server-config';
+import type { McpServerStatus } from './mcp-server-status';
 import type { McpToolCallError } from './mcp-tool-call-error';
 
-/** What an MCP call span says about the connection. */
-export type McpSpanConnection = {
-  transport: 'stdio' | 'http' | 'sse' | undefined;
-  url: string | undefined;
-  protocolVersion: string | undefined;
-  sessionId: string | undefined;
+/** The connection a call goes over, as far as its span tells. */
+type SpanConnection = {
+  config: McpServerConfig;
+  status(): Pick<McpServerStatus, 'transport' | 'protocolVersion'>;
 };
 
 /** How the bridge reports its calls to OpenTelemetry (through `@opentelemetry/api` when installed). */
@@ -27,10 +27,11 @@ export type McpTelemetryOptions = {
 export function startMcpCallSpan(
   tool: string,
   args: Record<string, unknown>,
-  connection: McpSpanConnection,
+  connection: SpanConnection,
   options: McpTelemetryOptions | undefined,
 ): TelemetrySpan {
-  const remote = connection.url === undefined ? undefined : safeUrl(connection.url);
+  const { transport, protocolVersion } = connection.status();
+  const remote = connection.config.type === 'stdio' ? undefined : safeUrl(connection.config.url);
   const port = remote === undefined ? undefined : Number(remote.port || (remote.protocol === 'https:' ? 443 : 80));
   const span = startTelemetrySpan(`tools/call ${tool}`, {
     kind: 'client',
@@ -39,12 +40,9 @@ export function startMcpCallSpan(
       'mcp.method.name': 'tools/call',
       'gen_ai.tool.name': tool,
       'gen_ai.operation.name': 'execute_tool',
-      'mcp.protocol.version': connection.protocolVersion,
-      'mcp.session.id': connection.sessionId,
-      'network.transport':
-        connection.transport === undefined ? undefined : connection.transport === 'stdio' ? 'pipe' : 'tcp',
-      'network.protocol.name':
-        connection.transport === 'stdio' || connection.transport === undefined ? undefined : 'http',
+      'mcp.protocol.version': protocolVersion,
+      'network.transport': transport === undefined ? undefined : transport === 'stdio' ? 'pipe' : 'tcp',
+      'network.protocol.name': transport === 'stdio' || transport === undefined ? undefined : 'http',
       'server.address': remote?.hostname,
       'server.port': port,
     },

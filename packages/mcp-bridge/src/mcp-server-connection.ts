@@ -14,7 +14,6 @@ import { connectMcpClient, type McpClientConnection } from './connect-mcp-client
 import { lastWholeLines } from './last-whole-lines';
 import { listAllPages } from './list-all-pages';
 import type { McpBridgeEvent, McpTraceFrame } from './mcp-bridge-event';
-import type { McpSpanConnection } from './mcp-call-span';
 import type { McpServerConfig } from './mcp-server-config';
 import type { McpServerStatus } from './mcp-server-status';
 import type { McpTraceDirection } from './traced-transport';
@@ -94,16 +93,6 @@ export class McpServerConnection {
   /** The client for a call, or undefined when the server is not connected. */
   get client(): Client | undefined {
     return this.state === 'connected' ? this.live?.client : undefined;
-  }
-
-  /** What an MCP call span says about this connection. */
-  spanConnection(): McpSpanConnection {
-    return {
-      transport: this.live?.kind,
-      url: this.config.type === 'stdio' ? undefined : this.config.url,
-      protocolVersion: this.protocolVersion,
-      sessionId: this.live?.transport.sessionId,
-    };
   }
 
   get stale(): boolean {

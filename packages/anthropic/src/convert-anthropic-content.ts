@@ -57,7 +57,9 @@ export function convertAnthropicContent(blocks: readonly AnthropicContentBlock[]
       default: {
         const current = openRun();
         current.serverBlocks.push({ offset: current.part.text.length, block: block as AnthropicServerBlock });
-        current.part.providerMetadata = serverBlocksMetadata([...current.serverBlocks]);
+        // The metadata holds the run's own list, so that later blocks join it without a copy each.
+        if (current.serverBlocks.length === 1)
+          current.part.providerMetadata = serverBlocksMetadata(current.serverBlocks);
       }
     }
   }

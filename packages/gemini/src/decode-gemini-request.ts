@@ -45,12 +45,12 @@ export function decodeGeminiRequest(body: unknown): CodecResult<DecodedRequest> 
   const wire = parseWireRequest(geminiRequestSchema, body, 'a Gemini generateContent request body');
   const warnings: Warning[] = [];
   const messages: Message[] = [];
-  let pending: { id: string; name: string; answered: boolean }[] = [];
+  let pending = pendingCalls();
 
   wire.contents.forEach((content, contentIndex) => {
     if (content.role === 'model') {
       const parts: AssistantContentPart[] = [];
-      pending = [];
+      pending = pendingCalls();
       let callIndex = 0;
       for (const part of content.parts) {
         const providerMetadata = thoughtSignatureMetadata(part.thoughtSignature);
@@ -67,7 +67,7 @@ export function decodeGeminiRequest(body: unknown): CodecResult<DecodedRequest> 
               index: callIndex,
             });
           callIndex++;
-          pending.push({ id, name: call.name, answered: false });
+          addPendingCall(pending, { id, name: call.name, answered: false });
           parts.push({ type: 'tool-call', id, name: call.name, args: (call.args ?? {}) as JSONObject, ...meta });
         } else if (part.text !== undefined) {
           parts.push(
@@ -168,17 +168,10 @@ export function decodeGeminiRequest(body: unknown): CodecResult<DecodedRequest> 
   return { value: { request, model, stream: false }, warnings };
 }
 
-function toolResult(
-  part: GeminiParsedPart,
-  pending: { id: string; name: string; answered: boolean }[],
-  contentIndex: number,
-): ToolResult {
+function toolResult(part: GeminiParsedPart, pending: PendingCalls, contentIndex: number): ToolResult {
   const response = part.functionResponse as NonNullable<GeminiParsedPart['functionResponse']>;
   const responseId = response.id === '' ? undefined : response.id;
-  const call =
-    responseId === undefined
-      ? pending.find((candidate) => !candidate.answered && candidate.name === response.name)
-      : pending.find((candidate) => candidate.id === responseId);
+  const call = responseId === undefined ? firstUnansweredCall(pending, response.name) : pending.byId.get(responseId);
   if (call === undefined) {
     throw new InvalidRequestError({
       message:
@@ -206,6 +199,29 @@ function toolResult(
       ? {}
       : { providerMetadata: { gemini: { thoughtSignature: part.thoughtSignature } } }),
   };
+}
+
+type PendingCall = { id: string; name: string; answered: boolean };
+// The calls of the last model turn, found by id or (first unanswered) by name in constant time:
+// a turn may hold thousands of calls.
+type PendingCalls = { byId: Map<string, PendingCall>; byName: Map<string, { calls: PendingCall[]; next: number }> };
+
+function pendingCalls(): PendingCalls {
+  return { byId: new Map(), byName: new Map() };
+}
+
+function addPendingCall(pending: PendingCalls, call: PendingCall): void {
+  if (!pending.byId.has(call.id)) pending.byId.set(call.id, call);
+  const queue = pending.byName.get(call.name);
+  if (queue === undefined) pending.byName.set(call.name, { calls: [call], next: 0 });
+  else queue.calls.push(call);
+}
+
+function firstUnansweredCall(pending: PendingCalls, name: string): PendingCall | undefined {
+  const queue = pending.byName.get(name);
+  if (queue === undefined) return undefined;
+  while (queue.next < queue.calls.length && queue.calls[queue.next]?.answered === true) queue.next++;
+  return queue.calls[queue.next];
 }
 
 function mediaPart(part: GeminiParsedPart): UserContentPart | undefined {

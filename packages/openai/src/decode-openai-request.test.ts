@@ -104,4 +104,34 @@ describe('decodeOpenAIRequest', () => {
     expect(() => decodeOpenAIRequest({ model: 'm', messages: [{ role: 'user' }] })).toThrow(InvalidRequestError);
     expect(() => decodeOpenAIRequest({ messages: [] })).toThrow(/Expected a Chat Completions request body/);
   });
+
+  it('leaves out a tool_choice naming no function, with a warning (found by the fuzz suite)', () => {
+    const { value, warnings } = decodeOpenAIRequest({
+      model: 'm',
+      messages: [{ role: 'user', content: 'q' }],
+      tool_choice: { type: 'function', function: { name: '' } },
+    });
+    expect(value.request.toolChoice).toBeUndefined();
+    expect(warnings).toEqual([
+      { type: 'unsupported', feature: 'tool_choice', message: expect.stringMatching(/^Expected tool_choice/) },
+    ]);
+  });
+
+  it('reads a client text shaped like an attachments marker in linear time (no regex backtracking)', () => {
+    // With the old pattern /call (.+) \((.+)\):$/ this text took minutes (quadratic backtracking).
+    const text = `Attachments of the tool result for call ${' ('.repeat(200_000)}x`;
+    const { value } = decodeOpenAIRequest({
+      model: 'm',
+      messages: [
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: '{}' } }],
+        },
+        { role: 'tool', tool_call_id: 'c1', content: 'done' },
+        { role: 'user', content: [{ type: 'text', text }] },
+      ],
+    });
+    expect(value.request.messages.at(-1)).toEqual({ role: 'user', content: [{ type: 'text', text }] });
+  });
 });

@@ -14,6 +14,7 @@ import {
   type UserContentPart,
   type Warning,
 } from '@interlingua/core';
+import { openAIToolAttachmentsText } from './convert-to-openai-messages';
 import { toToolCall } from './decode-openai-response';
 import { type OpenAIMessage, type OpenAIUserPart, openaiRequestSchema } from './openai-api';
 import { unmarkOpenAIToolError } from './openai-tool-error-text';
@@ -180,20 +181,24 @@ export function decodeOpenAIRequest(body: unknown): CodecResult<DecodedRequest> 
   return { value: { request, model: wire.model, stream: wire.stream === true }, warnings };
 }
 
-const ATTACHMENTS_MARKER = /^Attachments of the tool result for call (.+) \((.+)\):$/;
-
 /**
  * When `content` is exactly the attachments message of `openAIToolAttachmentsText` markers
  * for these results, appends each group to its result and returns true; otherwise changes nothing.
  */
 function reattachToolAttachments(results: ToolResult[], content: UserContentPart[]): boolean {
   const groups: { result: ToolResult; parts: UserContentPart[] }[] = [];
+  // Whole marker strings, looked up (no regex over the client's text: nothing to backtrack on).
+  const markers = new Map<string, ToolResult>();
+  for (const result of results) {
+    const marker = openAIToolAttachmentsText(result.toolCallId, result.toolName);
+    if (!markers.has(marker)) markers.set(marker, result);
+  }
   for (const part of content) {
-    const match = part.type === 'text' ? ATTACHMENTS_MARKER.exec(part.text) : null;
-    if (match !== null) {
-      const result = results.find((candidate) => candidate.toolCallId === match[1] && candidate.toolName === match[2]);
-      if (result === undefined) return false;
+    const result = part.type === 'text' ? markers.get(part.text) : undefined;
+    if (result !== undefined) {
       groups.push({ result, parts: [] });
+    } else if (part.type === 'text' && isAttachmentsMarker(part.text)) {
+      return false; // the marker of a result that is not among these
     } else {
       const group = groups.at(-1);
       if (group === undefined) return false;
@@ -203,6 +208,11 @@ function reattachToolAttachments(results: ToolResult[], content: UserContentPart
   if (groups.length === 0 || groups.some((group) => group.parts.length === 0)) return false;
   for (const group of groups) group.result.content.push(...group.parts);
   return true;
+}
+
+function isAttachmentsMarker(text: string): boolean {
+  const empty = openAIToolAttachmentsText('', '');
+  return text.startsWith(empty.slice(0, empty.indexOf(' ('))) && text.endsWith('):');
 }
 
 function joinText(content: string | { text: string }[]): string {
@@ -221,7 +231,7 @@ function convertToolChoice(choice: unknown, warnings: Warning[]): ToolChoice | u
   if (choice === undefined || choice === null) return undefined;
   if (choice === 'auto' || choice === 'none' || choice === 'required') return choice;
   const named = choice as { type?: unknown; function?: { name?: unknown } };
-  if (named.type === 'function' && typeof named.function?.name === 'string') {
+  if (named.type === 'function' && typeof named.function?.name === 'string' && named.function.name !== '') {
     return { type: 'tool', name: named.function.name };
   }
   warnings.push({

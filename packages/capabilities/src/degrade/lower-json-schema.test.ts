@@ -1,4 +1,4 @@
-import type { SchemaCapabilities } from '@interlingua/core';
+import type { JSONObject, SchemaCapabilities } from '@interlingua/core';
 import { describe, expect, it } from 'vitest';
 import { lowerJsonSchema } from './lower-json-schema';
 
@@ -128,5 +128,36 @@ describe('lowerJsonSchema', () => {
       'p.nullable',
     ]);
     expect(warnings.find((warning) => warning.feature === 'p.anyOf')?.message).toContain('null is no longer accepted');
+  });
+
+  it('refuses a schema whose $refs would inline exponentially, instead of hanging', () => {
+    const $defs: JSONObject = { d40: { type: 'string' } };
+    for (let index = 0; index < 40; index++) {
+      $defs[`d${index}`] = {
+        type: 'object',
+        properties: { a: { $ref: `#/$defs/d${index + 1}` }, b: { $ref: `#/$defs/d${index + 1}` } },
+      };
+    }
+    expect(() =>
+      lowerJsonSchema(
+        { type: 'object', properties: { x: { $ref: '#/$defs/d0' } }, $defs },
+        none,
+        'tools[0].inputSchema',
+      ),
+    ).toThrowError(
+      /^Expected tools\[0\]\.inputSchema to lower to at most 100000 schema nodes .* it has grown past that/,
+    );
+    // A malformed %-escape in a $ref points at nothing (and does not throw a URIError).
+    const bad = lowerJsonSchema({ type: 'object', properties: { x: { $ref: '#/$defs/%E0%A4%A' } } }, none, 'f');
+    expect(bad.warnings[0]?.message).toMatch(/the reference #\/\$defs\/%E0%A4%A is not local and was left as is/);
+  });
+
+  it('keeps a property named __proto__ when flattening allOf', () => {
+    const schema = JSON.parse(
+      '{"allOf":[{"type":"object","__proto__":{"x":1}},{"properties":{"a":{}}}]}',
+    ) as JSONObject;
+    const { schema: lowered } = lowerJsonSchema(schema, none, 'f');
+    expect(Object.getPrototypeOf(lowered)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(lowered, '__proto__')?.value).toEqual({ x: 1 });
   });
 });

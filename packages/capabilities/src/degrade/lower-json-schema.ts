@@ -1,6 +1,17 @@
-import type { JSONObject, JSONValue, SchemaCapabilities, Warning } from '@interlingua/core';
+import {
+  type JSONObject,
+  type JSONValue,
+  MAX_JSON_DEPTH,
+  type SchemaCapabilities,
+  SchemaConversionError,
+  setOwnProperty,
+  type Warning,
+} from '@interlingua/core';
 
 type Change = { feature: keyof SchemaCapabilities; path: string; note: string };
+
+// No honest tool schema comes near this many nodes, even with its $refs inlined.
+const MAX_LOWERED_NODES = 100_000;
 
 function isObject(value: JSONValue | undefined): value is JSONObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -10,10 +21,20 @@ function resolvePointer(root: JSONObject, ref: string): JSONObject | undefined {
   if (!ref.startsWith('#')) return undefined;
   let node: JSONValue | undefined = root;
   for (const raw of ref.slice(1).split('/').slice(1)) {
-    const key = decodeURIComponent(raw).replaceAll('~1', '/').replaceAll('~0', '~');
-    node = isObject(node) ? node[key] : Array.isArray(node) ? node[Number(key)] : undefined;
+    const key = decodePointerSegment(raw);
+    if (key === undefined) return undefined;
+    node = isObject(node) && Object.hasOwn(node, key) ? node[key] : Array.isArray(node) ? node[Number(key)] : undefined;
   }
   return isObject(node) ? node : undefined;
+}
+
+// A JSON Pointer segment (RFC 6901, URI-encoded in a `$ref`); `undefined` when it is malformed.
+function decodePointerSegment(raw: string): string | undefined {
+  try {
+    return decodeURIComponent(raw).replaceAll('~1', '/').replaceAll('~0', '~');
+  } catch {
+    return undefined;
+  }
 }
 
 /** Merges `allOf` members into one object schema: properties and `required` united, other keys first-wins. */
@@ -27,7 +48,7 @@ function flattenAllOf(node: JSONObject, members: JSONObject[]): { merged: JSONOb
       } else if (key === 'required' && Array.isArray(value)) {
         const required = Array.isArray(merged.required) ? merged.required : [];
         merged.required = [...new Set([...required, ...value])];
-      } else if (!(key in merged)) merged[key] = value;
+      } else if (!Object.hasOwn(merged, key)) setOwnProperty(merged, key, value);
       else if (JSON.stringify(merged[key]) !== JSON.stringify(value)) conflicts.push(key);
     }
   }
@@ -83,7 +104,9 @@ function simplifyUnion(
  * references cut), `allOf` flattened, `anyOf`/`oneOf` simplified where safe, and `format`,
  * `additionalProperties` and `null` types removed where unsupported. Only features marked
  * `false` are touched (`'unknown'` passes through). Every change is reported as a warning,
- * one per tool and feature, naming the paths.
+ * one per tool and feature, naming the paths. Inlining copies a `$ref`'s target at every use,
+ * so a schema that would grow past 100,000 nodes or `MAX_JSON_DEPTH` levels throws
+ * `SchemaConversionError` instead of hanging.
  */
 export function lowerJsonSchema(
   schema: JSONObject,
@@ -92,8 +115,15 @@ export function lowerJsonSchema(
 ): { schema: JSONObject; warnings: Warning[] } {
   const changes: Change[] = [];
   const unsupported: Change[] = [];
+  let nodes = 0;
 
-  function lower(node: JSONObject, path: string, refStack: string[]): JSONObject {
+  function lower(node: JSONObject, path: string, refStack: string[], depth = 1): JSONObject {
+    nodes++;
+    if (nodes > MAX_LOWERED_NODES || depth > MAX_JSON_DEPTH) {
+      throw new SchemaConversionError({
+        message: `Expected ${feature} to lower to at most ${MAX_LOWERED_NODES} schema nodes nested at most ${MAX_JSON_DEPTH} levels deep, but at ${path} it ${depth > MAX_JSON_DEPTH ? 'nests deeper' : 'has grown past that'} (inlined $refs count at every use).`,
+      });
+    }
     let current = node;
     if (support.ref === false && typeof current.$ref === 'string') {
       const ref = current.$ref;
@@ -110,7 +140,7 @@ export function lowerJsonSchema(
         return { ...siblings, description: `${siblings.description ?? ''} (recursive ${ref})`.trim() };
       } else {
         changes.push({ feature: 'ref', path, note: `${ref} was inlined` });
-        return lower({ ...target, ...siblings }, path, [...refStack, ref]);
+        return lower({ ...target, ...siblings }, path, [...refStack, ref], depth);
       }
     }
     current = { ...current };
@@ -124,19 +154,19 @@ export function lowerJsonSchema(
       current[key] = Object.fromEntries(
         Object.entries(children).map(([name, child]) => [
           name,
-          isObject(child) ? lower(child, `${path}.${key}.${name}`, refStack) : child,
+          isObject(child) ? lower(child, `${path}.${key}.${name}`, refStack, depth + 1) : child,
         ]),
       );
     }
     for (const key of ['items', 'additionalProperties', 'not'] as const) {
       const child = current[key];
-      if (isObject(child)) current[key] = lower(child, `${path}.${key}`, refStack);
+      if (isObject(child)) current[key] = lower(child, `${path}.${key}`, refStack, depth + 1);
     }
     for (const key of ['anyOf', 'oneOf', 'allOf', 'prefixItems', 'items'] as const) {
       const list = current[key];
       if (Array.isArray(list)) {
         current[key] = list.map((child, index) =>
-          isObject(child) ? lower(child, `${path}.${key}[${index}]`, refStack) : child,
+          isObject(child) ? lower(child, `${path}.${key}[${index}]`, refStack, depth + 1) : child,
         );
       }
     }

@@ -1,4 +1,4 @@
-import type { JSONObject, ToolCall } from '@interlingua/core';
+import { findJSONValueIssue, formatSchemaIssues, type JSONObject, type ToolCall } from '@interlingua/core';
 import { cleanToolName } from './clean-tool-name';
 import { findJsonEnd } from './find-json-end';
 import { parseEmulatedArguments } from './parse-emulated-arguments';
@@ -40,7 +40,13 @@ export function parseTagCall(content: string, id: string, toolNames: readonly st
   if (typeof rawName !== 'string' || rawName.trim() === '') return failed('it has no "name".');
   const name = cleanToolName(rawName, toolNames);
   const rawArgs = value.arguments ?? value.parameters ?? functionField?.arguments;
-  if (rawArgs === undefined || isObject(rawArgs)) return { type: 'tool-call', id, name, args: rawArgs ?? {} };
+  if (rawArgs === undefined) return { type: 'tool-call', id, name, args: {} };
+  if (isObject(rawArgs)) {
+    // The arguments sit one level down in what was parsed; the project-wide depth limit holds for them too.
+    const issue = findJSONValueIssue(rawArgs);
+    if (issue !== undefined) return failed(`its ${formatSchemaIssues([issue], 'arguments')}.`);
+    return { type: 'tool-call', id, name, args: rawArgs };
+  }
   if (typeof rawArgs === 'string') {
     const parsed = parseEmulatedArguments(rawArgs);
     return parsed.argsError === undefined

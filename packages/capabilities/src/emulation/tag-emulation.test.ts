@@ -33,6 +33,17 @@ describe('tag-based emulation (<tool_call>)', () => {
     ]);
   });
 
+  it('keeps arguments nested past MAX_JSON_DEPTH out of the IR: a call with argsError', async () => {
+    const deep = `${'{"a":'.repeat(1500)}1${'}'.repeat(1500)}`;
+    const { model } = emulatedModel([`<tool_call>\n{"name": "get_weather", "arguments": ${deep}}\n</tool_call>`], tags);
+    const response = await model.generate(toolRequest());
+    const call = response.message.content[0];
+    expect(call).toMatchObject({ type: 'tool-call', name: 'get_weather', args: {} });
+    expect(call?.type === 'tool-call' && call.argsError).toMatch(
+      /its arguments\.a\.a.*: Expected JSON nested at most 1000 levels deep/,
+    );
+  });
+
   it('parses a <tool_call> whose closing tag is missing, and several calls in one reply', async () => {
     const { model } = emulatedModel(
       [

@@ -24,6 +24,7 @@ export {
   type ChunkMutation,
   type ChunkMutationOp,
 } from './fuzz/chunk-mutation';
+export { findFuzzCoverageGaps } from './fuzz/find-fuzz-coverage-gaps';
 export {
   buildCodecFuzzSeeds,
   type CodecFuzzOptions,

@@ -12,6 +12,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { loadCodecFixtures } from '../load-codec-fixtures';
 import { DecoderContractError } from './check-decoder';
+import { findFuzzCoverageGaps } from './find-fuzz-coverage-gaps';
 import { fuzzCodec } from './fuzz-codec';
 
 const fixtures = loadCodecFixtures(fileURLToPath(new URL('../__fixtures__', import.meta.url)));
@@ -79,6 +80,12 @@ describe('fuzzCodec', () => {
     // Mutations both keep inputs valid and break them.
     expect(report.decoders.decodeResponse?.decoded).toBeGreaterThan(0);
     expect(report.decoders.decodeResponse?.rejected.INVALID_RESPONSE).toBeGreaterThan(0);
+    // This codec's stream decoder ignores its input, and it reads error bodies as invalid IR: both show.
+    expect(findFuzzCoverageGaps(report, 150)).toEqual([
+      'decodeStream: no case was rejected',
+      'decodeResponse: no error body was read as an APICallError',
+    ]);
+    expect(findFuzzCoverageGaps(report, 151)).toContain('decodeRequest: ran 150 of 151 cases');
   });
 
   it('finds a decoder that crashes on a wrong type', async () => {

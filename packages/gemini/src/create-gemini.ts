@@ -1,6 +1,9 @@
 import { InvalidSettingError } from '@interlingua/core';
-import { GeminiChatModel } from './gemini-chat-model';
-import { createGenerativeAITransport, type GeminiTransport } from './generative-ai-transport';
+import { GeminiChatModel, type GeminiChatModelConfig } from './gemini-chat-model';
+import type { GeminiTransport } from './gemini-transport';
+import { createGenAITransport } from './genai-transport';
+import { createGenerativeAITransport } from './generative-ai-transport';
+import { mapGenerativeAIError } from './map-generative-ai-error';
 
 /** Settings of {@link createGemini}. */
 export type GeminiSettings = {
@@ -10,15 +13,22 @@ export type GeminiSettings = {
   baseUrl?: string;
   /** API version path segment (default `v1beta`). */
   apiVersion?: string;
-  /** Milliseconds before a call is abandoned with a retryable `APICallError` (default 600,000). */
+  /** Milliseconds before a call is abandoned with a retryable `APICallError` (default 600,000; per attempt, a stream included). */
   timeout?: number;
-  /** Retries of 429 / 5xx / connection failures, with backoff or the server's `retryDelay` (default 2). */
+  /** Retries of 408 / 429 / 5xx / connection failures, with backoff (default 2). */
   maxRetries?: number;
   /** Headers sent with every call. */
   headers?: Record<string, string>;
   /** Provider key reported by the models (default `gemini`). */
   name?: string;
-  /** Replaces the `@google/generative-ai` transport (tests, another SDK, a proxy). */
+  /**
+   * The SDK under the transport: `genai` (`@google/genai`, the default — see
+   * docs/decisions/005-gemini-on-google-genai.md) or `generative-ai` (`@google/generative-ai`).
+   */
+  sdk?: 'genai' | 'generative-ai';
+  /** A `fetch` for every call (tracing, proxies, tests). `@google/genai` only: `@google/generative-ai` takes none. */
+  fetch?: typeof globalThis.fetch;
+  /** Replaces the SDK transport altogether (tests, another client, a proxy). */
   transport?: GeminiTransport;
 };
 
@@ -29,10 +39,12 @@ export type GeminiProvider = ((modelId: string) => GeminiChatModel) & {
 };
 
 /**
- * Creates a Gemini provider over `@google/generative-ai`. The key is read on a model's first
- * call; a missing key fails that call with an `InvalidSettingError` naming both environment
- * variables (so the provider can be registered before the key is set).
- * `@google/generative-ai` takes no custom `fetch`, so neither does this factory.
+ * Creates a Gemini provider for the Gemini Developer API, over `@google/genai` (the default,
+ * with its retries, timeout and a `fetch` option) or `@google/generative-ai` (`sdk:
+ * 'generative-ai'`; there the model does the retries and timeout, and the global `fetch` is
+ * used). The key is read on a model's first call; a missing key fails that call with an
+ * `InvalidSettingError` naming both environment variables (so the provider can be registered
+ * before the key is set). For Vertex AI see `createVertex`.
  *
  * @example
  * import { createGemini } from '@interlingua/gemini';
@@ -43,6 +55,55 @@ export type GeminiProvider = ((modelId: string) => GeminiChatModel) & {
  * });
  */
 export function createGemini(settings: GeminiSettings = {}): GeminiProvider {
+  const { timeout, maxRetries } = checkTimeoutAndRetries(settings);
+  const sdk = settings.sdk ?? 'genai';
+  if (sdk === 'generative-ai' && settings.fetch !== undefined && settings.transport === undefined) {
+    throw new InvalidSettingError({
+      message:
+        'Expected no `fetch` with sdk: "generative-ai": @google/generative-ai always uses the global fetch. Use sdk: "genai" (the default) to pass one.',
+    });
+  }
+  const resolve = (): GeminiTransport => {
+    const apiKey = settings.apiKey ?? readEnv('GEMINI_API_KEY') ?? readEnv('GOOGLE_API_KEY');
+    if (apiKey === undefined || apiKey === '') {
+      throw new InvalidSettingError({
+        message:
+          'Expected a Gemini API key: pass `apiKey` to createGemini() or set the GEMINI_API_KEY (or GOOGLE_API_KEY) environment variable; found none.',
+      });
+    }
+    if (sdk === 'generative-ai')
+      return createGenerativeAITransport({
+        apiKey,
+        baseUrl: settings.baseUrl,
+        apiVersion: settings.apiVersion,
+        headers: settings.headers,
+      });
+    return createGenAITransport({
+      apiKey,
+      baseUrl: settings.baseUrl,
+      // The REST reference's version, which has thought signatures and call ids (the SDK's default is v1).
+      apiVersion: settings.apiVersion ?? 'v1beta',
+      headers: settings.headers,
+      fetch: settings.fetch,
+      timeout,
+      maxRetries,
+    });
+  };
+  // @google/genai retries and times out itself; with @google/generative-ai (which does neither)
+  // or a transport of one's own, the model does.
+  const modelOwnsRetries = settings.transport !== undefined || sdk === 'generative-ai';
+  return geminiProvider(settings.transport ?? lazyTransport(resolve), {
+    provider: settings.name ?? 'gemini',
+    timeout: modelOwnsRetries ? timeout : undefined,
+    maxRetries: modelOwnsRetries ? maxRetries : 0,
+  });
+}
+
+/** Validates `timeout` and `maxRetries` (defaults 600,000 ms and 2). */
+export function checkTimeoutAndRetries(settings: { timeout?: number; maxRetries?: number }): {
+  timeout: number;
+  maxRetries: number;
+} {
   const timeout = settings.timeout ?? 600_000;
   const maxRetries = settings.maxRetries ?? 2;
   if (!Number.isFinite(timeout) || timeout <= 0) {
@@ -55,35 +116,36 @@ export function createGemini(settings: GeminiSettings = {}): GeminiProvider {
       message: `Expected \`maxRetries\` to be a non-negative integer, got ${maxRetries}.`,
     });
   }
-  // The key is read on the first call, so a provider can be registered before its key is set.
-  let resolved = settings.transport;
-  const resolve = (): GeminiTransport => {
-    if (resolved !== undefined) return resolved;
-    const apiKey = settings.apiKey ?? readEnv('GEMINI_API_KEY') ?? readEnv('GOOGLE_API_KEY');
-    if (apiKey === undefined || apiKey === '') {
-      throw new InvalidSettingError({
-        message:
-          'Expected a Gemini API key: pass `apiKey` to createGemini() or set the GEMINI_API_KEY (or GOOGLE_API_KEY) environment variable; found none.',
-      });
-    }
-    resolved = createGenerativeAITransport({
-      apiKey,
-      baseUrl: settings.baseUrl,
-      apiVersion: settings.apiVersion,
-      headers: settings.headers,
-    });
+  return { timeout, maxRetries };
+}
+
+/** A transport built on its first call (so settings read from the environment can come late). */
+export function lazyTransport(resolve: () => GeminiTransport): GeminiTransport {
+  let resolved: GeminiTransport | undefined;
+  const get = (): GeminiTransport => {
+    resolved ??= resolve();
     return resolved;
   };
-  const transport: GeminiTransport = {
-    generate: (modelId, body, options) => Promise.resolve().then(() => resolve().generate(modelId, body, options)),
-    stream: (modelId, body, options) => Promise.resolve().then(() => resolve().stream(modelId, body, options)),
+  return {
+    generate: (modelId, body, options) => Promise.resolve().then(() => get().generate(modelId, body, options)),
+    stream: (modelId, body, options) => Promise.resolve().then(() => get().stream(modelId, body, options)),
+    // Before the transport exists only its own resolution can have failed (an Interlingua error, passed through).
+    mapError: (thrown, context) => (resolved?.mapError ?? mapGenerativeAIError)(thrown, context),
   };
-  const config = { provider: settings.name ?? 'gemini', transport, timeout, maxRetries };
-  const chat = (modelId: string) => new GeminiChatModel(modelId, config);
+}
+
+/** A provider function over one transport and model config. */
+export function geminiProvider(
+  transport: GeminiTransport,
+  config: Omit<GeminiChatModelConfig, 'transport'>,
+): GeminiProvider {
+  const full: GeminiChatModelConfig = { ...config, transport };
+  const chat = (modelId: string) => new GeminiChatModel(modelId, full);
   return Object.assign((modelId: string) => chat(modelId), { chat });
 }
 
-function readEnv(name: string): string | undefined {
+/** A non-blank environment variable. */
+export function readEnv(name: string): string | undefined {
   const value = typeof process === 'undefined' ? undefined : process.env[name];
   return value === undefined || value.trim() === '' ? undefined : value;
 }

@@ -62,9 +62,12 @@ describe('GeminiChatModel over @google/generative-ai against a local Gemini serv
     const running = await serve([
       { method: 'POST', path: GENERATE, reply: json(fixture('gemini-function-call-with-id.1.json')) },
     ]);
-    const model = createGemini({ baseUrl: running.url, apiKey: 'test-key', headers: { 'x-trace': 't1' } })(
-      'gemini-2.5-flash',
-    );
+    const model = createGemini({
+      sdk: 'generative-ai',
+      baseUrl: running.url,
+      apiKey: 'test-key',
+      headers: { 'x-trace': 't1' },
+    })('gemini-2.5-flash');
 
     const response = await model.generate(request, { headers: { 'x-call': 'c1' } });
 
@@ -130,7 +133,7 @@ describe('GeminiChatModel over @google/generative-ai against a local Gemini serv
         reply: [json(fixture('gemini-function-call-with-id.1.json')), json(fixture('gemini-text.1.json'))],
       },
     ]);
-    const model = createGemini({ baseUrl: running.url, apiKey: 'test-key' })('gemini-2.5-flash');
+    const model = createGemini({ sdk: 'generative-ai', baseUrl: running.url, apiKey: 'test-key' })('gemini-2.5-flash');
     const first = await model.generate(request);
     const call = first.message.content.find((part) => part.type === 'tool-call');
     const second = await model.generate({
@@ -179,7 +182,7 @@ describe('GeminiChatModel over @google/generative-ai against a local Gemini serv
         reply: sse('gemini', chunks('gemini-stream-text-then-call.1.chunks.txt'), { splitEvery: 7 }),
       },
     ]);
-    const model = createGemini({ baseUrl: running.url, apiKey: 'test-key' })('gemini-2.5-flash');
+    const model = createGemini({ sdk: 'generative-ai', baseUrl: running.url, apiKey: 'test-key' })('gemini-2.5-flash');
     const events = [];
     for await (const event of model.stream(request)) events.push(event);
     expect(running.requests[0]?.url).toBe(`${STREAM}?alt=sse`);
@@ -202,7 +205,7 @@ describe('GeminiChatModel over @google/generative-ai against a local Gemini serv
     const running = await serve([
       { method: 'POST', path: STREAM, reply: sse('gemini', chunks('gemini-stream-cut-off.1.chunks.txt')) },
     ]);
-    const model = createGemini({ baseUrl: running.url, apiKey: 'test-key' })('gemini-2.5-flash');
+    const model = createGemini({ sdk: 'generative-ai', baseUrl: running.url, apiKey: 'test-key' })('gemini-2.5-flash');
     const events = [];
     for await (const event of model.stream(request)) events.push(event);
     expect(events.map((event) => event.type)).toEqual(['text-delta', 'error']);
@@ -213,7 +216,7 @@ describe('GeminiChatModel over @google/generative-ai against a local Gemini serv
   it('synthesized ids never repeat an id already in the history', async () => {
     const body = fixture('gemini-function-call-no-id.1.json');
     const running = await serve([{ method: 'POST', path: GENERATE, reply: json(body) }]);
-    const model = createGemini({ baseUrl: running.url, apiKey: 'test-key' })('gemini-2.5-flash');
+    const model = createGemini({ sdk: 'generative-ai', baseUrl: running.url, apiKey: 'test-key' })('gemini-2.5-flash');
     const first = await model.generate(request);
     const firstCall = first.message.content[0];
     expect(firstCall?.type === 'tool-call' && firstCall.id).toBe(
@@ -277,7 +280,9 @@ describe('errors and settings', () => {
 
   async function failure(status: number, body: unknown): Promise<APICallError> {
     const running = await serve([{ method: 'POST', path: GENERATE, reply: json(body, { status }) }]);
-    const model = createGemini({ baseUrl: running.url, apiKey: 'test-key', maxRetries: 0 })('gemini-2.5-flash');
+    const model = createGemini({ sdk: 'generative-ai', baseUrl: running.url, apiKey: 'test-key', maxRetries: 0 })(
+      'gemini-2.5-flash',
+    );
     const error = await model.generate(request).then(
       () => undefined,
       (thrown: unknown) => thrown,
@@ -333,7 +338,9 @@ describe('errors and settings', () => {
         reply: [json(overloaded, { status: 503 }), json(fixture('gemini-text.1.json'))],
       },
     ]);
-    const model = createGemini({ baseUrl: running.url, apiKey: 'test-key', maxRetries: 1 })('gemini-2.5-flash');
+    const model = createGemini({ sdk: 'generative-ai', baseUrl: running.url, apiKey: 'test-key', maxRetries: 1 })(
+      'gemini-2.5-flash',
+    );
     const response = await model.generate(request);
     expect(running.requests).toHaveLength(2);
     expect(response.finishReason).toBe('stop');
@@ -341,22 +348,28 @@ describe('errors and settings', () => {
 
   it('does not retry a 400', async () => {
     const running = await serve([{ method: 'POST', path: GENERATE, reply: json(badKey, { status: 400 }) }]);
-    const model = createGemini({ baseUrl: running.url, apiKey: 'test-key', maxRetries: 3 })('gemini-2.5-flash');
+    const model = createGemini({ sdk: 'generative-ai', baseUrl: running.url, apiKey: 'test-key', maxRetries: 3 })(
+      'gemini-2.5-flash',
+    );
     await expect(model.generate(request)).rejects.toThrowError('API key not valid');
     expect(running.requests).toHaveLength(1);
   });
 
   it('a timeout is a retryable APICallError; an abort is an AbortedError', async () => {
     const running = await serve([{ method: 'POST', path: GENERATE, reply: hang() }]);
-    const model = createGemini({ baseUrl: running.url, apiKey: 'test-key', timeout: 50, maxRetries: 0 })(
-      'gemini-2.5-flash',
-    );
+    const model = createGemini({
+      sdk: 'generative-ai',
+      baseUrl: running.url,
+      apiKey: 'test-key',
+      timeout: 50,
+      maxRetries: 0,
+    })('gemini-2.5-flash');
     const timedOut = await model.generate(request).catch((thrown: unknown) => thrown);
     expect(APICallError.isInstance(timedOut) && timedOut.isRetryable).toBe(true);
     expect((timedOut as Error).message).toBe('Gemini did not answer within 50 ms (the timeout setting).');
 
     const controller = new AbortController();
-    const slow = createGemini({ baseUrl: running.url, apiKey: 'test-key' })('gemini-2.5-flash');
+    const slow = createGemini({ sdk: 'generative-ai', baseUrl: running.url, apiKey: 'test-key' })('gemini-2.5-flash');
     const pending = slow.generate(request, { signal: controller.signal }).catch((thrown: unknown) => thrown);
     setTimeout(() => controller.abort(), 20);
     expect(AbortedError.isInstance(await pending)).toBe(true);
@@ -371,9 +384,12 @@ describe('errors and settings', () => {
     await new Promise<void>((resolve) => open.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = open.address() as AddressInfo;
-      const model = createGemini({ baseUrl: `http://127.0.0.1:${port}`, apiKey: 'test-key', maxRetries: 0 })(
-        'gemini-2.5-flash',
-      );
+      const model = createGemini({
+        sdk: 'generative-ai',
+        baseUrl: `http://127.0.0.1:${port}`,
+        apiKey: 'test-key',
+        maxRetries: 0,
+      })('gemini-2.5-flash');
       const controller = new AbortController();
       const types: string[] = [];
       const thrown = await (async () => {
@@ -394,27 +410,29 @@ describe('errors and settings', () => {
     const running = await serve([{ method: 'POST', path: GENERATE, reply: json(fixture('gemini-text.1.json')) }]);
     vi.stubEnv('GEMINI_API_KEY', '');
     vi.stubEnv('GOOGLE_API_KEY', 'google-key');
-    await createGemini({ baseUrl: running.url })('gemini-2.5-flash').generate(request);
+    await createGemini({ sdk: 'generative-ai', baseUrl: running.url })('gemini-2.5-flash').generate(request);
     expect(running.requests[0]?.headers['x-goog-api-key']).toBe('google-key');
     vi.stubEnv('GEMINI_API_KEY', 'gemini-key');
-    await createGemini({ baseUrl: running.url })('gemini-2.5-flash').generate(request);
+    await createGemini({ sdk: 'generative-ai', baseUrl: running.url })('gemini-2.5-flash').generate(request);
     expect(running.requests[1]?.headers['x-goog-api-key']).toBe('gemini-key');
 
     vi.stubEnv('GEMINI_API_KEY', '');
     vi.stubEnv('GOOGLE_API_KEY', '');
-    const keyless = createGemini({ baseUrl: running.url })('gemini-2.5-flash');
+    const keyless = createGemini({ sdk: 'generative-ai', baseUrl: running.url })('gemini-2.5-flash');
     const missing = await keyless.generate(request).catch((thrown: unknown) => thrown);
     expect(InvalidSettingError.isInstance(missing)).toBe(true);
     expect((missing as Error).message).toMatch(/GEMINI_API_KEY \(or GOOGLE_API_KEY\)/);
     expect(running.requests).toHaveLength(2);
-    expect(() => createGemini({ apiKey: 'k', maxRetries: -1 })).toThrowError(
+    expect(() => createGemini({ sdk: 'generative-ai', apiKey: 'k', maxRetries: -1 })).toThrowError(
       'Expected `maxRetries` to be a non-negative integer, got -1.',
     );
   });
 
   it('an HTTP error on a stream is thrown from the iterator, not turned into an event', async () => {
     const running = await serve([{ method: 'POST', path: STREAM, reply: json(quota, { status: 429 }) }]);
-    const model = createGemini({ baseUrl: running.url, apiKey: 'test-key', maxRetries: 0 })('gemini-2.5-flash');
+    const model = createGemini({ sdk: 'generative-ai', baseUrl: running.url, apiKey: 'test-key', maxRetries: 0 })(
+      'gemini-2.5-flash',
+    );
     const consume = async () => {
       for await (const _event of model.stream(request)) {
         // nothing arrives
@@ -429,7 +447,9 @@ describe('errors and settings', () => {
     const url = running.url;
     await running.close();
     server = undefined;
-    const model = createGemini({ baseUrl: url, apiKey: 'test-key', maxRetries: 0 })('gemini-2.5-flash');
+    const model = createGemini({ sdk: 'generative-ai', baseUrl: url, apiKey: 'test-key', maxRetries: 0 })(
+      'gemini-2.5-flash',
+    );
     const error = await model.generate(request).catch((thrown: unknown) => thrown);
     expect(APICallError.isInstance(error)).toBe(true);
     expect((error as APICallError).statusCode).toBeUndefined();
@@ -440,7 +460,7 @@ describe('errors and settings', () => {
   });
 
   it('a model reports its provider key and id', () => {
-    const model = createGemini({ apiKey: 'k', name: 'vertex-proxy' }).chat('gemini-2.5-pro');
+    const model = createGemini({ sdk: 'generative-ai', apiKey: 'k', name: 'vertex-proxy' }).chat('gemini-2.5-pro');
     expect([model.provider, model.modelId]).toEqual(['vertex-proxy', 'gemini-2.5-pro']);
   });
 });

@@ -11,7 +11,7 @@ import {
 import { decodeGeminiResponse } from './decode-gemini-response';
 import { decodeGeminiStream } from './decode-gemini-stream';
 import { encodeGeminiRequest } from './encode-gemini-request';
-import type { GeminiTransport } from './generative-ai-transport';
+import type { GeminiTransport } from './gemini-transport';
 import { type AbortContext, mapGenerativeAIError } from './map-generative-ai-error';
 
 /** How a {@link GeminiChatModel} talks to Gemini. */
@@ -19,9 +19,12 @@ export type GeminiChatModelConfig = {
   /** Provider key (`gemini` unless renamed). */
   provider: string;
   transport: GeminiTransport;
-  /** Milliseconds before a call is abandoned (a retryable `APICallError`). */
-  timeout: number;
-  /** Retries of a retryable failure before the first byte (429, 5xx, connection errors). */
+  /**
+   * Milliseconds before a call is abandoned (a retryable `APICallError`); `undefined` when the
+   * transport's SDK enforces the timeout itself (`@google/genai`).
+   */
+  timeout: number | undefined;
+  /** Retries of a retryable failure before the first byte (429, 5xx, connection errors); 0 when the SDK retries. */
   maxRetries: number;
 };
 
@@ -69,8 +72,10 @@ export class GeminiChatModel implements ChatModel {
     );
     // The timeout covers reading the stream too: it is released when the stream ends or is abandoned.
     try {
-      const mapped = mapThrown(chunks, (thrown) => mapGenerativeAIError(thrown, attempt.context()));
+      const mapped = mapThrown(chunks, (thrown) => this.mapError(thrown, attempt.context()));
       for await (const event of decodeGeminiStream(mapped, { reservedIds: historyCallIds(request) })) {
+        // An SDK may still hand over chunks it had buffered; the caller asked to stop, so stop now.
+        if (options.signal?.aborted === true) throw this.mapError(options.signal.reason, attempt.context());
         // The caller asked to stop: that is thrown, as before the stream started, not reported as a failure.
         if (event.type === 'error' && AbortedError.isInstance(event.error)) throw event.error;
         if (event.type === 'finish' && warnings.length > 0) {
@@ -80,6 +85,10 @@ export class GeminiChatModel implements ChatModel {
     } finally {
       attempt.release();
     }
+  }
+
+  private mapError(thrown: unknown, context: AbortContext): Error {
+    return (this.config.transport.mapError ?? mapGenerativeAIError)(thrown, context);
   }
 
   private async send<T>(
@@ -92,7 +101,7 @@ export class GeminiChatModel implements ChatModel {
         return { value: await call(attempt.signal), attempt };
       } catch (thrown) {
         attempt.release();
-        const error = mapGenerativeAIError(thrown, attempt.context());
+        const error = this.mapError(thrown, attempt.context());
         if (!APICallError.isInstance(error) || !error.isRetryable || retry >= this.config.maxRetries) throw error;
         await delay(retryDelayMs(error, retry), options.signal);
       }
@@ -104,14 +113,17 @@ type Attempt = { signal: AbortSignal; context(): AbortContext; release(): void }
 
 // One attempt's signal: the caller's signal or our timeout. The timer is cleared on release
 // (AbortSignal.timeout would keep every call's signal alive until it fires).
-function startAttempt(timeoutMs: number, callerSignal: AbortSignal | undefined): Attempt {
+function startAttempt(timeoutMs: number | undefined, callerSignal: AbortSignal | undefined): Attempt {
   const controller = new AbortController();
   let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutMs);
-  timer.unref?.();
+  const timer =
+    timeoutMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, timeoutMs);
+  timer?.unref?.();
   const onAbort = () => controller.abort(callerSignal?.reason);
   if (callerSignal?.aborted === true) onAbort();
   else callerSignal?.addEventListener('abort', onAbort, { once: true });

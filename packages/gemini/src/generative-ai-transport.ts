@@ -1,25 +1,6 @@
 import { type GenerateContentRequest, type GenerativeModel, GoogleGenerativeAI } from '@google/generative-ai';
 import type { GeminiRequestBody } from './gemini-api';
-
-/** One call's transport options. */
-export type GeminiTransportCallOptions = {
-  signal?: AbortSignal | undefined;
-  headers?: Record<string, string> | undefined;
-};
-
-/**
- * What `GeminiChatModel` needs from an HTTP client: send a `generateContent` body, get the
- * parsed response; send a `streamGenerateContent` body, get the parsed chunks. Errors are
- * the client's own (the model maps them). A `@google/genai` transport can sit beside this one.
- */
-export type GeminiTransport = {
-  generate(modelId: string, body: GeminiRequestBody, options: GeminiTransportCallOptions): Promise<unknown>;
-  stream(
-    modelId: string,
-    body: GeminiRequestBody,
-    options: GeminiTransportCallOptions,
-  ): Promise<AsyncIterable<unknown>>;
-};
+import type { GeminiTransport, GeminiTransportCallOptions } from './gemini-transport';
 
 /** Settings of {@link createGenerativeAITransport}. */
 export type GenerativeAITransportSettings = {
@@ -36,7 +17,8 @@ export type GenerativeAITransportSettings = {
  * The transport over `@google/generative-ai` (`GenerativeModel.generateContent` /
  * `generateContentStream` with `requestOptions.baseUrl`). The SDK sends the key in the
  * `x-goog-api-key` header and posts to `<baseUrl>/v1beta/models/<id>:generateContent` or
- * `:streamGenerateContent?alt=sse`. It has no `fetch` option and no retries: the model retries.
+ * `:streamGenerateContent?alt=sse`. It has no `fetch` option and no retries: the model retries,
+ * and its errors are mapped by `mapGenerativeAIError` (the default of `GeminiTransport.mapError`).
  */
 export function createGenerativeAITransport(settings: GenerativeAITransportSettings): GeminiTransport {
   const client = new GoogleGenerativeAI(settings.apiKey);

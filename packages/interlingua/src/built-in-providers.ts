@@ -1,7 +1,7 @@
 /** How a built-in provider is reached. */
 export type BuiltInProvider = {
   /** Which adapter speaks to it. `openai-compatible` endpoints go through the OpenAI adapter with a `name` and `baseURL`. */
-  adapter: 'openai' | 'anthropic' | 'gemini' | 'bedrock';
+  adapter: 'openai' | 'anthropic' | 'gemini' | 'vertex' | 'bedrock';
   /** Environment variables read for the API key, in order. */
   apiKeyEnv: readonly string[];
   /** Whether it works without a key (local servers). */
@@ -27,6 +27,9 @@ export const BUILT_IN_PROVIDERS: Readonly<Record<string, BuiltInProvider>> = {
     baseURLEnv: 'ANTHROPIC_BASE_URL',
   },
   gemini: { adapter: 'gemini', apiKeyEnv: ['GEMINI_API_KEY', 'GOOGLE_API_KEY'], keyOptional: false },
+  // Gemini on Vertex AI: Application Default Credentials (GOOGLE_CLOUD_PROJECT / GOOGLE_CLOUD_LOCATION),
+  // or an express-mode key. https://cloud.google.com/vertex-ai/generative-ai/docs/start/quickstart
+  vertex: { adapter: 'vertex', apiKeyEnv: ['GOOGLE_VERTEX_API_KEY'], keyOptional: true },
   // https://docs.aws.amazon.com/bedrock/latest/userguide/api-keys-use.html — SigV4 credentials otherwise.
   bedrock: {
     adapter: 'bedrock',

@@ -127,6 +127,36 @@ describe('createModelRegistry', () => {
     expect(requests[0]?.headers.authorization).toBe('Bearer bedrock-key-1');
   });
 
+  it('gemini: a registry fetch (the CLI’s --trace) carries the call; the global fetch is left alone', async () => {
+    const { url, requests } = await serve('/v1beta/models/gemini-2.5-flash:generateContent', geminiBody);
+    const global = globalThis.fetch;
+    const seen: string[] = [];
+    const registry = createModelRegistry({
+      env: { GEMINI_API_KEY: 'gm-test' },
+      fetch: (input, init) => {
+        seen.push(String(input));
+        return global(input, init);
+      },
+    });
+    await registry.model('gemini:gemini-2.5-flash', { baseURL: url }).generate(request);
+    expect(seen).toEqual([`${url}/v1beta/models/gemini-2.5-flash:generateContent`]);
+    expect(globalThis.fetch).toBe(global);
+    expect(requests[0]?.headers['x-goog-api-key']).toBe('gm-test');
+  });
+
+  it('vertex: GOOGLE_CLOUD_PROJECT and GOOGLE_CLOUD_LOCATION shape the path; an express key authenticates', async () => {
+    const { url, requests } = await serve(
+      '/v1beta1/publishers/google/models/gemini-2.5-flash:generateContent',
+      geminiBody,
+    );
+    const registry = createModelRegistry({ env: { GOOGLE_VERTEX_API_KEY: 'vertex-key-1' } });
+    const model = registry.model('vertex:gemini-2.5-flash', { baseURL: url, maxRetries: 0 });
+    expect(model.provider).toBe('vertex');
+    expect((await model.generate(request)).message.content).toEqual([{ type: 'text', text: 'hi' }]);
+    expect(requests[0]?.headers['x-goog-api-key']).toBe('vertex-key-1');
+    expect(registry.providers).toEqual(expect.arrayContaining(['vertex', 'gemini', 'bedrock']));
+  });
+
   it('ollama: an OpenAI-compatible provider with no key, `max_tokens`, and its own provider key', async () => {
     const { url, requests } = await serve('/v1/chat/completions', openaiBody);
     const model = createModelRegistry({ env: {} }).model('ollama:qwen2.5', { baseURL: `${url}/v1` });

@@ -8,7 +8,7 @@ import {
 } from '@interlingua/capabilities';
 import type { ChatModel } from '@interlingua/core';
 import { InvalidSettingError, NoSuchProviderError, parseModelId } from '@interlingua/core';
-import { createGemini } from '@interlingua/gemini';
+import { createGemini, createVertex } from '@interlingua/gemini';
 import { createOpenAI } from '@interlingua/openai';
 import { BUILT_IN_PROVIDERS, type BuiltInProvider } from './built-in-providers';
 import type { TraceRecorder } from './trace/create-trace-recorder';
@@ -21,7 +21,7 @@ export type ModelSettings = {
   baseURL?: string;
   /** Extra HTTP headers on every request. */
   headers?: Record<string, string>;
-  /** The `fetch` the SDK uses (OpenAI, Anthropic; Gemini's SDK always uses the global one; Bedrock's AWS SDK takes none). */
+  /** The `fetch` the SDK uses (OpenAI, Anthropic, Gemini and Vertex over `@google/genai`; Bedrock's AWS SDK takes none). */
   fetch?: typeof fetch;
   /** Request timeout in milliseconds. */
   timeout?: number;
@@ -61,7 +61,7 @@ export type ModelRegistry = {
 };
 
 /**
- * Builds a registry of the built-in providers — `openai`, `anthropic`, `gemini`, `bedrock`, and the
+ * Builds a registry of the built-in providers — `openai`, `anthropic`, `gemini`, `vertex`, `bedrock`, and the
  * OpenAI-compatible `ollama`, `lmstudio`, `vllm`, `openrouter`, `deepseek`, `groq` and
  * `openai-compatible` (give it a `baseURL`) — plus any compatible endpoints you add. Keys come
  * from the usual environment variables; every model is wrapped in `withCapabilities` unless
@@ -163,8 +163,22 @@ function createAdapterModel(
       return createGemini({
         ...(apiKey === undefined ? {} : { apiKey }),
         ...(baseURL === undefined ? {} : { baseUrl: baseURL }),
+        ...(fetch === undefined ? {} : { fetch }),
         ...common,
       })(modelId);
+    case 'vertex': {
+      const project = nonEmpty(env.GOOGLE_CLOUD_PROJECT);
+      const location = nonEmpty(env.GOOGLE_CLOUD_LOCATION);
+      return createVertex({
+        name: provider,
+        ...(project === undefined ? {} : { project }),
+        ...(location === undefined ? {} : { location }),
+        ...(apiKey === undefined ? {} : { apiKey }),
+        ...(baseURL === undefined ? {} : { baseUrl: baseURL }),
+        ...(fetch === undefined ? {} : { fetch }),
+        ...common,
+      })(modelId);
+    }
     case 'bedrock':
       return createBedrock({
         name: provider,

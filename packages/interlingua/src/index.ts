@@ -73,7 +73,7 @@ export {
   useOpenTelemetry,
   ZERO_COST,
 } from '@interlingua/core';
-export { createGemini, geminiCodec } from '@interlingua/gemini';
+export { createGemini, createVertex, type GeminiSettings, geminiCodec, type VertexSettings } from '@interlingua/gemini';
 export {
   McpBridge,
   type McpBridgeEvent,

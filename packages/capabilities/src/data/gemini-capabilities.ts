@@ -3,13 +3,13 @@ import type { CapabilityRow } from '../registry/capability-row';
 const models = 'https://ai.google.dev/gemini-api/docs/models';
 
 /**
- * Google Gemini models. Limits from each model's page under https://ai.google.dev/gemini-api/docs/models;
+ * Google Gemini models, on the Gemini Developer API (`gemini:`) and Vertex AI (`vertex:`). Limits from each model's page under https://ai.google.dev/gemini-api/docs/models;
  * function declarations take "a select subset of an OpenAPI 3.0 schema object" (no `$ref`, no
  * `allOf`, no `additionalProperties`; `anyOf` and `nullable` are fields of its Schema).
  */
 export const geminiCapabilities: CapabilityRow[] = [
   {
-    match: ['gemini:*', 'google:*'],
+    match: ['gemini:*', 'google:*', 'vertex:*'],
     capabilities: {
       systemPrompt: 'native',
       // toolConfig.functionCallingConfig.mode AUTO / NONE / ANY, with allowedFunctionNames for one tool.
@@ -19,42 +19,53 @@ export const geminiCapabilities: CapabilityRow[] = [
     source: 'https://ai.google.dev/api/caching#Schema',
   },
   {
-    match: ['gemini:gemini-*', 'google:gemini-*'],
+    match: ['gemini:gemini-*', 'google:gemini-*', 'vertex:gemini-*'],
     capabilities: { toolCalling: 'native', parallelToolCalls: true, imageInput: true, audioInput: true },
     source: 'https://ai.google.dev/gemini-api/docs/function-calling',
   },
   {
-    match: ['gemini:gemini-1.5-pro*', 'google:gemini-1.5-pro*'],
+    match: ['gemini:gemini-1.5-pro*', 'google:gemini-1.5-pro*', 'vertex:gemini-1.5-pro*'],
     capabilities: { contextWindow: 2_097_152, maxOutputTokens: 8192, reasoning: false },
     source: `${models}#gemini-1.5-pro`,
   },
   {
-    match: ['gemini:gemini-1.5-flash*', 'google:gemini-1.5-flash*'],
+    match: ['gemini:gemini-1.5-flash*', 'google:gemini-1.5-flash*', 'vertex:gemini-1.5-flash*'],
     capabilities: { contextWindow: 1_048_576, maxOutputTokens: 8192, reasoning: false },
     source: `${models}#gemini-1.5-flash`,
   },
   {
-    match: ['gemini:gemini-2.0-flash*', 'google:gemini-2.0-flash*'],
+    match: ['gemini:gemini-2.0-flash*', 'google:gemini-2.0-flash*', 'vertex:gemini-2.0-flash*'],
     capabilities: { contextWindow: 1_048_576, maxOutputTokens: 8192, reasoning: false },
     source: `${models}/gemini-2.0-flash`,
   },
   {
-    match: ['gemini:gemini-2.0-flash-thinking*', 'google:gemini-2.0-flash-thinking*'],
+    match: [
+      'gemini:gemini-2.0-flash-thinking*',
+      'google:gemini-2.0-flash-thinking*',
+      'vertex:gemini-2.0-flash-thinking*',
+    ],
     capabilities: { reasoning: true },
     source: 'https://ai.google.dev/gemini-api/docs/thinking',
   },
   {
-    match: ['gemini:gemini-2.5-*', 'google:gemini-2.5-*'],
+    match: ['gemini:gemini-2.5-*', 'google:gemini-2.5-*', 'vertex:gemini-2.5-*'],
     capabilities: { contextWindow: 1_048_576, maxOutputTokens: 65_536, reasoning: true },
     source: `${models}/gemini-2.5-pro`,
   },
   {
-    match: ['gemini:gemini-3*', 'google:gemini-3*'],
+    match: ['gemini:gemini-3*', 'google:gemini-3*', 'vertex:gemini-3*'],
     capabilities: { reasoning: true },
     source: 'https://ai.google.dev/gemini-api/docs/gemini-3',
   },
   {
-    match: ['gemini:gemini-3-pro*', 'google:gemini-3-pro*', 'gemini:gemini-3.1-pro*', 'google:gemini-3.1-pro*'],
+    match: [
+      'gemini:gemini-3-pro*',
+      'google:gemini-3-pro*',
+      'gemini:gemini-3.1-pro*',
+      'google:gemini-3.1-pro*',
+      'vertex:gemini-3-pro*',
+      'vertex:gemini-3.1-pro*',
+    ],
     capabilities: { contextWindow: 1_048_576, maxOutputTokens: 65_536 },
     source: `${models}/gemini-3-pro-preview`,
   },

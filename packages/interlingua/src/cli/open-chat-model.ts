@@ -13,17 +13,15 @@ import type { TracePrinter } from './print-trace';
 /** The model of a `chat` session, and what to undo when it ends. */
 export type ChatModelSession = { model: ChatModel; close(): Promise<void> };
 
-const GEMINI_CALL = /\/models\/[^/?]+:(generateContent|streamGenerateContent|countTokens)/;
-
 /** The model `--offline` uses when `--model` is not given. */
 export const DEFAULT_OFFLINE_MODEL = 'anthropic:claude-sonnet-4-6';
 
 /**
  * Resolves `--model` through the registry; with `--offline`, first starts the demo server in
  * the provider's wire format and points the model at it. With `--trace` (printed) or
- * `--trace-file` (recorded), every model request and response passes through a tracing `fetch` — handed to the SDKs that take one and, for
- * Gemini's SDK (which always uses the global one), installed as the global `fetch` until
- * `close()`.
+ * `--trace-file` (recorded), every model request and response passes through a tracing `fetch`
+ * handed to the model's SDK (Bedrock's AWS SDK takes none: its bodies are not traced). The
+ * global `fetch` is never replaced.
  */
 export async function openChatModel(
   options: { model: string | undefined; baseURL: string | undefined; offline: boolean },
@@ -43,25 +41,14 @@ export async function openChatModel(
   if (entry === undefined) registry.model(id); // throws NoSuchProviderError listing the providers
 
   const undo: (() => Promise<void> | void)[] = [];
-  const originalFetch = globalThis.fetch;
-  let fetch: typeof globalThis.fetch | undefined;
-  if (tracer !== undefined || recorder !== undefined) {
-    fetch = traceFetch(originalFetch, (leg) => {
-      tracer?.model(leg);
-      recorder?.wire(leg);
-    });
-    if (entry?.adapter === 'gemini') {
-      const traced = fetch;
-      // Only the model's calls: an MCP server over HTTP also uses the global fetch, and its frames are traced already.
-      globalThis.fetch = (input, init) =>
-        GEMINI_CALL.test(input instanceof Request ? input.url : String(input))
-          ? traced(input, init)
-          : originalFetch(input, init);
-      undo.push(() => {
-        globalThis.fetch = originalFetch;
-      });
-    }
-  }
+  // Every SDK that sends through fetch takes this one (Gemini too, over @google/genai): the global fetch is never swapped.
+  const fetch =
+    tracer === undefined && recorder === undefined
+      ? undefined
+      : traceFetch(globalThis.fetch, (leg) => {
+          tracer?.model(leg);
+          recorder?.wire(leg);
+        });
   try {
     let settings: { baseURL?: string; apiKey?: string } =
       options.baseURL === undefined ? {} : { baseURL: options.baseURL };

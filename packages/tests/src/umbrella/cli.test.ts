@@ -197,7 +197,7 @@ describe('bad input: one line, a hint, a non-zero exit code', { timeout: CHILD_T
     const result = await runCli(['chat', '--model', 'cohere:command-r', 'hi']);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      'error: Unknown provider "cohere".\nhint: Use one of: anthropic, bedrock, deepseek, gemini, groq, lmstudio, ollama, openai, openai-compatible, openrouter, vllm (as --model provider:model).\n',
+      'error: Unknown provider "cohere".\nhint: Use one of: anthropic, bedrock, deepseek, gemini, groq, lmstudio, ollama, openai, openai-compatible, openrouter, vertex, vllm (as --model provider:model).\n',
     );
   });
 

@@ -1,0 +1,82 @@
+import { InvalidSettingError } from '@interlingua/core';
+import { checkTimeoutAndRetries, type GeminiProvider, geminiProvider, lazyTransport, readEnv } from './create-gemini';
+import { createGenAITransport, type GenAITransportSettings } from './genai-transport';
+
+/** Settings of {@link createVertex}. */
+export type VertexSettings = {
+  /** The Google Cloud project; default `GOOGLE_CLOUD_PROJECT`. */
+  project?: string;
+  /** The region (`us-central1`, `europe-west4`, `global`, …); default `GOOGLE_CLOUD_LOCATION`, else `us-central1`. */
+  location?: string;
+  /**
+   * A service account's key (the parsed JSON: `client_email`, `private_key`, …). Default:
+   * Application Default Credentials (`GOOGLE_APPLICATION_CREDENTIALS`, `gcloud auth
+   * application-default login`, the metadata server), through the SDK's `google-auth-library`.
+   */
+  credentials?: NonNullable<GenAITransportSettings['googleAuthOptions']>['credentials'];
+  /** Full `google-auth-library` options (an `authClient`, `keyFilename`, scopes, …); `credentials` wins. */
+  googleAuthOptions?: GenAITransportSettings['googleAuthOptions'];
+  /** A Vertex AI express-mode API key instead of Google Cloud credentials. */
+  apiKey?: string;
+  /** The endpoint origin; default `https://<location>-aiplatform.googleapis.com`. */
+  baseUrl?: string;
+  /** API version path segment (the SDK's default `v1beta1`). */
+  apiVersion?: string;
+  /** Per-attempt timeout in ms, enforced by the SDK (default 600,000). */
+  timeout?: number;
+  /** Retries of 408 / 429 / 5xx / connection failures by the SDK (default 2). */
+  maxRetries?: number;
+  /** Headers sent with every call. */
+  headers?: Record<string, string>;
+  /** A `fetch` for every call (tracing, proxies, tests). */
+  fetch?: typeof globalThis.fetch;
+  /** Provider key reported by the models (default `vertex`). */
+  name?: string;
+};
+
+/**
+ * Creates a provider of Gemini models on Vertex AI over `@google/genai`: the same codec as
+ * `createGemini`, another transport — `POST <base>/v1beta1/projects/<project>/locations/<location>/publishers/google/models/<id>:generateContent`
+ * with `Authorization: Bearer <access token>` from Application Default Credentials (or the
+ * `credentials` / `googleAuthOptions` given). Project and location are read on a model's first
+ * call; a missing project fails that call with an `InvalidSettingError` naming `GOOGLE_CLOUD_PROJECT`.
+ *
+ * @example
+ * import { createVertex } from '@interlingua/gemini';
+ *
+ * const vertex = createVertex({ project: 'my-project', location: 'us-central1' });
+ * const response = await vertex('gemini-2.5-flash').generate({
+ *   messages: [{ role: 'user', content: [{ type: 'text', text: 'Hello' }] }],
+ * });
+ */
+export function createVertex(settings: VertexSettings = {}): GeminiProvider {
+  const { timeout, maxRetries } = checkTimeoutAndRetries(settings);
+  const transport = lazyTransport(() => {
+    const apiKey = settings.apiKey;
+    const project = settings.project ?? readEnv('GOOGLE_CLOUD_PROJECT');
+    if (project === undefined && apiKey === undefined) {
+      throw new InvalidSettingError({
+        message:
+          'Expected a Google Cloud project for Vertex AI: pass `project` to createVertex() or set GOOGLE_CLOUD_PROJECT; found none.',
+      });
+    }
+    const googleAuthOptions =
+      settings.credentials === undefined
+        ? settings.googleAuthOptions
+        : { ...settings.googleAuthOptions, credentials: settings.credentials };
+    return createGenAITransport({
+      vertexai: true,
+      ...(apiKey === undefined
+        ? { project, location: settings.location ?? readEnv('GOOGLE_CLOUD_LOCATION') ?? 'us-central1' }
+        : { apiKey }),
+      googleAuthOptions,
+      baseUrl: settings.baseUrl,
+      apiVersion: settings.apiVersion,
+      headers: settings.headers,
+      fetch: settings.fetch,
+      timeout,
+      maxRetries,
+    });
+  });
+  return geminiProvider(transport, { provider: settings.name ?? 'vertex', timeout: undefined, maxRetries: 0 });
+}

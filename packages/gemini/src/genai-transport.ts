@@ -1,0 +1,93 @@
+import { type GenerateContentParameters, GoogleGenAI, type GoogleGenAIOptions } from '@google/genai';
+import type { GeminiRequestBody } from './gemini-api';
+import type { GeminiTransport, GeminiTransportCallOptions } from './gemini-transport';
+import { mapGenAIError } from './map-genai-error';
+
+/** Settings of {@link createGenAITransport}: the Gemini Developer API (an API key) or Vertex AI. */
+export type GenAITransportSettings = {
+  /** Gemini Developer API key (`x-goog-api-key`), or a Vertex AI express-mode key with `vertexai`. */
+  apiKey?: string | undefined;
+  /** Vertex AI instead of the Gemini Developer API. */
+  vertexai?: boolean | undefined;
+  /** Vertex AI: the Google Cloud project. */
+  project?: string | undefined;
+  /** Vertex AI: the region, e.g. `us-central1` (or `global`). */
+  location?: string | undefined;
+  /**
+   * Vertex AI: how to authenticate, as `google-auth-library`'s `GoogleAuthOptions` (`credentials`
+   * of a service account, `keyFilename`, an `authClient`, …). Default: Application Default Credentials.
+   */
+  googleAuthOptions?: GoogleGenAIOptions['googleAuthOptions'];
+  /** The API origin; the SDK appends the version and the resource path. */
+  baseUrl?: string | undefined;
+  /** The API version path segment (the SDK's default: `v1beta` for Gemini, `v1beta1` for Vertex AI). */
+  apiVersion?: string | undefined;
+  /** Headers sent with every call. */
+  headers?: Record<string, string> | undefined;
+  /** A `fetch` for every call (tracing, proxies, tests); default the global one. */
+  fetch?: typeof globalThis.fetch | undefined;
+  /** Per-attempt timeout in ms, enforced by the SDK while the body (a stream too) is read. */
+  timeout?: number | undefined;
+  /** Retries of 408, 429, 5xx and failed connections by the SDK, with exponential backoff. */
+  maxRetries?: number | undefined;
+};
+
+/**
+ * The transport over `@google/genai` (`ai.models.generateContent` / `generateContentStream`):
+ * the Gemini Developer API, or Vertex AI with Application Default Credentials through
+ * `google-auth-library`. The codec's REST body is handed over as the SDK's parameters
+ * (`generationConfig`, `systemInstruction`, `tools`, `toolConfig`, `safetySettings`,
+ * `cachedContent` inside `config`), which the SDK turns back into the same REST body. The SDK
+ * does the retries and the timeout, and sends through `fetch` when one is given.
+ */
+export function createGenAITransport(settings: GenAITransportSettings): GeminiTransport {
+  const client = new GoogleGenAI({
+    ...(settings.vertexai === true ? { vertexai: true } : {}),
+    ...(settings.apiKey === undefined ? {} : { apiKey: settings.apiKey }),
+    ...(settings.project === undefined ? {} : { project: settings.project }),
+    ...(settings.location === undefined ? {} : { location: settings.location }),
+    ...(settings.googleAuthOptions === undefined ? {} : { googleAuthOptions: settings.googleAuthOptions }),
+    ...(settings.apiVersion === undefined ? {} : { apiVersion: settings.apiVersion }),
+    httpOptions: {
+      ...(settings.baseUrl === undefined ? {} : { baseUrl: settings.baseUrl.replace(/\/+$/, '') }),
+      ...(settings.headers === undefined ? {} : { headers: settings.headers }),
+      ...(settings.fetch === undefined ? {} : { fetch: settings.fetch }),
+      ...(settings.timeout === undefined ? {} : { timeout: settings.timeout }),
+      // `attempts` counts the first call; without retryOptions the SDK does not retry at all.
+      retryOptions: { attempts: (settings.maxRetries ?? 2) + 1, initialDelay: 0.5, maxDelay: 8 },
+    },
+  });
+
+  return {
+    async generate(modelId, body, options) {
+      return client.models.generateContent(toGenAIParameters(modelId, body, options));
+    },
+    async stream(modelId, body, options) {
+      return client.models.generateContentStream(toGenAIParameters(modelId, body, options));
+    },
+    // The SDK enforces the timeout, so this transport names it (the model's context has none).
+    mapError: (thrown, abort) => mapGenAIError(thrown, { ...abort, timeoutMs: abort.timeoutMs ?? settings.timeout }),
+  };
+}
+
+// The REST body as the SDK's parameters: contents at the top, everything else in `config`
+// (generationConfig's fields flattened into it, as the SDK nests them back).
+function toGenAIParameters(
+  modelId: string,
+  body: GeminiRequestBody,
+  options: GeminiTransportCallOptions,
+): GenerateContentParameters {
+  const { model: _model, contents, generationConfig, systemInstruction, tools, toolConfig, ...rest } = body;
+  const config = {
+    ...generationConfig,
+    ...rest,
+    ...(systemInstruction === undefined ? {} : { systemInstruction }),
+    ...(tools === undefined ? {} : { tools }),
+    ...(toolConfig === undefined ? {} : { toolConfig }),
+    ...(options.signal === undefined ? {} : { abortSignal: options.signal }),
+    ...(options.headers === undefined || Object.keys(options.headers).length === 0
+      ? {}
+      : { httpOptions: { headers: options.headers } }),
+  };
+  return { model: modelId, contents, config } as unknown as GenerateContentParameters;
+}

@@ -91,10 +91,11 @@ export class AcmeChatModel implements ChatModel {
 
 async function* readSSE(response: Response): AsyncIterable<unknown> {
   if (response.body === null) return;
+  const reader = response.body.getReader();
   const decoder = new TextDecoder();
   let buffer = '';
-  for await (const bytes of response.body) {
-    buffer += decoder.decode(bytes as Uint8Array, { stream: true });
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    buffer += decoder.decode(read.value, { stream: true });
     let end = buffer.indexOf('\n\n');
     while (end >= 0) {
       const data = buffer.slice(0, end).replace(/^data: /, '');

@@ -17,7 +17,7 @@ describe('registering the Acme provider', () => {
     const builtIn = createModelRegistry({ env: { ANTHROPIC_API_KEY: 'sk-ant-test' } });
     const registry = createRegistry({
       acme: createAcme({ baseURL: server.url, apiKey: 'acme-test' }),
-      anthropic: (id) => builtIn.model(`anthropic:${id}`),
+      anthropic: (id: string) => builtIn.model(`anthropic:${id}`),
     });
     const model = registry.model('acme:acme-large');
     expect(model.provider).toBe('acme');

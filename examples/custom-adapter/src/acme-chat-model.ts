@@ -7,6 +7,7 @@ import {
   type ModelResponse,
   type StreamEvent,
 } from '@interlingua/core';
+import type { AcmeStreamEvent } from './acme-api';
 import { acmeCodec } from './acme-codec';
 
 /** How an {@link AcmeChatModel} reaches Acme. */
@@ -44,7 +45,8 @@ export class AcmeChatModel implements ChatModel {
         failure = error;
       }
     };
-    for await (const event of acmeCodec.decodeStream(chunks())) {
+    // Unchecked JSON is fine here: the decoder validates every chunk.
+    for await (const event of acmeCodec.decodeStream(chunks() as AsyncIterable<AcmeStreamEvent>)) {
       if (options.signal?.aborted === true) throw new AbortedError({ message: 'The Acme call was aborted.' });
       if (failure !== undefined) {
         yield {

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { ModelResponse } from '@interlingua/core';
-import { loadCodecFixtures, runCodecConformance } from '@interlingua/testkit';
+import { fuzzCodec, loadCodecFixtures, runCodecConformance } from '@interlingua/testkit';
+import { expect, it } from 'vitest';
 import { acmeCodec } from './acme-codec';
 
 // The conformance suite every codec runs. What Acme cannot carry is stated here, never by
@@ -13,4 +14,13 @@ runCodecConformance(acmeCodec, loadCodecFixtures(fileURLToPath(new URL('./__fixt
     rawFinishReason: null,
   }),
   numRuns: 40,
+});
+
+it('fuzz: mutated fixtures decode to valid IR or typed errors, and nothing else', async () => {
+  const fixtures = loadCodecFixtures(fileURLToPath(new URL('./__fixtures__', import.meta.url)));
+  const report = await fuzzCodec(acmeCodec, { fixtures, numRuns: 200, seed: 7, model: 'acme-large' });
+  for (const decoder of ['decodeResponse', 'decodeStream', 'decodeRequest'] as const)
+    expect(report.decoders[decoder]?.cases, decoder).toBe(200);
+  // Error bodies among the mutations come back as Acme's error, not as an empty success.
+  expect(report.decoders.decodeResponse?.rejected.API_CALL_ERROR).toBeGreaterThan(0);
 });

@@ -1,9 +1,20 @@
-import { type ModelResponse, parseToolArguments, parseWireResponse, type ToolCall } from '@interlingua/core';
+import {
+  APICallError,
+  type ModelResponse,
+  parseToolArguments,
+  parseWireResponse,
+  type ToolCall,
+} from '@interlingua/core';
 import { type AcmeCall, acmeResponseSchema } from './acme-api';
 import { mapAcmeEnd } from './map-acme-end';
 
-/** Acme response body → IR response. Throws `InvalidResponseError` naming each bad field. */
+/**
+ * Acme response body → IR response. Throws the `APICallError` an error body
+ * (`{ "error": { "code", "message" } }`) describes, or `InvalidResponseError` naming each bad field.
+ */
 export function decodeAcmeResponse(body: unknown): ModelResponse {
+  const error = readAcmeErrorBody(body);
+  if (error !== undefined) throw error;
   const wire = parseWireResponse(acmeResponseSchema, body, 'an Acme chat response');
   return {
     message: {
@@ -33,4 +44,18 @@ export function toolCallFromText(id: string, name: string, text: string): ToolCa
   return parsed.argsError === undefined
     ? { type: 'tool-call', id, name, args: parsed.args }
     : { type: 'tool-call', id, name, args: {}, argsText: parsed.argsText, argsError: parsed.argsError };
+}
+
+/** Acme's error body as the `APICallError` it describes; anything else is `undefined`. */
+export function readAcmeErrorBody(body: unknown): APICallError | undefined {
+  if (typeof body !== 'object' || body === null || !Object.hasOwn(body, 'error')) return undefined;
+  const error: unknown = (body as { error: unknown }).error;
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return new APICallError({
+    message: typeof message === 'string' ? message : 'Acme answered with an error that gives no message.',
+    ...(typeof code === 'string' ? { providerErrorType: code } : {}),
+    isRetryable: code === 'busy',
+    responseBody: body,
+  });
 }

@@ -23,7 +23,7 @@ export type GeminiSettings = {
   name?: string;
   /**
    * The SDK under the transport: `genai` (`@google/genai`, the default — see
-   * docs/decisions/005-gemini-on-google-genai.md) or `generative-ai` (`@google/generative-ai`).
+   * docs/decisions/006-gemini-on-google-genai.md) or `generative-ai` (`@google/generative-ai`).
    */
   sdk?: 'genai' | 'generative-ai';
   /** A `fetch` for every call (tracing, proxies, tests). `@google/genai` only: `@google/generative-ai` takes none. */

@@ -94,10 +94,10 @@ export function createModelRegistry(settings: ModelRegistrySettings = {}): Model
       const env = settings.env ?? process.env;
       const trace = modelSettings.trace;
       const baseFetch = modelSettings.fetch ?? settings.fetch;
-      // Gemini's SDK takes no fetch: its calls are traced through the global one.
-      if (trace !== undefined && entry.adapter === 'gemini') trace.traceGlobalFetch();
+      // Every adapter's SDK takes the tracing fetch (Gemini and Vertex over @google/genai) but
+      // Bedrock's AWS SDK, which takes none: there only the IR is recorded.
       const traced =
-        trace === undefined || entry.adapter === 'gemini'
+        trace === undefined || entry.adapter === 'bedrock'
           ? modelSettings
           : { ...modelSettings, fetch: trace.fetch(baseFetch) };
       const chat = createAdapterModel(provider, modelId, entry, traced, env, settings.fetch);

@@ -30,7 +30,7 @@ export type TraceRecorder = {
   wire(leg: ModelTraceLeg): void;
   /** `model` with each call's IR request and response recorded beside its HTTP legs. */
   model(model: ChatModel): ChatModel;
-  /** Records Gemini's HTTP legs, which its SDK sends through the global `fetch`, until `close()`. */
+  /** Records the HTTP legs of an SDK that always sends through the global `fetch` (`@google/generative-ai`), until `close()`. */
   traceGlobalFetch(): void;
   /** For `McpBridge.fromConfig(…, { onTrace })`: every JSON-RPC frame, both directions. */
   readonly mcp: (frame: McpTraceFrame) => void;

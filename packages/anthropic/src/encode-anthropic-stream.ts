@@ -8,6 +8,12 @@ import { mapFinishReasonToAnthropic } from './map-anthropic-stop-reason';
 export type AnthropicEncodeStreamOptions = EncodeResponseOptions & {
   /** The id `message_start` announces (the IR names it only at `finish`, too late). */
   messageId?: string;
+  /**
+   * The input tokens `message_start` announces. The IR knows usage only at `finish` (where
+   * `message_delta` carries the exact counts); clients that read usage at `message_start`
+   * (Claude Code) would otherwise see 0. A gateway passes its estimate of the prompt.
+   */
+  inputTokens?: number;
 };
 
 /** One SSE `data` object of a streamed Messages API response; its `type` is the event name. */
@@ -44,7 +50,7 @@ export async function* encodeAnthropicStream(
       content: [],
       stop_reason: null,
       stop_sequence: null,
-      usage: { input_tokens: 0, output_tokens: 0 },
+      usage: { input_tokens: options.inputTokens ?? 0, output_tokens: 0 },
     },
   };
 

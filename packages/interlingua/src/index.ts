@@ -73,6 +73,16 @@ export {
   useOpenTelemetry,
   ZERO_COST,
 } from '@interlingua/core';
+export {
+  type Gateway,
+  type GatewayConfig,
+  type GatewayConfigInput,
+  GatewayError,
+  type GatewayStore,
+  hashGatewayKey,
+  parseGatewayConfig,
+  readGatewayConfig,
+} from '@interlingua/gateway';
 export { createGemini, createVertex, type GeminiSettings, geminiCodec, type VertexSettings } from '@interlingua/gemini';
 export {
   McpBridge,
@@ -93,6 +103,7 @@ export {
 } from './create-model-registry';
 export { createDemoModel, type DemoModelSettings } from './demo/demo-model';
 export { type DemoServer, type DemoServerSettings, startDemoServer } from './demo/start-demo-server';
+export { type BuiltInGatewayOptions, createBuiltInGateway } from './gateway/create-built-in-gateway';
 export { model } from './model';
 export { createRedactor, secretsFromEnv } from './trace/create-redactor';
 export {

@@ -27,6 +27,8 @@ export const ERROR_CODES = {
   INVALID_SETTING: 'INVALID_SETTING',
   /** The caller's `AbortSignal` fired. */
   ABORTED: 'ABORTED',
+  /** A request the gateway refused or could not serve; carries the HTTP status and a closed error type. */
+  GATEWAY_ERROR: 'GATEWAY_ERROR',
 } as const;
 
 /** One of {@link ERROR_CODES}. */

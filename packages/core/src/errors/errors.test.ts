@@ -30,6 +30,7 @@ describe('errors', () => {
         "INVALID_MODEL_ID",
         "INVALID_SETTING",
         "ABORTED",
+        "GATEWAY_ERROR",
       ]
     `);
   });

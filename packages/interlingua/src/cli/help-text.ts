@@ -7,6 +7,7 @@ Usage:
   interlingua tools --mcp <mcp.json>
   interlingua translate --from <provider> --to <provider> [--model id] [file] < request.json
   interlingua trace <run.jsonl> [--port N] [--follow]
+  interlingua gateway --config <gateway.json> [--host 127.0.0.1] [--port 4000]
 
 Options for every command:
   -h, --help      show help for a command
@@ -71,6 +72,24 @@ Options:
   --follow       keep reading the file as it grows and update the page live
 `;
 
+const GATEWAY = `interlingua gateway — serve any configured model over OpenAI, Anthropic and Gemini HTTP
+
+Usage:
+  interlingua gateway --config <gateway.json> [--host 127.0.0.1] [--port 4000]
+
+Serves POST /v1/chat/completions, GET /v1/models, POST /v1/messages, POST /v1/messages/count_tokens,
+POST /v1beta/models/{model}:generateContent and :streamGenerateContent, GET /v1beta/models, and
+GET /healthz, /readyz, /metrics. The config (JSONC, \${env:NAME} references) names the models,
+keys, limits and providers; see docs/gateway.md. One JSON log line per request goes to stdout.
+Without "keys" or "masterKey" it listens only on loopback. SIGTERM (or Ctrl-C) drains in-flight
+requests, then exits.
+
+Options:
+  -c, --config <file>   the gateway config (required)
+  --host <address>      where to listen (default 127.0.0.1)
+  --port <n>            the port (default 4000; 0 for any free port)
+`;
+
 /** The help text of the CLI, or of one command. */
 export function helpText(topic: CliCommand | undefined): string {
   switch (topic) {
@@ -84,6 +103,8 @@ export function helpText(topic: CliCommand | undefined): string {
       return TRANSLATE;
     case 'trace':
       return TRACE;
+    case 'gateway':
+      return GATEWAY;
     default: {
       const exhaustive: never = topic;
       throw new Error(`Unknown help topic ${String(exhaustive)}`);

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { CliError } from './cli-error';
 
 /** The CLI's commands. */
-export type CliCommand = 'chat' | 'tools' | 'translate' | 'trace';
+export type CliCommand = 'chat' | 'tools' | 'translate' | 'trace' | 'gateway';
 
 /** Parsed command line. */
 export type CliArgs =
@@ -23,7 +23,8 @@ export type CliArgs =
     }
   | { command: 'tools'; mcp: string; trace: boolean }
   | { command: 'trace'; file: string; port: number; follow: boolean }
-  | { command: 'translate'; from: string; to: string; model: string | undefined; input: string | undefined };
+  | { command: 'translate'; from: string; to: string; model: string | undefined; input: string | undefined }
+  | { command: 'gateway'; config: string; host: string; port: number };
 
 const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
@@ -41,6 +42,8 @@ const OPTIONS = {
   follow: { type: 'boolean' },
   from: { type: 'string' },
   to: { type: 'string' },
+  config: { type: 'string', short: 'c' },
+  host: { type: 'string' },
 } as const;
 
 const ALLOWED: Record<CliCommand, readonly string[]> = {
@@ -48,6 +51,7 @@ const ALLOWED: Record<CliCommand, readonly string[]> = {
   tools: ['mcp', 'trace'],
   translate: ['from', 'to', 'model'],
   trace: ['port', 'follow'],
+  gateway: ['config', 'host', 'port'],
 };
 
 /** Parses `argv` (without `node` and the script). Throws `CliError` on bad usage, with a hint. */
@@ -68,13 +72,13 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (values.version === true) return { command: 'version' };
   if (first === undefined) {
     if (values.help === true) return { command: 'help', topic: undefined };
-    throw new CliError('Expected a command (chat, tools, translate or trace), got none.', {
+    throw new CliError('Expected a command (chat, tools, translate, trace or gateway), got none.', {
       hint: 'Run `interlingua --help` for the commands and their options.',
     });
   }
   if (first === 'help') return { command: 'help', topic: isCommand(rest[0]) ? rest[0] : undefined };
   if (!isCommand(first)) {
-    throw new CliError(`Expected a command (chat, tools, translate or trace), got "${first}".`, {
+    throw new CliError(`Expected a command (chat, tools, translate, trace or gateway), got "${first}".`, {
       hint: 'Run `interlingua --help` for the commands and their options.',
     });
   }
@@ -123,6 +127,19 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       }
       if (rest.length > 1) noPositionals(first, rest.slice(1));
       return { command: 'translate', from: values.from, to: values.to, model: values.model, input: rest[0] };
+    case 'gateway':
+      if (values.config === undefined) {
+        throw new CliError('Expected --config <gateway.json>, got none.', {
+          hint: 'For example: interlingua gateway --config examples/gateway/gateway.json',
+        });
+      }
+      noPositionals(first, rest);
+      return {
+        command: 'gateway',
+        config: values.config,
+        host: values.host ?? '127.0.0.1',
+        port: values.port === undefined ? 4000 : parsePort(values.port),
+      };
     default: {
       const exhaustive: never = first;
       throw new Error(`Unknown command ${String(exhaustive)}`);
@@ -131,7 +148,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
 }
 
 function isCommand(value: string | undefined): value is CliCommand {
-  return value === 'chat' || value === 'tools' || value === 'translate' || value === 'trace';
+  return value === 'chat' || value === 'tools' || value === 'translate' || value === 'trace' || value === 'gateway';
 }
 
 function noPositionals(command: string, rest: readonly string[]): void {

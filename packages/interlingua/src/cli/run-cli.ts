@@ -3,6 +3,7 @@ import { createRedactor, secretsFromEnv } from '../trace/create-redactor';
 import { CliError, toCliError } from './cli-error';
 import type { CliIO } from './cli-io';
 import { chatCommand } from './commands/chat-command';
+import { gatewayCommand } from './commands/gateway-command';
 import { toolsCommand } from './commands/tools-command';
 import { traceCommand } from './commands/trace-command';
 import { translateCommand } from './commands/translate-command';
@@ -36,6 +37,8 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
       case 'trace':
         await traceCommand(args, io);
         return 0;
+      case 'gateway':
+        return await gatewayCommand(args, io);
       default: {
         const exhaustive: never = args;
         throw new CliError(`Unknown command ${JSON.stringify(exhaustive)}`);

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+
+// The names in this file are the public contract of gateway.json: extend, never rename.
+
+const positiveInt = z.number().int().positive();
+const backendId = z.string().regex(/^[^:\s]+:\S+$/, 'expected a "provider:model" string such as "openai:gpt-4.1-mini"');
+
+/** USD per million tokens, for spend against `usd` budgets. */
+const priceSchema = z
+  .object({
+    inputPerMTok: z.number().nonnegative(),
+    outputPerMTok: z.number().nonnegative(),
+    /** Cache reads, when cheaper than input. Default: `inputPerMTok`. */
+    cachedInputPerMTok: z.number().nonnegative().optional(),
+  })
+  .strict();
+
+const modelSchema = z
+  .object({
+    /** The backend, `provider:model`. */
+    model: backendId,
+    /** Tried in order when the model (after its retries) fails with a retryable error. Backends or model names. */
+    fallbacks: z.array(z.string().min(1)).optional(),
+    /** Tried when the backend says the prompt is longer than its context window. Backends or model names. */
+    contextWindowFallbacks: z.array(z.string().min(1)).optional(),
+    /** Time to the whole answer (JSON) or to the first streamed event, per attempt. Default 600000. */
+    timeoutMs: positiveInt.optional(),
+    /** Retries of each backend on a retryable failure (429, 5xx, 529, timeout, reset). Default 2. */
+    retries: z.number().int().min(0).max(10).optional(),
+    /** Requests per minute for this model name, over all keys. */
+    rpm: positiveInt.optional(),
+    /** Tokens per minute for this model name, over all keys. */
+    tpm: positiveInt.optional(),
+    price: priceSchema.optional(),
+  })
+  .strict();
+
+const providerSchema = z
+  .object({
+    baseURL: z.string().url().optional(),
+    apiKey: z.string().min(1).optional(),
+    headers: z.record(z.string(), z.string()).optional(),
+  })
+  .strict();
+
+const budgetSchema = z
+  .object({
+    usd: z.number().positive().optional(),
+    tokens: positiveInt.optional(),
+    period: z.enum(['day', 'week', 'month', 'total']),
+  })
+  .strict()
+  .refine((budget) => budget.usd !== undefined || budget.tokens !== undefined, {
+    message: 'expected `usd` or `tokens` (or both)',
+  });
+
+const keySchema = z
+  .object({
+    /** Shown in logs and errors; never the key itself. */
+    name: z.string().min(1).max(128),
+    /** Hex SHA-256 of the key (`printf %s "$KEY" | sha256sum`). */
+    sha256: z.string().regex(/^[0-9a-fA-F]{64}$/, 'expected the 64-character hex SHA-256 of the key'),
+    /** Model names (or `provider:model` with `allowProviderModels`) the key may use. Default: all. */
+    models: z.array(z.string().min(1)).optional(),
+    rpm: positiveInt.optional(),
+    tpm: positiveInt.optional(),
+    budget: budgetSchema.optional(),
+  })
+  .strict();
+
+const storeSchema = z.discriminatedUnion('type', [z.object({ type: z.literal('memory') }).strict()]);
+
+/** The schema of `gateway.json` (after `${env:NAME}` references are resolved). */
+export const gatewayConfigSchema = z
+  .object({
+    $schema: z.string().optional(),
+    models: z.record(z.string().min(1), modelSchema).default({}),
+    providers: z.record(z.string().min(1), providerSchema).default({}),
+    allowProviderModels: z.boolean().default(false),
+    keys: z.array(keySchema).optional(),
+    masterKey: z.string().min(16, 'expected at least 16 characters').optional(),
+    store: storeSchema.default({ type: 'memory' }),
+    limits: z
+      .object({
+        maxBodyBytes: positiveInt.default(10 * 1024 * 1024),
+        maxConcurrent: positiveInt.default(1024),
+      })
+      .strict()
+      .default({ maxBodyBytes: 10 * 1024 * 1024, maxConcurrent: 1024 }),
+    /** Per-backend limits, keyed by `provider:model`: a backend over its limit is skipped for the next fallback. */
+    backends: z
+      .record(backendId, z.object({ rpm: positiveInt.optional(), tpm: positiveInt.optional() }).strict())
+      .default({}),
+    /** A backend failing `failures` times within `windowMs` is skipped for `cooldownMs`. */
+    cooldown: z
+      .object({
+        failures: positiveInt.default(3),
+        windowMs: positiveInt.default(60_000),
+        cooldownMs: positiveInt.default(30_000),
+      })
+      .strict()
+      .default({ failures: 3, windowMs: 60_000, cooldownMs: 30_000 }),
+    /** How long SIGTERM waits for in-flight requests before closing them. Default 10000. */
+    shutdownGraceMs: positiveInt.default(10_000),
+  })
+  .strict();
+
+/** A validated gateway config, defaults filled in. */
+export type GatewayConfig = z.output<typeof gatewayConfigSchema>;
+
+/** A gateway config as written (before defaults); what `createGateway` accepts. */
+export type GatewayConfigInput = z.input<typeof gatewayConfigSchema>;
+
+/** One entry of `models`. */
+export type GatewayModelConfig = z.output<typeof modelSchema>;
+
+/** One entry of `keys`. */
+export type GatewayKeyConfig = z.output<typeof keySchema>;
+
+/** The `providers` entry of one provider. */
+export type GatewayProviderConfig = z.output<typeof providerSchema>;
+
+/** A model's price in USD per million tokens. */
+export type GatewayPrice = z.output<typeof priceSchema>;
+
+/** A budget period. */
+export type BudgetPeriod = z.output<typeof budgetSchema>['period'];

@@ -1,0 +1,205 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Codec, Usage } from '@interlingua/core';
+import { InvalidSettingError } from '@interlingua/core';
+import { type DestinationStream, type Logger, pino } from 'pino';
+import { createAuthenticator } from './auth/create-authenticator';
+import type { GatewayConfig, GatewayConfigInput, GatewayPrice } from './config/gateway-config-schema';
+import { parseGatewayConfig } from './config/parse-gateway-config';
+import { anthropicFormat } from './formats/anthropic-format';
+import { geminiFormat } from './formats/gemini-format';
+import type { InboundFormat } from './formats/inbound-format';
+import { openaiFormat } from './formats/openai-format';
+import { createNodeListener } from './http/create-node-listener';
+import { createGatewayMetrics, type GatewayMetrics } from './observability/create-gateway-metrics';
+import { logRequest } from './observability/log-request';
+import { createModelTable, type ModelResolver } from './router/create-model-table';
+import { createDispatcher } from './routes/create-dispatcher';
+import { DEFAULT_ROUTES } from './routes/default-routes';
+import type { GatewayRoute, GatewayServices } from './routes/gateway-route';
+import { createMemoryGatewayStore } from './store/create-memory-gateway-store';
+import type { GatewayStore } from './store/gateway-store';
+
+/** The codecs of the built-in inbound formats (passed in: the gateway imports no adapter). */
+export type GatewayCodecs = { openai: Codec; anthropic: Codec; gemini: Codec };
+
+/** Options of {@link createGateway}: what the config cannot hold. */
+export type GatewayOptions = {
+  /** Makes the `ChatModel` of a backend `provider:model` (the umbrella passes its registry). */
+  models: ModelResolver;
+  /** The codecs of the OpenAI, Anthropic and Gemini formats. */
+  codecs: GatewayCodecs;
+  /** More inbound formats, by name, for routes you add. */
+  formats?: Record<string, InboundFormat>;
+  /** More routes, matched before the built-in ones. */
+  routes?: readonly GatewayRoute[];
+  /** The shared state. Default: the memory store (`store: { type: 'memory' }`). */
+  store?: GatewayStore;
+  /** Where the JSON log lines go. Default stdout (asynchronously); `false` for none. */
+  log?: DestinationStream | false;
+  /** The USD cost of a call, when known (price data); the config's `models.*.price` is used otherwise. */
+  costOf?: (backend: string, usage: Usage) => number | undefined;
+  /** More secrets to keep out of errors and logs (configured provider keys are always). */
+  secrets?: readonly string[];
+  /** Where `${env:NAME}` references of a raw config are read. Default `process.env`. */
+  env?: Record<string, string | undefined>;
+};
+
+/** A running (or ready to run) gateway. */
+export type Gateway = {
+  /** The `node:http` request listener: mount it on your own server if you like. */
+  readonly handler: ReturnType<typeof createNodeListener>;
+  /** The validated config. */
+  readonly config: GatewayConfig;
+  readonly metrics: GatewayMetrics;
+  readonly store: GatewayStore;
+  /** The JSON logger (request lines, startup warnings). */
+  readonly logger: Logger;
+  /** Backends whose model could not be made (a missing key), with the reason. */
+  readonly unavailable: ReadonlyMap<string, Error>;
+  /** False once `close()` began. */
+  readonly ready: boolean;
+  /**
+   * Listens (default 127.0.0.1:4000). Refuses any address but loopback when the config has no
+   * `keys` and no `masterKey`. Resolves with the URL.
+   */
+  listen(options?: { host?: string; port?: number }): Promise<{ url: string; host: string; port: number }>;
+  /**
+   * Shuts down gracefully: stops accepting, reports not ready, lets in-flight requests finish
+   * (at most `shutdownGraceMs`, then closes them), closes the store and flushes the log.
+   */
+  close(): Promise<void>;
+};
+
+/**
+ * Creates the gateway: OpenAI (`/v1/chat/completions`, `/v1/models`), Anthropic
+ * (`/v1/messages`, `/v1/messages/count_tokens`) and Gemini (`:generateContent`,
+ * `:streamGenerateContent`, `/v1beta/models`) endpoints onto any `ChatModel`, with virtual
+ * keys, limits, retries, fallbacks, cooldowns, one log line per request, and Prometheus
+ * metrics. Throws `InvalidSettingError` for an invalid config.
+ *
+ * @example
+ * const gateway = createGateway(config, { models: (id, settings) => registry.model(id, settings), codecs });
+ * await gateway.listen({ port: 4000 });
+ */
+export function createGateway(input: GatewayConfig | GatewayConfigInput | string, options: GatewayOptions): Gateway {
+  const config = parseGatewayConfig(input, options.env === undefined ? {} : { env: options.env });
+  const store = options.store ?? createMemoryGatewayStore();
+  const logger =
+    options.log === false
+      ? pino({ enabled: false })
+      : pino(
+          { base: null, timestamp: pino.stdTimeFunctions.isoTime },
+          options.log ?? pino.destination({ dest: 1, sync: false }),
+        );
+  const secrets = [
+    ...Object.values(config.providers).flatMap((provider) => (provider.apiKey === undefined ? [] : [provider.apiKey])),
+    ...(config.masterKey === undefined ? [] : [config.masterKey]),
+    ...(options.secrets ?? []),
+  ].filter((secret) => secret.length >= 8);
+  const redact = (text: string) => secrets.reduce((out, secret) => out.split(secret).join('[redacted]'), text);
+  const table = createModelTable(config, options.models);
+  for (const [backend, reason] of table.unavailable) {
+    logger.warn({ backend, reason: redact(reason.message) }, 'backend unavailable');
+  }
+  const metrics = createGatewayMetrics();
+  let draining = false;
+  const services: GatewayServices = {
+    config,
+    store,
+    authenticator: createAuthenticator(config, store),
+    table,
+    metrics,
+    redact,
+    costOf: (backend, usage, price) => options.costOf?.(backend, usage) ?? priceCost(usage, price),
+    reportBackgroundError: (error, record) =>
+      logger.error({ id: record.id, error: redact(String(error)) }, 'store update failed'),
+    get draining() {
+      return draining;
+    },
+  };
+  const formats: Record<string, InboundFormat> = {
+    openai: openaiFormat(options.codecs.openai),
+    anthropic: anthropicFormat(options.codecs.anthropic),
+    gemini: geminiFormat(options.codecs.gemini),
+    ...(options.formats ?? {}),
+  };
+  const inFlight = { count: 0 };
+  const app = createDispatcher(services, [...(options.routes ?? []), ...DEFAULT_ROUTES], formats, inFlight);
+  const handler = createNodeListener(app, {
+    maxBodyBytes: config.limits.maxBodyBytes,
+    onComplete(record, outcome) {
+      metrics.observe(record, outcome);
+      logRequest(logger, record, outcome);
+    },
+  });
+
+  let server: Server | undefined;
+  let closing: Promise<void> | undefined;
+  return {
+    handler,
+    config,
+    metrics,
+    store,
+    logger,
+    unavailable: table.unavailable,
+    get ready() {
+      return !draining;
+    },
+    async listen(listenOptions = {}) {
+      const host = listenOptions.host ?? '127.0.0.1';
+      const port = listenOptions.port ?? 4000;
+      if (!services.authenticator.enabled && !isLoopback(host)) {
+        throw new InvalidSettingError({
+          message: `Refusing to listen on ${host} without keys: anyone who can reach it could spend your provider keys. Add "keys" (or "masterKey") to the gateway config, or listen on 127.0.0.1.`,
+        });
+      }
+      const created = createServer({ noDelay: true, keepAliveTimeout: 65_000 }, handler);
+      server = created;
+      await new Promise<void>((resolve, reject) => {
+        created.once('error', reject);
+        created.listen(port, host, () => {
+          created.off('error', reject);
+          resolve();
+        });
+      });
+      const address = created.address() as AddressInfo;
+      const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      return { url: `http://${shownHost}:${address.port}`, host: address.address, port: address.port };
+    },
+    close() {
+      closing ??= (async () => {
+        draining = true;
+        const current = server;
+        if (current !== undefined) {
+          const closed = new Promise<void>((resolve) => current.close(() => resolve()));
+          // Idle keep-alive connections would hold close() open; busy ones finish their request.
+          current.closeIdleConnections();
+          const deadline = Date.now() + config.shutdownGraceMs;
+          while (inFlight.count > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+          current.closeAllConnections();
+          await closed;
+        }
+        await store.close();
+        await new Promise<void>((resolve) => logger.flush(() => resolve()));
+      })();
+      return closing;
+    },
+  };
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+function priceCost(usage: Usage, price: GatewayPrice | undefined): number | undefined {
+  if (price === undefined) return undefined;
+  const cached = usage.cachedInputTokens ?? 0;
+  const cachedPrice = price.cachedInputPerMTok ?? price.inputPerMTok;
+  return (
+    ((usage.inputTokens - cached) * price.inputPerMTok +
+      cached * cachedPrice +
+      usage.outputTokens * price.outputPerMTok) /
+    1_000_000
+  );
+}

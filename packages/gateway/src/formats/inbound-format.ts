@@ -1,0 +1,64 @@
+import type { Codec, EncodeResponseOptions } from '@interlingua/core';
+import type { GatewayError } from '../errors/gateway-error';
+import type { GatewayRequest } from '../http/gateway-exchange';
+
+/** What a format needs to build its encode options for one answer. */
+export type EncodeContext = {
+  requestId: string;
+  /** The model name the client asked for. */
+  model: string;
+  /** The parsed request body, for options that echo it (`stream_options.include_usage`). */
+  body: unknown;
+  /** The gateway's estimate of the prompt's tokens (announced where a format wants usage up front). */
+  inputTokensEstimate: number;
+  /** Unix seconds now. */
+  created: number;
+};
+
+/** An error rendered for the wire: status, headers and body text. */
+export type RenderedError = { status: number; headers: Record<string, string>; body: string };
+
+/**
+ * One inbound wire format: its codec, where its clients put the key, how it frames SSE, and
+ * how it renders errors — one function for its plain error bodies and one for the error that
+ * ends a stream. Routes name a format; adding a format (the Responses API) is one more of these.
+ */
+export type InboundFormat = {
+  /** `openai`, `anthropic`, `gemini`. */
+  name: string;
+  codec: Codec;
+  /** The key the client sent, in this format's header (or `undefined`). */
+  readKey(request: GatewayRequest): string | undefined;
+  /** An error as this format's error body, with its status and `Retry-After`. */
+  renderError(error: GatewayError, requestId: string): RenderedError;
+  /** An error as the event that ends a stream. */
+  renderStreamError(error: GatewayError): string;
+  /** One native chunk as an SSE frame. */
+  frame(chunk: unknown): string;
+  /** Written after the last chunk of a complete stream (`data: [DONE]` for OpenAI), or `''`. */
+  streamEnd: string;
+  /** The options of `encodeResponse` / `encodeStream` for one answer (each codec reads its own). */
+  encodeOptions(context: EncodeContext, stream: boolean): EncodeResponseOptions & Record<string, unknown>;
+};
+
+/** JSON with `Retry-After` when the error has a wait. */
+export function errorHeaders(error: GatewayError): Record<string, string> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (error.retryAfterSeconds !== undefined)
+    headers['retry-after'] = String(Math.max(0, Math.ceil(error.retryAfterSeconds)));
+  return headers;
+}
+
+/** The bearer token of an `Authorization` header, or `undefined`. */
+export function bearerToken(request: GatewayRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  const match = /^Bearer\s+(.+)$/i.exec(header.trim());
+  return match?.[1];
+}
+
+/** A header's single value, or `undefined`. */
+export function headerValue(request: GatewayRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}

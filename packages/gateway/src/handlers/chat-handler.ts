@@ -1,0 +1,128 @@
+import type { ChatModel, ModelResponse, StreamEvent } from '@interlingua/core';
+import type { GatewayReply } from '../http/gateway-exchange';
+import { warningsHeader } from '../http/warnings-header';
+import { admitRequest, DEFAULT_OUTPUT_RESERVATION } from '../limits/admit-request';
+import { estimateInputTokens } from '../limits/estimate-input-tokens';
+import { type CallContext, callBackends } from '../router/call-backends';
+import type { RouteHandler } from '../routes/gateway-route';
+import { readInboundRequest } from './read-inbound-request';
+import { settleCall } from './settle-call';
+import { streamReply } from './stream-reply';
+
+/** A stream's first event, read before the answer starts: until then a failure can still be retried. */
+export type StartedStream = { iterator: AsyncIterator<StreamEvent>; first: IteratorResult<StreamEvent> };
+
+/**
+ * The model routes (`/v1/chat/completions`, `/v1/messages`, Gemini's `:generateContent` and
+ * `:streamGenerateContent`): decode the body with the route's codec, admit it against the
+ * limits, call the backends (retries, fallbacks), and encode the answer in the caller's
+ * format — JSON, or SSE in the format's framing, started only once the backend's first event
+ * arrived (so a failure before it is retried or answered as a plain error, and no retry ever
+ * happens after the first byte).
+ */
+export const chatHandler: RouteHandler = async (services, exchange) => {
+  const { request, record, format, params } = exchange;
+  const inbound = await readInboundRequest(services, exchange);
+  const plan = services.table.plan(inbound.model);
+  const ir = inbound.decoded.request;
+  const stream = params.stream ?? inbound.decoded.stream;
+  record.stream = stream;
+  const inputTokensEstimate = estimateInputTokens(ir);
+  const reserveTokens = inputTokensEstimate + (ir.maxOutputTokens ?? DEFAULT_OUTPUT_RESERVATION);
+  const admission = await admitRequest(services.store, inbound.principal, plan, reserveTokens);
+  const context: CallContext = {
+    store: services.store,
+    cooldown: services.config.cooldown,
+    record,
+    signal: request.signal,
+    reserveTokens,
+    redact: services.redact,
+  };
+  const callOptions = (signal: AbortSignal) => ({ signal, headers: { 'x-request-id': request.id } });
+  const encodeContext = {
+    requestId: request.id,
+    model: inbound.model,
+    body: inbound.body,
+    inputTokensEstimate,
+    created: Math.floor(Date.now() / 1000),
+  };
+
+  if (!stream) {
+    let result: Awaited<ReturnType<typeof callBackends<ModelResponse>>>;
+    try {
+      result = await callBackends(plan, (model, signal) => model.generate(ir, callOptions(signal)), context);
+    } catch (error) {
+      settleCall(services, record, inbound.principal, admission.reserved.buckets, undefined, undefined);
+      throw error;
+    }
+    const response = result.value;
+    record.usage = response.usage;
+    for (const warning of response.warnings) record.warnings.push(warning);
+    const encoded = format.codec.encodeResponse(response, format.encodeOptions(encodeContext, false));
+    for (const warning of encoded.warnings) record.warnings.push(warning);
+    settleCall(
+      services,
+      record,
+      inbound.principal,
+      [...admission.reserved.buckets, ...result.reserved.buckets],
+      result.candidate,
+      response.usage,
+    );
+    return jsonReply(JSON.stringify(encoded.value), warningsHeader(record.warnings));
+  }
+
+  let started: Awaited<ReturnType<typeof callBackends<StartedStream>>>;
+  try {
+    started = await callBackends(plan, (model, signal) => startStream(model, ir, callOptions(signal)), context);
+  } catch (error) {
+    settleCall(services, record, inbound.principal, admission.reserved.buckets, undefined, undefined);
+    throw error;
+  }
+  const headers: Record<string, string> = {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+  };
+  // Warnings known before the first byte (the decoder's); the log line gets all of them.
+  const warnings = warningsHeader(record.warnings);
+  if (warnings !== undefined) headers['x-interlingua-warnings'] = warnings;
+  return {
+    status: 200,
+    headers,
+    stream: streamReply(services, exchange, {
+      started: started.value,
+      backend: started.candidate.backend,
+      encodeOptions: format.encodeOptions(encodeContext, true),
+      onEnd: (usage) =>
+        settleCall(
+          services,
+          record,
+          inbound.principal,
+          [...admission.reserved.buckets, ...started.reserved.buckets],
+          started.candidate,
+          usage,
+        ),
+    }),
+  };
+};
+
+/** Starts a stream and waits for its first event; an `error` first event is a failure of the attempt. */
+async function startStream(
+  model: ChatModel,
+  request: Parameters<ChatModel['stream']>[0],
+  options: Parameters<ChatModel['stream']>[1],
+): Promise<StartedStream> {
+  const iterator = model.stream(request, options)[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  if (!first.done && first.value.type === 'error') {
+    await iterator.return?.();
+    throw first.value.error;
+  }
+  return { iterator, first };
+}
+
+function jsonReply(body: string, warnings: string | undefined): GatewayReply {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (warnings !== undefined) headers['x-interlingua-warnings'] = warnings;
+  return { status: 200, headers, body };
+}

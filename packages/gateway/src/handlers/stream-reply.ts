@@ -1,0 +1,73 @@
+import { performance } from 'node:perf_hooks';
+import type { EncodeResponseOptions, StreamEvent, Usage } from '@interlingua/core';
+import { AbortedError } from '@interlingua/core';
+import { toGatewayError } from '../router/to-gateway-error';
+import type { GatewayServices, RouteExchange } from '../routes/gateway-route';
+import type { StartedStream } from './chat-handler';
+
+/** What {@link streamReply} streams from. */
+export type StreamReplySource = {
+  started: StartedStream;
+  backend: string;
+  encodeOptions: EncodeResponseOptions;
+  /** Called once when the stream is over (complete, failed or abandoned), with the usage known. */
+  onEnd: (usage: Usage | undefined) => void;
+};
+
+/**
+ * The SSE text of a streamed answer: the backend's IR events through the format's
+ * `encodeStream`, each chunk framed as the format frames it, then the format's end marker. A
+ * failure after the first byte — an `error` event or a broken upstream — ends the stream with
+ * the format's error event (never a retry: the client already has part of the answer); the
+ * usage billed so far is kept for the log line. When the client leaves, the upstream iterator
+ * is closed, which aborts the backend call.
+ */
+export async function* streamReply(
+  services: GatewayServices,
+  { record, format, request }: RouteExchange,
+  source: StreamReplySource,
+): AsyncIterable<string> {
+  const { iterator, first } = source.started;
+  let usage: Usage | undefined;
+  let failure: unknown;
+  async function* events(): AsyncIterable<StreamEvent> {
+    let next = first;
+    while (!next.done) {
+      const event = next.value;
+      if (event.type === 'error') {
+        failure = event.error;
+        usage = (event as { usage?: Usage }).usage ?? usage;
+        return;
+      }
+      if (event.type === 'finish') {
+        usage = event.usage;
+        for (const warning of event.warnings ?? []) record.warnings.push(warning);
+      }
+      yield event;
+      const waitStart = performance.now();
+      next = await iterator.next();
+      record.upstreamMs += performance.now() - waitStart;
+    }
+  }
+  try {
+    for await (const chunk of format.codec.encodeStream(events(), source.encodeOptions)) yield format.frame(chunk);
+    if (failure === undefined) {
+      if (format.streamEnd !== '') yield format.streamEnd;
+    } else {
+      const error = toGatewayError(failure, source.backend, services.redact);
+      record.error = { type: error.type, message: error.message };
+      yield format.renderStreamError(error);
+    }
+  } catch (error) {
+    if (!request.signal.aborted && !AbortedError.isInstance(error)) {
+      const mapped = toGatewayError(error, source.backend, services.redact);
+      record.error = { type: mapped.type, message: mapped.message };
+      yield format.renderStreamError(mapped);
+    }
+  } finally {
+    record.usage = usage;
+    // Closes the upstream call when the client left or the stream failed.
+    void Promise.resolve(iterator.return?.()).catch(() => undefined);
+    source.onEnd(usage);
+  }
+}

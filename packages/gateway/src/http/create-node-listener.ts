@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { GatewayError } from '../errors/gateway-error';
+import type { GatewayReply, GatewayRequest, RequestRecord } from './gateway-exchange';
+
+/** The app behind the listener: answers a request, filling in its record. Never throws. */
+export type GatewayApp = (request: GatewayRequest, record: RequestRecord) => Promise<GatewayReply>;
+
+/** How one request ended, for the log line and the metrics. */
+export type RequestOutcome = {
+  status: number;
+  /** Milliseconds from the request's arrival to the last byte written (or the client leaving). */
+  durationMs: number;
+  /** The time spent in the gateway: `durationMs` less the backend and client waits. */
+  overheadMs: number;
+  /** True when the client left before the answer was complete. */
+  aborted: boolean;
+};
+
+/** Options of {@link createNodeListener}. */
+export type NodeListenerOptions = {
+  maxBodyBytes: number;
+  /** Called once per request, when its answer is complete or the client left. */
+  onComplete(record: RequestRecord, outcome: RequestOutcome): void;
+};
+
+const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * The only code that touches sockets: turns `node:http` requests into {@link GatewayRequest}s,
+ * calls the app, and writes its {@link GatewayReply} — a whole body, or a stream written with
+ * backpressure (waiting for `drain`). Adds `x-request-id` and `x-interlingua-overhead-ms` to
+ * every answer; aborts the request's signal the moment the client goes away.
+ */
+export function createNodeListener(
+  app: GatewayApp,
+  options: NodeListenerOptions,
+): (incoming: IncomingMessage, outgoing: ServerResponse) => void {
+  return (incoming, outgoing) => {
+    const startedAt = performance.now();
+    const url = incoming.url ?? '/';
+    const queryAt = url.indexOf('?');
+    const path = queryAt === -1 ? url : url.slice(0, queryAt);
+    const offered = incoming.headers['x-request-id'];
+    const id = typeof offered === 'string' && requestIdPattern.test(offered) ? offered : randomUUID();
+    const controller = new AbortController();
+    const record: RequestRecord = {
+      id,
+      method: incoming.method ?? 'GET',
+      path,
+      route: undefined,
+      format: undefined,
+      key: undefined,
+      model: undefined,
+      backend: undefined,
+      stream: false,
+      usage: undefined,
+      retries: 0,
+      fallback: undefined,
+      warnings: [],
+      error: undefined,
+      upstreamMs: 0,
+      clientWaitMs: 0,
+      firstByteMs: undefined,
+    };
+    let status = 0;
+    let bodyRead = false;
+    outgoing.once('close', () => {
+      const aborted = !outgoing.writableFinished;
+      if (aborted)
+        controller.abort(new GatewayError({ type: 'internal', message: 'The client closed the connection.' }));
+      const durationMs = performance.now() - startedAt;
+      options.onComplete(record, {
+        status: aborted && status === 0 ? 499 : status,
+        durationMs,
+        overheadMs: Math.max(0, durationMs - record.upstreamMs - record.clientWaitMs),
+        aborted,
+      });
+    });
+
+    const request: GatewayRequest = {
+      method: record.method,
+      path,
+      get query() {
+        return new URLSearchParams(queryAt === -1 ? '' : url.slice(queryAt + 1));
+      },
+      headers: incoming.headers,
+      id,
+      signal: controller.signal,
+      readBody() {
+        if (bodyRead) return Promise.reject(new Error('The body was read already.'));
+        bodyRead = true;
+        return readBody(incoming, outgoing, options.maxBodyBytes);
+      },
+    };
+
+    app(request, record).then(
+      (reply) => write(reply),
+      (error: unknown) => {
+        // The app answers its own errors; this is the last line of defence.
+        write({
+          status: 500,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ error: { message: `Internal gateway error: ${String(error)}` } }),
+        });
+      },
+    );
+
+    function head(reply: GatewayReply): void {
+      status = reply.status;
+      const overhead = performance.now() - startedAt - record.upstreamMs;
+      reply.headers['x-request-id'] = id;
+      reply.headers['x-interlingua-overhead-ms'] = overhead.toFixed(2);
+      outgoing.writeHead(reply.status, reply.headers);
+    }
+
+    async function write(reply: GatewayReply): Promise<void> {
+      if (outgoing.destroyed) return;
+      if (reply.stream === undefined) {
+        head(reply);
+        outgoing.end(reply.body ?? '');
+        return;
+      }
+      head(reply);
+      record.firstByteMs = performance.now() - startedAt;
+      try {
+        for await (const text of reply.stream) {
+          if (outgoing.destroyed) break;
+          if (!outgoing.write(text)) {
+            const waitStart = performance.now();
+            await drainOrClose(outgoing);
+            record.clientWaitMs += performance.now() - waitStart;
+          }
+        }
+      } catch {
+        // Handlers frame their own stream errors; a throw here only ends the response.
+      }
+      if (!outgoing.destroyed) outgoing.end();
+    }
+  };
+}
+
+function drainOrClose(outgoing: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      outgoing.off('drain', done);
+      outgoing.off('close', done);
+      resolve();
+    };
+    outgoing.on('drain', done);
+    outgoing.on('close', done);
+  });
+}
+
+function readBody(incoming: IncomingMessage, outgoing: ServerResponse, max: number): Promise<Buffer> {
+  const tooLarge = () => {
+    // Stop reading: answer 413 and close the connection instead of draining a huge body.
+    outgoing.setHeader('connection', 'close');
+    outgoing.once('finish', () => incoming.destroy());
+    return new GatewayError({
+      type: 'request_too_large',
+      message: `Expected a request body of at most ${max} bytes (limits.maxBodyBytes).`,
+    });
+  };
+  const declared = Number(incoming.headers['content-length']);
+  if (Number.isFinite(declared) && declared > max) {
+    incoming.pause();
+    return Promise.reject(tooLarge());
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > max) {
+        incoming.off('data', onData);
+        incoming.pause();
+        reject(tooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    };
+    incoming.on('data', onData);
+    incoming.once('end', () => resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)));
+    incoming.once('error', (error) =>
+      reject(new GatewayError({ type: 'invalid_request', message: 'The request body was cut off.', cause: error })),
+    );
+  });
+}

@@ -1,0 +1,62 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Usage, Warning } from '@interlingua/core';
+
+/** An HTTP request as a route handler sees it: no socket, only data and a body reader. */
+export type GatewayRequest = {
+  method: string;
+  /** The path without the query string. */
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingHttpHeaders;
+  /** The request's id: the client's `x-request-id` when it is a sane token, else a fresh UUID. */
+  id: string;
+  /** Aborted when the client goes away before the answer is written. */
+  signal: AbortSignal;
+  /** Reads the whole body (once), refusing more than `limits.maxBodyBytes` with a 413 `GatewayError`. */
+  readBody(): Promise<Buffer>;
+};
+
+/** What a handler answers: a whole body, or a stream of already framed SSE text. */
+export type GatewayReply = {
+  status: number;
+  headers: Record<string, string>;
+  /** The whole body. */
+  body?: string;
+  /** SSE text to write piece by piece, waiting for `drain`; the listener ends the response after it. */
+  stream?: AsyncIterable<string>;
+};
+
+/**
+ * What one request did, filled in by the handlers as they go and written as the request's one
+ * log line (and metrics) when the answer is complete. Never holds the key itself.
+ */
+export type RequestRecord = {
+  id: string;
+  method: string;
+  path: string;
+  /** The route's name (`openai.chat`, `anthropic.messages`, …). */
+  route: string | undefined;
+  /** The inbound format (`openai`, `anthropic`, `gemini`). */
+  format: string | undefined;
+  /** The virtual key's name (`master` for the master key). */
+  key: string | undefined;
+  /** The model name the client asked for. */
+  model: string | undefined;
+  /** The backend that answered (`provider:model`). */
+  backend: string | undefined;
+  stream: boolean;
+  usage: Usage | undefined;
+  /** Retries of the same backend, over all backends tried. */
+  retries: number;
+  /** The fallback backend that answered, when it was not the first. */
+  fallback: string | undefined;
+  warnings: Warning[];
+  /** The error answered (or that ended the stream). */
+  error: { type: string; message: string } | undefined;
+  /** Milliseconds spent waiting for the backend. */
+  upstreamMs: number;
+  /** Milliseconds spent waiting for the client to take the bytes (`drain`). */
+  clientWaitMs: number;
+  /** Milliseconds to the first streamed byte. */
+  firstByteMs: number | undefined;
+};

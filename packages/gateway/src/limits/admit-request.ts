@@ -1,0 +1,105 @@
+import type { Usage } from '@interlingua/core';
+import type { Principal } from '../auth/create-authenticator';
+import { GatewayError } from '../errors/gateway-error';
+import type { ModelPlan } from '../router/create-model-table';
+import type { BucketTake, GatewayStore } from '../store/gateway-store';
+
+/** Tokens reserved for the answer when the request sets no `maxOutputTokens`. */
+export const DEFAULT_OUTPUT_RESERVATION = 4_096;
+
+/** A request let through, with what it reserved: settled once its real usage is known. */
+export type Admission = {
+  /** The tpm buckets and the tokens taken from each. */
+  reserved: { buckets: BucketTake[] };
+};
+
+const MINUTE = 60_000;
+
+/**
+ * Checks a request against its key's and model's limits before any backend is called: the
+ * key's budget for the period (429 naming the budget and when it resets), then rpm and the
+ * worst-case tokens (`reserveTokens`) against tpm, taken from every bucket at once — all or
+ * nothing (429 with `Retry-After`). The master key and keyless gateways have no key limits.
+ */
+export async function admitRequest(
+  store: GatewayStore,
+  principal: Principal,
+  plan: ModelPlan,
+  reserveTokens: number,
+): Promise<Admission> {
+  const buckets: BucketTake[] = [];
+  if (principal.kind === 'key') {
+    const { key } = principal;
+    if (key.budget !== undefined) await checkBudget(store, principal.name, key.budget);
+    if (key.rpm !== undefined)
+      buckets.push({ name: `key:${key.name}:rpm`, limit: key.rpm, windowMs: MINUTE, amount: 1 });
+    if (key.tpm !== undefined) {
+      buckets.push({ name: `key:${key.name}:tpm`, limit: key.tpm, windowMs: MINUTE, amount: reserveTokens });
+    }
+  }
+  if (plan.limits.rpm !== undefined) {
+    buckets.push({ name: `model:${plan.name}:rpm`, limit: plan.limits.rpm, windowMs: MINUTE, amount: 1 });
+  }
+  if (plan.limits.tpm !== undefined) {
+    buckets.push({ name: `model:${plan.name}:tpm`, limit: plan.limits.tpm, windowMs: MINUTE, amount: reserveTokens });
+  }
+  if (buckets.length > 0) {
+    const taken = await store.take(buckets);
+    if (!taken.ok) throw limitError(taken.name, buckets, taken.retryAfterMs, taken.tooLarge, reserveTokens);
+  }
+  return { reserved: { buckets: buckets.filter((bucket) => bucket.name.endsWith(':tpm')) } };
+}
+
+/** Gives back what a reservation took beyond the real usage (or takes what it lacked). */
+export async function settleReservation(
+  store: GatewayStore,
+  reserved: { buckets: BucketTake[] },
+  usage: Usage | undefined,
+): Promise<void> {
+  if (reserved.buckets.length === 0) return;
+  // No usage (a failed call): everything reserved goes back.
+  const used = usage === undefined ? 0 : usage.inputTokens + usage.outputTokens;
+  await store.give(
+    reserved.buckets,
+    reserved.buckets.map((bucket) => bucket.amount - used),
+  );
+}
+
+async function checkBudget(
+  store: GatewayStore,
+  name: string,
+  budget: { usd?: number | undefined; tokens?: number | undefined; period: 'day' | 'week' | 'month' | 'total' },
+): Promise<void> {
+  const spent = await store.readSpend(name, budget.period);
+  const over =
+    budget.usd !== undefined && spent.usd >= budget.usd
+      ? `$${budget.usd} (spent $${spent.usd.toFixed(4)})`
+      : budget.tokens !== undefined && spent.tokens >= budget.tokens
+        ? `${budget.tokens} tokens (spent ${spent.tokens})`
+        : undefined;
+  if (over === undefined) return;
+  const resets =
+    spent.resetsAt === undefined ? 'it does not reset' : `it resets at ${new Date(spent.resetsAt).toISOString()}`;
+  throw new GatewayError({
+    type: 'budget_exceeded',
+    message: `The key "${name}" has spent its ${budget.period === 'total' ? 'total' : `${budget.period}'s`} budget of ${over}; ${resets}.`,
+    retryAfterSeconds:
+      spent.resetsAt === undefined ? undefined : Math.max(1, Math.ceil((spent.resetsAt - Date.now()) / 1000)),
+  });
+}
+
+function limitError(name: string, buckets: BucketTake[], retryAfterMs: number, tooLarge: boolean, tokens: number) {
+  const bucket = buckets.find((candidate) => candidate.name === name);
+  const scope = name.slice(0, name.indexOf(':'));
+  const owner = name.slice(scope.length + 1, name.lastIndexOf(':'));
+  const unit = name.endsWith(':tpm') ? 'tokens' : 'requests';
+  const whose = scope === 'key' ? `the key "${owner}"` : `the model "${owner}"`;
+  const message = tooLarge
+    ? `The request may use up to ${tokens} tokens (prompt estimate + max output tokens), more than the ${bucket?.limit} ${unit} per minute of ${whose}; lower max_tokens.`
+    : `Rate limit of ${whose}: ${bucket?.limit} ${unit} per minute; retry in ${Math.ceil(retryAfterMs / 1000)} s.`;
+  return new GatewayError({
+    type: 'rate_limit',
+    message,
+    retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
+  });
+}

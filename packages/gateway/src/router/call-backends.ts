@@ -1,0 +1,186 @@
+import { performance } from 'node:perf_hooks';
+import type { ChatModel } from '@interlingua/core';
+import { AbortedError, APICallError, NoSuchProviderError } from '@interlingua/core';
+import type { GatewayConfig } from '../config/gateway-config-schema';
+import { GatewayError } from '../errors/gateway-error';
+import type { RequestRecord } from '../http/gateway-exchange';
+import type { BucketTake, GatewayStore } from '../store/gateway-store';
+import type { Candidate, ModelPlan } from './create-model-table';
+import { isContextWindowError } from './is-context-window-error';
+import { retryDelay, sleep } from './retry-delay';
+import { toGatewayError } from './to-gateway-error';
+
+/** One call of a backend's model; throws on failure. */
+export type BackendAttempt<T> = (model: ChatModel, signal: AbortSignal) => Promise<T>;
+
+/** What the router needs besides the plan. */
+export type CallContext = {
+  store: GatewayStore;
+  cooldown: GatewayConfig['cooldown'];
+  record: RequestRecord;
+  /** The client's signal: aborting it ends everything at once. */
+  signal: AbortSignal;
+  /** Worst-case tokens of the request, reserved against a backend's `tpm`. */
+  reserveTokens: number;
+  redact: (text: string) => string;
+};
+
+/** A successful call: the value, the backend that gave it, and its token reservation to settle. */
+export type CallResult<T> = { value: T; candidate: Candidate; reserved: { buckets: BucketTake[] } };
+
+/**
+ * Calls a model name's backends in order until one answers: each backend is tried up to
+ * `1 + retries` times on retryable failures (429, 5xx, 529, timeouts, resets), waiting
+ * `Retry-After` or an exponential backoff; then the next fallback. A context-window error
+ * switches to the plan's `contextWindowFallbacks`. Backends cooling down or over their own
+ * rpm/tpm are skipped; a backend that keeps failing is cooled down. The caller's signal ends it
+ * all at once (an `AbortedError`). Every attempt is bounded by the backend's `timeoutMs`.
+ * Throws the last failure as a `GatewayError`.
+ */
+export async function callBackends<T>(
+  plan: ModelPlan,
+  attempt: BackendAttempt<T>,
+  context: CallContext,
+): Promise<CallResult<T>> {
+  let queue = plan.candidates;
+  let switchedForContext = false;
+  let lastError: GatewayError | undefined;
+  const skipped: string[] = [];
+  let minWaitMs: number | undefined;
+
+  for (let position = 0; position < queue.length; position++) {
+    const candidate = queue[position] as Candidate;
+    if (candidate.model instanceof Error) {
+      if (NoSuchProviderError.isInstance(candidate.model)) {
+        throw new GatewayError({ type: 'not_found', message: candidate.model.message, cause: candidate.model });
+      }
+      skipped.push(`${candidate.backend} is not available (${context.redact(candidate.model.message)})`);
+      continue;
+    }
+    const cooling = await context.store.cooldownLeft(candidate.backend);
+    if (cooling > 0) {
+      skipped.push(`${candidate.backend} is cooling down for ${Math.ceil(cooling / 1000)} s after repeated failures`);
+      minWaitMs = Math.min(minWaitMs ?? cooling, cooling);
+      continue;
+    }
+    const buckets = backendBuckets(candidate, context.reserveTokens);
+    if (buckets.length > 0) {
+      const taken = await context.store.take(buckets);
+      if (!taken.ok) {
+        skipped.push(
+          `${candidate.backend} is at its ${taken.name.endsWith(':tpm') ? 'tokens' : 'requests'}-per-minute limit`,
+        );
+        minWaitMs = Math.min(minWaitMs ?? taken.retryAfterMs, taken.retryAfterMs);
+        continue;
+      }
+    }
+    const model = candidate.model;
+    for (let retry = 0; ; retry++) {
+      const started = performance.now();
+      try {
+        const value = await attemptWithTimeout(attempt, model, candidate, context.signal);
+        context.record.upstreamMs += performance.now() - started;
+        context.record.backend = candidate.backend;
+        if (candidate !== plan.candidates[0]) context.record.fallback = candidate.backend;
+        return { value, candidate, reserved: { buckets: buckets.filter((bucket) => bucket.name.endsWith(':tpm')) } };
+      } catch (error) {
+        context.record.upstreamMs += performance.now() - started;
+        if (context.signal.aborted) throw new AbortedError({ message: 'The client went away.', cause: error });
+        if (!switchedForContext && plan.contextWindow.length > 0 && isContextWindowError(error)) {
+          // The prompt does not fit: go straight to the larger models.
+          switchedForContext = true;
+          queue = plan.contextWindow;
+          position = -1;
+          lastError = toGatewayError(error, candidate.backend, context.redact);
+          break;
+        }
+        const failure = toGatewayError(error, candidate.backend, context.redact);
+        lastError = failure;
+        if (!isRetryable(error, failure)) throw failure;
+        const cooled = await noteFailure(candidate.backend, context);
+        const delay = retry < candidate.retries && !cooled ? retryDelay(retry, failure.retryAfterSeconds) : undefined;
+        if (delay === undefined) break;
+        context.record.retries++;
+        const waitStart = performance.now();
+        await sleep(delay, context.signal).catch((reason: unknown) => {
+          throw new AbortedError({ message: 'The client went away.', cause: reason });
+        });
+        context.record.upstreamMs += performance.now() - waitStart;
+      }
+    }
+  }
+  if (lastError !== undefined) throw lastError;
+  throw new GatewayError({
+    type: 'unavailable',
+    message: `No backend of "${plan.name}" can take the request now: ${skipped.join('; ')}.`,
+    retryAfterSeconds: minWaitMs === undefined ? undefined : Math.ceil(minWaitMs / 1000),
+  });
+}
+
+function isRetryable(error: unknown, failure: GatewayError): boolean {
+  if (APICallError.isInstance(error)) return error.isRetryable && error.statusCode !== 401 && error.statusCode !== 403;
+  return failure.isRetryable;
+}
+
+async function attemptWithTimeout<T>(
+  attempt: BackendAttempt<T>,
+  model: ChatModel,
+  candidate: Candidate,
+  clientSignal: AbortSignal,
+): Promise<T> {
+  const controller = new AbortController();
+  const forward = () => controller.abort(clientSignal.reason);
+  // Stays attached after success: a stream keeps reading under this signal.
+  clientSignal.addEventListener('abort', forward, { once: true });
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new Error('timeout'));
+  }, candidate.timeoutMs);
+  try {
+    return await attempt(model, controller.signal);
+  } catch (error) {
+    clientSignal.removeEventListener('abort', forward);
+    if (timedOut) {
+      throw new GatewayError({
+        type: 'timeout',
+        message: `${candidate.backend} did not answer within ${candidate.timeoutMs} ms (timeoutMs).`,
+        isRetryable: true,
+        cause: error,
+      });
+    }
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Counts a failure against the backend; cools it down when it failed too often. Says whether it did. */
+async function noteFailure(backend: string, context: CallContext): Promise<boolean> {
+  const { failures, windowMs, cooldownMs } = context.cooldown;
+  const taken = await context.store.take([{ name: `failures:${backend}`, limit: failures - 1, windowMs, amount: 1 }]);
+  if (taken.ok) return false;
+  await context.store.coolDown(backend, cooldownMs);
+  return true;
+}
+
+function backendBuckets(candidate: Candidate, reserveTokens: number): BucketTake[] {
+  const buckets: BucketTake[] = [];
+  if (candidate.limits?.rpm !== undefined) {
+    buckets.push({
+      name: `backend:${candidate.backend}:rpm`,
+      limit: candidate.limits.rpm,
+      windowMs: 60_000,
+      amount: 1,
+    });
+  }
+  if (candidate.limits?.tpm !== undefined) {
+    buckets.push({
+      name: `backend:${candidate.backend}:tpm`,
+      limit: candidate.limits.tpm,
+      windowMs: 60_000,
+      amount: Math.min(reserveTokens, candidate.limits.tpm),
+    });
+  }
+  return buckets;
+}

@@ -1,0 +1,70 @@
+import type { BudgetPeriod } from '../config/gateway-config-schema';
+
+/**
+ * One bucket to take from: a token bucket holding `limit` units that refills continuously at
+ * `limit` per `windowMs` (so `rpm: 60` is `{ limit: 60, windowMs: 60000 }`, amount 1 per request).
+ * Names are opaque to the store; the gateway uses `key:<name>:rpm`, `model:<name>:tpm`,
+ * `backend:<provider:model>:rpm`, `failures:<provider:model>`.
+ */
+export type BucketTake = {
+  name: string;
+  limit: number;
+  windowMs: number;
+  /** Units to take now (a request; a reservation of worst-case tokens). */
+  amount: number;
+};
+
+/** What {@link GatewayStore.take} answers. */
+export type TakeResult =
+  | { ok: true }
+  | {
+      ok: false;
+      /** The first bucket that could not give its amount. */
+      name: string;
+      /** Milliseconds until it could (the whole window when the amount exceeds the limit). */
+      retryAfterMs: number;
+      /** Whether the amount can never fit (larger than the bucket's limit). */
+      tooLarge: boolean;
+    };
+
+/** Spend recorded against a key. */
+export type Spend = { usd: number; tokens: number };
+
+/** Spend so far in the current period, and when the period ends (Unix ms; `undefined` for `total`). */
+export type SpendTotal = Spend & { resetsAt: number | undefined };
+
+/**
+ * The state gateway replicas must share — and only that: token buckets (rpm and tpm, per key,
+ * per model, per backend), spend per key per budget period, revoked keys, and cooldowns. Every
+ * method is atomic on its own; clocks are the store's (a shared store uses its server's clock,
+ * so replica clocks do not matter). The in-process default is {@link createMemoryGatewayStore};
+ * a shared store (Redis) implements the same interface. See docs/decisions/005-gateway-store.md.
+ */
+export interface GatewayStore {
+  /**
+   * Takes each bucket's amount, all or nothing: when any bucket lacks its amount, none is
+   * taken and the answer names it with the wait. Token limits reserve the worst case here and
+   * settle with {@link GatewayStore.give} after the call.
+   */
+  take(buckets: readonly BucketTake[]): Promise<TakeResult>;
+  /**
+   * Gives units back (a positive amount: an unused reservation) or takes more without
+   * checking (a negative amount: usage beyond the reservation; the bucket may go below zero,
+   * delaying the next request). Never fails for lack of units; a bucket is never filled above its limit.
+   */
+  give(buckets: readonly Omit<BucketTake, 'amount'>[], amounts: readonly number[]): Promise<void>;
+  /** Adds spend to the key's current period and answers the new total. */
+  addSpend(key: string, period: BudgetPeriod, spend: Spend): Promise<SpendTotal>;
+  /** The key's spend in the current period. */
+  readSpend(key: string, period: BudgetPeriod): Promise<SpendTotal>;
+  /** Marks a key (by name) revoked on every replica. */
+  revoke(key: string): Promise<void>;
+  /** Whether the key was revoked. */
+  isRevoked(key: string): Promise<boolean>;
+  /** Cools a target (a backend `provider:model`) down for `ms`; the mark expires by itself. */
+  coolDown(target: string, ms: number): Promise<void>;
+  /** Milliseconds of cooldown left for the target, 0 when it is not cooling down. */
+  cooldownLeft(target: string): Promise<number>;
+  /** Releases connections and timers. */
+  close(): Promise<void>;
+}

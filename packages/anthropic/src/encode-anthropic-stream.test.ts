@@ -13,6 +13,45 @@ async function encode(events: StreamEvent[]) {
 }
 
 describe('encodeAnthropicStream', () => {
+  it('serializes parallel calls streamed side by side (OpenAI order) into one block each, never twice', async () => {
+    // Chat Completions streams parallel calls interleaved by index and ends them all at the
+    // finish; Anthropic blocks cannot interleave. Found by the gateway matrix (OpenAI → Anthropic).
+    const calls = [
+      { type: 'tool-call' as const, id: 'call_p1', name: 'get_weather', args: { city: 'Paris' } },
+      { type: 'tool-call' as const, id: 'call_p2', name: 'get_time', args: { timezone: 'Europe/Paris' } },
+    ];
+    const chunks = (await encode([
+      { type: 'tool-call-start', id: 'call_p1', name: 'get_weather' },
+      { type: 'tool-call-delta', id: 'call_p1', argsTextDelta: '{"city":' },
+      { type: 'tool-call-start', id: 'call_p2', name: 'get_time' },
+      { type: 'tool-call-delta', id: 'call_p2', argsTextDelta: '{"timezone":"Europe/Paris"}' },
+      { type: 'tool-call-delta', id: 'call_p1', argsTextDelta: '"Paris"}' },
+      { type: 'tool-call-end', toolCall: calls[0] as (typeof calls)[number] },
+      { type: 'tool-call-end', toolCall: calls[1] as (typeof calls)[number] },
+      {
+        type: 'finish',
+        finishReason: 'tool_calls',
+        rawFinishReason: 'tool_calls',
+        usage: { inputTokens: 1, outputTokens: 1 },
+      },
+    ])) as { type: string; index?: number; content_block?: { id?: string }; delta?: { partial_json?: string } }[];
+    const blocks = chunks.filter((chunk) => chunk.type === 'content_block_start');
+    expect(blocks.map((chunk) => [chunk.index, chunk.content_block?.id])).toEqual([
+      [0, 'call_p1'],
+      [1, 'call_p2'],
+    ]);
+    const json = (index: number) =>
+      chunks
+        .filter((chunk) => chunk.type === 'content_block_delta' && chunk.index === index)
+        .map((chunk) => chunk.delta?.partial_json)
+        .join('');
+    expect(JSON.parse(json(0))).toEqual({ city: 'Paris' });
+    expect(JSON.parse(json(1))).toEqual({ timezone: 'Europe/Paris' });
+    // Block 0 stops before block 1 starts: no interleaving.
+    const order = chunks.map((chunk) => `${chunk.type}:${chunk.index ?? ''}`);
+    expect(order.indexOf('content_block_stop:0')).toBeLessThan(order.indexOf('content_block_start:1'));
+  });
+
   it('emits the exact Messages event sequence with block framing and indices', async () => {
     const chunks = await encode([
       { type: 'reasoning-delta', text: 'Think.' },

@@ -1,4 +1,4 @@
-import type { EncodeResponseOptions, StreamEvent } from '@interlingua/core';
+import type { EncodeResponseOptions, StreamEvent, ToolCallEndEvent } from '@interlingua/core';
 import { readServerBlocks, toolCallToAnthropicInput } from './anthropic-replay';
 import { convertUsageToAnthropic } from './convert-anthropic-usage';
 import { ANTHROPIC_FALLBACK_MESSAGE_ID } from './encode-anthropic-response';
@@ -39,6 +39,10 @@ export async function* encodeAnthropicStream(
   let current: Current | undefined;
   let serverBlocksSent = 0;
   let textRun = false;
+  // Calls that started while another call's block was open: Anthropic blocks cannot interleave
+  // (OpenAI streams parallel calls side by side and ends them all at the finish), so they wait
+  // here, with their argument fragments, until the open call ends.
+  const waiting = new Map<string, { name: string; deltas: string[]; end: ToolCallEndEvent['toolCall'] | undefined }>();
 
   yield {
     type: 'message_start',
@@ -65,7 +69,41 @@ export async function* encodeAnthropicStream(
     yield { type: 'content_block_start', index: current.index, content_block: block };
   }
 
+  function* endCall(call: ToolCallEndEvent['toolCall']): Generator<AnthropicStreamChunk> {
+    if (current !== undefined && current.sentArgs !== true) {
+      const partial_json = JSON.stringify(toolCallToAnthropicInput(call));
+      yield { type: 'content_block_delta', index: current.index, delta: { type: 'input_json_delta', partial_json } };
+    }
+    yield* close();
+  }
+  /** Opens the waiting calls in order; one that has not ended stays open (unless `all`: then it closes). */
+  function* flushWaiting(all: boolean): Generator<AnthropicStreamChunk> {
+    for (const [id, call] of waiting) {
+      waiting.delete(id);
+      yield* open('tool', { type: 'tool_use', id, name: call.name, input: {} }, id);
+      for (const partial_json of call.deltas) {
+        if (current !== undefined) current.sentArgs = true;
+        yield {
+          type: 'content_block_delta',
+          index: current?.index ?? 0,
+          delta: { type: 'input_json_delta', partial_json },
+        };
+      }
+      if (call.end !== undefined) yield* endCall(call.end);
+      else if (all) yield* close();
+      else return;
+    }
+  }
+
   for await (const event of events) {
+    if (
+      waiting.size > 0 &&
+      event.type !== 'tool-call-start' &&
+      event.type !== 'tool-call-delta' &&
+      event.type !== 'tool-call-end'
+    ) {
+      yield* flushWaiting(true);
+    }
     switch (event.type) {
       case 'text-delta': {
         if (!textRun) serverBlocksSent = 0;
@@ -113,10 +151,17 @@ export async function* encodeAnthropicStream(
       }
       case 'tool-call-start':
         textRun = false;
+        if (current?.kind === 'tool' && current.id !== event.id) {
+          waiting.set(event.id, { name: event.name, deltas: [], end: undefined });
+          break;
+        }
         yield* open('tool', { type: 'tool_use', id: event.id, name: event.name, input: {} }, event.id);
         break;
-      case 'tool-call-delta':
-        if (current?.kind === 'tool' && current.id === event.id && event.argsTextDelta !== '') {
+      case 'tool-call-delta': {
+        const later = waiting.get(event.id);
+        if (later !== undefined) {
+          if (event.argsTextDelta !== '') later.deltas.push(event.argsTextDelta);
+        } else if (current?.kind === 'tool' && current.id === event.id && event.argsTextDelta !== '') {
           current.sentArgs = true;
           yield {
             type: 'content_block_delta',
@@ -125,20 +170,19 @@ export async function* encodeAnthropicStream(
           };
         }
         break;
+      }
       case 'tool-call-end': {
         textRun = false;
         const call = event.toolCall;
+        const later = waiting.get(call.id);
+        if (later !== undefined) {
+          later.end = call;
+          break;
+        }
         if (current?.kind !== 'tool' || current.id !== call.id)
           yield* open('tool', { type: 'tool_use', id: call.id, name: call.name, input: {} }, call.id);
-        if (current !== undefined && current.sentArgs !== true) {
-          const partial_json = JSON.stringify(toolCallToAnthropicInput(call));
-          yield {
-            type: 'content_block_delta',
-            index: current.index,
-            delta: { type: 'input_json_delta', partial_json },
-          };
-        }
-        yield* close();
+        yield* endCall(call);
+        yield* flushWaiting(false);
         break;
       }
       case 'finish': {

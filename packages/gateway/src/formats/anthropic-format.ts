@@ -31,8 +31,15 @@ function upstreamType(status: number): string {
   return 'api_error';
 }
 
+// An Anthropic backend's own error types pass through as they are.
+const ANTHROPIC_TYPES = new Set(Object.values(ANTHROPIC_ERROR_TYPES));
+
 function anthropicErrorObject(error: GatewayError) {
-  const type = error.type === 'upstream' ? upstreamType(error.status) : ANTHROPIC_ERROR_TYPES[error.type];
+  const upstream =
+    error.providerErrorType !== undefined && ANTHROPIC_TYPES.has(error.providerErrorType)
+      ? error.providerErrorType
+      : upstreamType(error.status);
+  const type = error.type === 'upstream' ? upstream : ANTHROPIC_ERROR_TYPES[error.type];
   return { type, message: error.message };
 }
 

@@ -24,7 +24,7 @@ function openaiErrorObject(error: GatewayError) {
   const mapped = OPENAI_ERRORS[error.type];
   // A backend's 4xx reads as the client's own mistake, as OpenAI would put it.
   const type = error.type === 'upstream' && error.status < 500 ? 'invalid_request_error' : mapped.type;
-  return { message: error.message, type, param: null, code: error.providerErrorType ?? mapped.code };
+  return { message: error.message, type, param: null, code: mapped.code };
 }
 
 /**

@@ -6,7 +6,14 @@ import { collectStream, responseToStream } from '@interlingua/core';
 import type { Gateway, GatewayConfigInput } from '@interlingua/gateway';
 import { geminiCodec } from '@interlingua/gemini';
 import { openaiCodec } from '@interlingua/openai';
-import { json, type ProviderServer, type Reply, sse, startProviderServer } from '@interlingua/testkit';
+import {
+  json,
+  type ProviderServer,
+  type RecordedRequest,
+  type Reply,
+  sse,
+  startProviderServer,
+} from '@interlingua/testkit';
 import { createBuiltInGateway } from 'interlingua';
 import OpenAI from 'openai';
 
@@ -31,7 +38,7 @@ export const BACKEND_MODEL: Record<WireFormat, string> = {
 export type Backends = {
   servers: Record<WireFormat, ProviderServer>;
   /** What every backend answers next: an IR response (encoded in the backend's format) or a raw reply. */
-  answer: ModelResponse | ((format: WireFormat, stream: boolean) => Reply);
+  answer: ModelResponse | ((format: WireFormat, stream: boolean, request: RecordedRequest) => Reply | Promise<Reply>);
   close(): Promise<void>;
 };
 
@@ -60,9 +67,9 @@ export async function backendReply(format: WireFormat, response: ModelResponse, 
 /** Starts the three provider servers. */
 export async function startBackends(): Promise<Backends> {
   const backends = { answer: undefined as unknown as Backends['answer'] } as Backends;
-  const reply = (format: WireFormat, stream: boolean) =>
+  const reply = (format: WireFormat, stream: boolean, request: RecordedRequest) =>
     typeof backends.answer === 'function'
-      ? backends.answer(format, stream)
+      ? backends.answer(format, stream, request)
       : backendReply(format, backends.answer, stream);
   const [openai, anthropic, gemini] = await Promise.all([
     startProviderServer({
@@ -70,7 +77,7 @@ export async function startBackends(): Promise<Backends> {
         {
           method: 'POST',
           path: '/v1/chat/completions',
-          reply: (request) => reply('openai', (request.body as { stream?: boolean }).stream === true),
+          reply: (request) => reply('openai', (request.body as { stream?: boolean }).stream === true, request),
         },
       ],
     }),
@@ -79,14 +86,14 @@ export async function startBackends(): Promise<Backends> {
         {
           method: 'POST',
           path: '/v1/messages',
-          reply: (request) => reply('anthropic', (request.body as { stream?: boolean }).stream === true),
+          reply: (request) => reply('anthropic', (request.body as { stream?: boolean }).stream === true, request),
         },
       ],
     }),
     startProviderServer({
       routes: [
-        { method: 'POST', path: /:generateContent$/, reply: () => reply('gemini', false) },
-        { method: 'POST', path: /:streamGenerateContent$/, reply: () => reply('gemini', true) },
+        { method: 'POST', path: /:generateContent$/, reply: (request) => reply('gemini', false, request) },
+        { method: 'POST', path: /:streamGenerateContent$/, reply: (request) => reply('gemini', true, request) },
       ],
     }),
   ]);

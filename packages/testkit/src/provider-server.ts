@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import { type EventStreamMessage, encodeEventStream } from './event-stream';
 
 /** One request the server received. */
@@ -33,6 +34,8 @@ export type Reply =
       splitEvery: number | undefined;
       /** End the stream without its terminator (`[DONE]` for OpenAI), as a dropped connection would. */
       truncate: boolean;
+      /** Send the events, then keep the stream open (no terminator): a backend stalled mid-answer. */
+      hold: boolean;
     }
   | {
       kind: 'eventstream';
@@ -59,6 +62,11 @@ export type ProviderServer = {
   url: string;
   /** Every request, in arrival order. */
   requests: RecordedRequest[];
+  /**
+   * Resolves with `performance.now()` when the connection of request `index` (in arrival
+   * order) closed or its answer ended: how a test sees a client (a gateway) hang up.
+   */
+  closed(index: number): Promise<number>;
   close(): Promise<void>;
 };
 
@@ -71,7 +79,13 @@ export function json(body: unknown, options: { status?: number; headers?: Record
 export function sse(
   format: SSEFormat,
   events: unknown[],
-  options: { status?: number; headers?: Record<string, string>; splitEvery?: number; truncate?: boolean } = {},
+  options: {
+    status?: number;
+    headers?: Record<string, string>;
+    splitEvery?: number;
+    truncate?: boolean;
+    hold?: boolean;
+  } = {},
 ): Reply {
   return {
     kind: 'sse',
@@ -81,6 +95,7 @@ export function sse(
     headers: options.headers ?? {},
     splitEvery: options.splitEvery,
     truncate: options.truncate ?? false,
+    hold: options.hold ?? false,
   };
 }
 
@@ -136,9 +151,11 @@ export async function startProviderServer(options: { routes: Route[] }): Promise
   const requests: RecordedRequest[] = [];
   const hits = new Map<Route, number>();
   const open = new Set<ServerResponse>();
+  const closings: Promise<number>[] = [];
 
   const server = createServer(async (incoming, response) => {
     open.add(response);
+    closings.push(new Promise((resolve) => response.once('close', () => resolve(performance.now()))));
     response.on('close', () => open.delete(response));
     const request = await record(incoming);
     requests.push(request);
@@ -161,6 +178,7 @@ export async function startProviderServer(options: { routes: Route[] }): Promise
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    closed: (index) => closings[index] ?? Promise.reject(new Error(`No request ${index} arrived.`)),
     close: () =>
       new Promise<void>((resolve) => {
         for (const response of open) response.destroy();
@@ -236,8 +254,8 @@ function send(response: ServerResponse, reply: Reply): void {
     connection: 'keep-alive',
     ...reply.headers,
   });
-  writeInPieces(response, Buffer.from(encodeSSE(reply.format, reply.events, reply.truncate), 'utf8'), reply.splitEvery);
-  response.end();
+  writeInPieces(response, Buffer.from(encodeSSE(reply.format, reply.events, reply.truncate || reply.hold), 'utf8'), reply.splitEvery);
+  if (!reply.hold) response.end();
 }
 
 function writeInPieces(response: ServerResponse, body: Buffer, splitEvery: number | undefined): void {

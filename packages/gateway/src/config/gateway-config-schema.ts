@@ -3,6 +3,7 @@ import { z } from 'zod';
 // The names in this file are the public contract of gateway.json: extend, never rename.
 
 const positiveInt = z.number().int().positive();
+const name = z.string().min(1);
 const backendId = z.string().regex(/^[^:\s]+:\S+$/, 'expected a "provider:model" string such as "openai:gpt-4.1-mini"');
 
 /** USD per million tokens, for spend against `usd` budgets. */
@@ -74,8 +75,8 @@ const storeSchema = z.discriminatedUnion('type', [z.object({ type: z.literal('me
 export const gatewayConfigSchema = z
   .object({
     $schema: z.string().optional(),
-    models: z.record(z.string().min(1), modelSchema).default({}),
-    providers: z.record(z.string().min(1), providerSchema).default({}),
+    models: z.record(name, modelSchema).default({}),
+    providers: z.record(name, providerSchema).default({}),
     allowProviderModels: z.boolean().default(false),
     keys: z.array(keySchema).optional(),
     masterKey: z.string().min(16, 'expected at least 16 characters').optional(),

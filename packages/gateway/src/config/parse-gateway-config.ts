@@ -1,5 +1,5 @@
 import { formatSchemaIssues, InvalidSettingError, parseModelId } from '@interlingua/core';
-import { type ParseError, parse, printParseErrorCode } from 'jsonc-parser';
+import { type Node, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
 import { type GatewayConfig, gatewayConfigSchema } from './gateway-config-schema';
 import { resolveConfigEnv } from './resolve-config-env';
 
@@ -29,6 +29,9 @@ export function parseGatewayConfig(input: string | unknown, options: ParseGatewa
   } catch (error) {
     throw new InvalidSettingError({ message: `${source}: ${(error as Error).message}`, cause: error });
   }
+  // zod's records drop a `__proto__` key silently; refuse such names instead.
+  const reserved = reservedNames(resolved);
+  if (reserved.length > 0) throw new InvalidSettingError({ message: `${source}: ${reserved.join('; ')}` });
   const parsed = gatewayConfigSchema.safeParse(resolved);
   if (!parsed.success) {
     throw new InvalidSettingError({
@@ -43,7 +46,8 @@ export function parseGatewayConfig(input: string | unknown, options: ParseGatewa
 
 function parseJsonc(text: string, source: string): unknown {
   const errors: ParseError[] = [];
-  const value: unknown = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
+  const tree = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
+  const value: unknown = tree === undefined ? undefined : toValue(tree);
   const first = errors[0];
   if (first !== undefined) {
     const before = text.slice(0, first.offset);
@@ -57,6 +61,45 @@ function parseJsonc(text: string, source: string): unknown {
     throw new InvalidSettingError({ message: `${source}: expected an object at the top, got ${describe(value)}.` });
   }
   return value;
+}
+
+/** A parse tree as plain data; keys become own properties (`__proto__` stays a key, not a prototype). */
+function toValue(node: Node): unknown {
+  switch (node.type) {
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const property of node.children ?? []) {
+        const [key, value] = property.children ?? [];
+        if (key === undefined) continue;
+        Object.defineProperty(out, String(key.value), {
+          value: value === undefined ? undefined : toValue(value),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      }
+      return out;
+    }
+    case 'array':
+      return (node.children ?? []).map(toValue);
+    default:
+      return node.value;
+  }
+}
+
+const RESERVED = new Set(['__proto__', 'constructor', 'prototype']);
+
+function reservedNames(config: unknown): string[] {
+  if (typeof config !== 'object' || config === null) return [];
+  const problems: string[] = [];
+  for (const field of ['models', 'providers', 'backends']) {
+    const record = Object.hasOwn(config, field) ? (config as Record<string, unknown>)[field] : undefined;
+    if (typeof record !== 'object' || record === null) continue;
+    for (const key of Object.keys(record)) {
+      if (RESERVED.has(key)) problems.push(`${field}.${key}: expected a name other than __proto__, constructor or prototype`);
+    }
+  }
+  return problems;
 }
 
 function crossReferenceProblems(config: GatewayConfig): string[] {

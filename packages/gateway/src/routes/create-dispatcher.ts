@@ -45,8 +45,9 @@ export function createDispatcher(
       if (match !== undefined) return match;
     }
     for (const route of patterns) {
-      const groups = (route.path as RegExp).exec(request.path)?.groups;
-      if (groups === undefined) continue;
+      const found = (route.path as RegExp).exec(request.path);
+      if (found === null) continue;
+      const groups = found.groups ?? {};
       const params: RouteParams = {};
       if (groups.model !== undefined) params.model = safeDecode(groups.model);
       if (route.stream !== undefined) params.stream = route.stream;

@@ -1,0 +1,116 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { InvalidSettingError } from '@interlingua/core';
+import { describe, expect, it } from 'vitest';
+import { parseGatewayConfig } from './parse-gateway-config';
+import { readGatewayConfig } from './read-gateway-config';
+
+const HASH = 'a'.repeat(64);
+
+function problem(input: unknown, env: Record<string, string | undefined> = {}): string {
+  try {
+    parseGatewayConfig(input, { env });
+  } catch (error) {
+    expect(InvalidSettingError.isInstance(error)).toBe(true);
+    return (error as Error).message;
+  }
+  throw new Error('expected the config to be refused');
+}
+
+describe('parseGatewayConfig', () => {
+  it('reads JSONC (comments, trailing commas) and fills the defaults', () => {
+    const config = parseGatewayConfig(
+      `// a comment
+      { "models": { "fast": { "model": "openai:gpt-4.1-mini", /* inline */ "fallbacks": ["anthropic:claude-haiku-4-5"], }, }, }`,
+      { env: {} },
+    );
+    expect(config.models.fast).toEqual({ model: 'openai:gpt-4.1-mini', fallbacks: ['anthropic:claude-haiku-4-5'] });
+    expect(config).toMatchObject({
+      allowProviderModels: false,
+      store: { type: 'memory' },
+      limits: { maxBodyBytes: 10_485_760, maxConcurrent: 1024 },
+      cooldown: { failures: 3, windowMs: 60_000, cooldownMs: 30_000 },
+      shutdownGraceMs: 10_000,
+    });
+  });
+
+  it('names the line and column of a JSON syntax error', () => {
+    expect(problem('{\n  "models": {,\n}')).toMatch(/^gateway\.json:2:14: expected JSON \(comments allowed\), got /);
+  });
+
+  it('names the path of every schema problem', () => {
+    const message = problem({
+      models: { fast: { model: 'gpt-4.1', retries: -1 } },
+      keys: [{ name: 'team-a', sha256: 'abc' }],
+      limits: { maxBodyBytes: 0 },
+    });
+    expect(message).toContain('models.fast.model: expected a "provider:model" string');
+    expect(message).toContain('models.fast.retries');
+    expect(message).toContain('keys[0].sha256: expected the 64-character hex SHA-256 of the key');
+    expect(message).toContain('limits.maxBodyBytes');
+  });
+
+  it('refuses unknown settings (a typo is not silently ignored)', () => {
+    expect(problem({ modles: {} })).toContain('modles');
+  });
+
+  it('checks cross references: key models and fallbacks', () => {
+    const message = problem({
+      models: { fast: { model: 'openai:gpt-4.1-mini', fallbacks: ['slow'] } },
+      keys: [{ name: 'team-a', sha256: HASH, models: ['fast', 'other'] }],
+    });
+    expect(message).toContain('models.fast.fallbacks[0]: expected a model name (fast) or "provider:model", got "slow"');
+    expect(message).toContain('keys[0].models[1]: expected one of the configured models (fast), got "other"');
+  });
+
+  it('refuses the same key twice', () => {
+    expect(
+      problem({
+        keys: [
+          { name: 'a', sha256: HASH },
+          { name: 'b', sha256: HASH.toUpperCase() },
+        ],
+      }),
+    ).toContain('keys[1].sha256: the same key is listed twice');
+  });
+
+  it('resolves ${env:NAME}; an unset whole-string reference leaves the setting out', () => {
+    const config = parseGatewayConfig(
+      {
+        providers: {
+          openai: { apiKey: '${env:OPENAI_API_KEY}', baseURL: '${env:OPENAI_BASE_URL}' },
+          anthropic: { baseURL: 'https://${env:HOST:-api.anthropic.com}/' },
+        },
+        masterKey: '${env:GATEWAY_MASTER_KEY}',
+      },
+      { env: { OPENAI_API_KEY: 'sk-from-env-1234' } },
+    );
+    expect(config.providers.openai).toEqual({ apiKey: 'sk-from-env-1234' });
+    expect(config.providers.anthropic).toEqual({ baseURL: 'https://api.anthropic.com/' });
+    expect(config.masterKey).toBeUndefined();
+  });
+
+  it('refuses an unset variable inside a longer string, naming it and the path', () => {
+    expect(problem({ providers: { openai: { baseURL: 'https://${env:NOPE}/v1' } } })).toBe(
+      'gateway.json: providers.openai.baseURL: `${env:NOPE}` names the environment variable NOPE, which is not set.',
+    );
+  });
+
+  it('refuses __proto__ as a model name instead of dropping it, and leaves Object.prototype alone', () => {
+    expect(problem('{"models": {"__proto__": {"model": "openai:gpt-4.1"}}}')).toContain(
+      'expected a name other than __proto__, constructor or prototype',
+    );
+    expect(({} as Record<string, unknown>).model).toBeUndefined();
+  });
+
+  it('readGatewayConfig names the file in errors', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'gateway-config-'));
+    const path = join(dir, 'gateway.json');
+    await writeFile(path, '{ "limits": { "maxConcurrent": "many" } }');
+    await expect(readGatewayConfig(path, { env: {} })).rejects.toThrow(`${path}: limits.maxConcurrent`);
+    await expect(readGatewayConfig(join(dir, 'missing.json'))).rejects.toThrow(
+      /Expected a readable gateway config at .*missing\.json: ENOENT/,
+    );
+  });
+});

@@ -96,7 +96,8 @@ function reservedNames(config: unknown): string[] {
     const record = Object.hasOwn(config, field) ? (config as Record<string, unknown>)[field] : undefined;
     if (typeof record !== 'object' || record === null) continue;
     for (const key of Object.keys(record)) {
-      if (RESERVED.has(key)) problems.push(`${field}.${key}: expected a name other than __proto__, constructor or prototype`);
+      if (RESERVED.has(key))
+        problems.push(`${field}.${key}: expected a name other than __proto__, constructor or prototype`);
     }
   }
   return problems;

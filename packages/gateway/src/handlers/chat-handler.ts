@@ -5,6 +5,7 @@ import { admitRequest, DEFAULT_OUTPUT_RESERVATION } from '../limits/admit-reques
 import { estimateInputTokens } from '../limits/estimate-input-tokens';
 import { type CallContext, callBackends } from '../router/call-backends';
 import type { RouteHandler } from '../routes/gateway-route';
+import { checkToolPairing } from './check-tool-pairing';
 import { readInboundRequest } from './read-inbound-request';
 import { settleCall } from './settle-call';
 import { streamReply } from './stream-reply';
@@ -25,6 +26,7 @@ export const chatHandler: RouteHandler = async (services, exchange) => {
   const inbound = await readInboundRequest(services, exchange);
   const plan = services.table.plan(inbound.model);
   const ir = inbound.decoded.request;
+  checkToolPairing(ir);
   const stream = params.stream ?? inbound.decoded.stream;
   record.stream = stream;
   const inputTokensEstimate = estimateInputTokens(ir);

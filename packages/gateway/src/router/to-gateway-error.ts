@@ -1,4 +1,10 @@
-import { AbortedError, APICallError, InterlinguaError } from '@interlingua/core';
+import {
+  AbortedError,
+  APICallError,
+  InterlinguaError,
+  InvalidRequestError,
+  UnsupportedFunctionalityError,
+} from '@interlingua/core';
 import { GatewayError } from '../errors/gateway-error';
 
 /**
@@ -6,7 +12,7 @@ import { GatewayError } from '../errors/gateway-error';
  * for the client: an `APICallError` keeps its status (`Retry-After` too) and message, prefixed
  * with the backend — except 401/403, which say the gateway's own credentials for that provider
  * were refused (a 502: the client's key is fine); no status (a reset, a refused connection) is
- * a 502. Anything else is a 502 naming the failure. `redact` removes configured secrets.
+ * a 502. A request the backend's codec cannot express is a 400. Anything else is a 502 naming the failure. `redact` removes configured secrets.
  */
 export function toGatewayError(error: unknown, backend: string, redact: (text: string) => string): GatewayError {
   if (GatewayError.isInstance(error)) return error;
@@ -29,6 +35,10 @@ export function toGatewayError(error: unknown, backend: string, redact: (text: s
       isRetryable: error.isRetryable,
       cause: error,
     });
+  }
+  if (InvalidRequestError.isInstance(error) || UnsupportedFunctionalityError.isInstance(error)) {
+    // The backend's codec could not express the request: the client's request, not the backend, is at fault.
+    return new GatewayError({ type: 'invalid_request', message: `${backend}: ${error.message}`, cause: error });
   }
   if (AbortedError.isInstance(error)) {
     return new GatewayError({

@@ -1,4 +1,7 @@
-import type { ChatRequest, ModelResponse } from '@interlingua/core';
+import type { AssistantContentPart, ChatRequest, ModelResponse, ToolResult, UserContentPart } from '@interlingua/core';
+
+type ContentPart = AssistantContentPart | UserContentPart | ToolResult;
+
 import type { WireFormat } from './gateway-harness';
 
 /**
@@ -53,7 +56,7 @@ export function requestDigest(request: ChatRequest, carry: ReturnType<typeof car
     maxOutputTokens: request.maxOutputTokens,
     messages: request.messages.map((message) => ({
       role: message.role,
-      parts: message.content.flatMap((part) => {
+      parts: (message.content as readonly ContentPart[]).flatMap((part): Record<string, unknown>[] => {
         switch (part.type) {
           case 'text':
             return [{ text: part.text }];

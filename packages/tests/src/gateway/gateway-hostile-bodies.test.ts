@@ -49,8 +49,9 @@ function paths(value: Json, prefix: (string | number)[] = [], out: (string | num
   out.push(prefix);
   // Mutations need no path deeper than this (and a planted deep value must not be walked).
   if (prefix.length >= 40) return out;
-  if (Array.isArray(value)) value.forEach((item, index) => paths(item, [...prefix, index], out));
-  else if (value !== null && typeof value === 'object')
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) paths(value[index] as Json, [...prefix, index], out);
+  } else if (value !== null && typeof value === 'object')
     for (const [key, item] of Object.entries(value)) paths(item, [...prefix, key], out);
   return out;
 }

@@ -152,7 +152,8 @@ describe('routes around the model calls', () => {
       await expect(ask(closed.url)).rejects.toBeInstanceOf(OpenAI.NotFoundError);
       const completion = await ask(open.url);
       expect(completion.choices[0]?.message.content).toBe('你好！有什么可以帮你？');
-      expect((backends.servers.anthropic.requests.at(-1)?.body as { model: string }).model).toBe('claude-opus-4-1');
+      const sent = backends.servers.anthropic.requests.at(-1)?.body as { model: string } | undefined;
+      expect(sent?.model).toBe('claude-opus-4-1');
       const unknown = await new OpenAI({ apiKey: 'unused', baseURL: `${open.url}/v1`, maxRetries: 0 }).chat.completions
         .create({ model: 'nosuch:model', messages: [{ role: 'user', content: 'hi' }] })
         .catch((error: unknown) => error);

@@ -9,8 +9,7 @@ import { GATEWAY_SCENARIOS } from './gateway-scenarios';
 
 // The translation bugs most reported against other gateways, each a named test.
 
-const [text, oneCall, parallel, , thinking, cached] = GATEWAY_SCENARIOS as typeof GATEWAY_SCENARIOS &
-  [unknown, unknown, unknown, unknown, unknown, unknown];
+const [text, oneCall, parallel, , thinking, cached] = GATEWAY_SCENARIOS;
 let backends: Backends;
 let gateway: Gateway;
 let url: string;

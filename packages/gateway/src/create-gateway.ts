@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { costOf } from '@interlingua/capabilities';
 import type { Codec, Usage } from '@interlingua/core';
 import { InvalidSettingError } from '@interlingua/core';
 import { type DestinationStream, type Logger, pino } from 'pino';
@@ -37,7 +38,7 @@ export type GatewayOptions = {
   store?: GatewayStore;
   /** Where the JSON log lines go. Default stdout (asynchronously); `false` for none. */
   log?: DestinationStream | false;
-  /** The USD cost of a call, when known (price data); the config's `models.*.price` is used otherwise. */
+  /** The USD cost of a call when the config has no `models.*.price` for it. Default: the shipped price data (`costOf`). */
   costOf?: (backend: string, usage: Usage) => number | undefined;
   /** More secrets to keep out of errors and logs (configured provider keys are always). */
   secrets?: readonly string[];
@@ -111,7 +112,8 @@ export function createGateway(input: GatewayConfig | GatewayConfigInput | string
     table,
     metrics,
     redact,
-    costOf: (backend, usage, price) => options.costOf?.(backend, usage) ?? priceCost(usage, price),
+    // The config's price wins; else the caller's costOf; else the shipped price data.
+    costOf: (backend, usage, price) => priceCost(usage, price) ?? (options.costOf ?? shippedCost)(backend, usage),
     reportBackgroundError: (error, record) =>
       logger.error({ id: record.id, error: redact(String(error)) }, 'store update failed'),
     get draining() {
@@ -186,6 +188,11 @@ export function createGateway(input: GatewayConfig | GatewayConfigInput | string
       return closing;
     },
   };
+}
+
+function shippedCost(backend: string, usage: Usage): number | undefined {
+  const cost = costOf(usage, backend);
+  return cost === 'unknown' ? undefined : cost.total;
 }
 
 function isLoopback(host: string): boolean {

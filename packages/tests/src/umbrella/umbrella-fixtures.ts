@@ -20,6 +20,7 @@ const UMBRELLA_AND_DEPENDENCIES = [
   'capabilities',
   'mcp-bridge',
   'agent',
+  'gateway',
   'interlingua',
 ];
 

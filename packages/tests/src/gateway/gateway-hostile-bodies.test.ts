@@ -1,13 +1,22 @@
+import { fileURLToPath } from 'node:url';
+import type { Codec } from '@interlingua/core';
 import type { Gateway } from '@interlingua/gateway';
+import {
+  applyJSONMutations,
+  arbitraryJSONMutations,
+  buildCodecFuzzSeeds,
+  loadCodecFixtures,
+} from '@interlingua/testkit';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Backends, backendConfig, CODECS, startBackends, startGateway, type WireFormat } from './gateway-harness';
 import { GATEWAY_SCENARIOS } from './gateway-scenarios';
 
-// Strangers' bytes over HTTP: valid request bodies of each format (every scenario, encoded by
-// the format's codec), mutated — values swapped for null, numbers, strings, arrays, deep
-// nesting, huge strings; keys dropped; `__proto__` and `constructor` keys added; bodies
-// truncated — and sent to the format's route. Every answer is a 2xx (the mutation left a valid
+// Strangers' bytes over HTTP: the hostile-input issue's fuzz corpus — each format's fixture
+// request bodies and its codec's encodings of the IR corpus, mutated by the testkit's JSON
+// mutations (null, deletes, wrong types, huge strings, nesting past the depth limit,
+// `__proto__` / `constructor` keys, error bodies, …), and one case in four cut short as text —
+// sent to the format's route. Every answer is a 2xx (the mutation left a valid
 // request) or a 4xx in the caller's error shape; never a 5xx, never a crash; the process stays
 // up and Object.prototype is untouched. Seeded and bounded; FUZZ_RUNS raises the count.
 
@@ -26,105 +35,39 @@ afterAll(async () => {
   await backends.close();
 });
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+const PROTOTYPE_KEYS = Object.getOwnPropertyNames(Object.prototype);
+const ARRAY_KEYS = Object.getOwnPropertyNames(Array.prototype);
 
 const PATH: Record<WireFormat, string> = {
   openai: '/v1/chat/completions',
   anthropic: '/v1/messages',
-  gemini: '/v1beta/models/openai-backend:generateContent',
+  gemini: '/v1beta/models/anthropic-backend:generateContent',
+};
+const FIXTURES: Record<WireFormat, string> = {
+  openai: '../../../openai/src/__fixtures__',
+  anthropic: '../../../anthropic/src/__fixtures__',
+  gemini: '../../../gemini/src/__fixtures__',
 };
 
-function seeds(format: WireFormat): Json[] {
-  return GATEWAY_SCENARIOS.map((scenario) => {
-    const body = CODECS[format].encodeRequest(scenario.request, { model: 'anthropic-backend' }).value as Record<
-      string,
-      Json
-    >;
-    return JSON.parse(JSON.stringify(body)) as Json;
+/** The hostile-input issue's seeds for a format: its fixtures' request bodies and its codec's encodings of the IR corpus. */
+async function seeds(format: WireFormat): Promise<unknown[]> {
+  const fixtures = loadCodecFixtures(fileURLToPath(new URL(FIXTURES[format], import.meta.url)));
+  const built = await buildCodecFuzzSeeds(CODECS[format] as Codec<unknown, unknown, unknown>, {
+    fixtures,
+    model: 'anthropic-backend',
   });
+  return built.requests;
 }
 
-/** Every path to a value inside a JSON tree. */
-function paths(value: Json, prefix: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
-  out.push(prefix);
-  // Mutations need no path deeper than this (and a planted deep value must not be walked).
-  if (prefix.length >= 40) return out;
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index++) paths(value[index] as Json, [...prefix, index], out);
-  } else if (value !== null && typeof value === 'object')
-    for (const [key, item] of Object.entries(value)) paths(item, [...prefix, key], out);
-  return out;
-}
-
-function deep(levels: number): Json {
-  let value: Json = 1;
-  for (let index = 0; index < levels; index++) value = index % 2 === 0 ? [value] : { a: value };
-  return value;
-}
-
-const replacement = fc.oneof(
-  fc.constant(null),
-  fc.constant<Json>({}),
-  fc.constant<Json>([]),
-  fc.integer({ min: -5, max: 5 }),
-  fc.double({ noNaN: true }),
-  fc.constant(1e308),
-  fc.string({ maxLength: 8 }),
-  fc.constant('x'.repeat(20_000)),
-  fc.constant(deep(1_500)),
-  fc.constant<Json>([null, null]),
-);
-
-type Mutation =
-  | { kind: 'replace'; at: number; value: Json }
-  | { kind: 'drop'; at: number }
-  | { kind: 'proto'; at: number; key: '__proto__' | 'constructor' | 'prototype' }
-  | { kind: 'truncate'; at: number };
-
-const mutation: fc.Arbitrary<Mutation> = fc.oneof(
-  fc.record({ kind: fc.constant('replace' as const), at: fc.nat(), value: replacement }),
-  fc.record({ kind: fc.constant('drop' as const), at: fc.nat() }),
-  fc.record({
-    kind: fc.constant('proto' as const),
-    at: fc.nat(),
-    key: fc.constantFrom('__proto__' as const, 'constructor' as const, 'prototype' as const),
-  }),
-  fc.record({ kind: fc.constant('truncate' as const), at: fc.nat() }),
-);
-
-function apply(seed: Json, mutations: Mutation[]): string {
-  let body = structuredClone(seed);
-  for (const step of mutations) {
-    if (step.kind === 'truncate') {
-      const text = JSON.stringify(body);
-      return text.slice(0, step.at % Math.max(1, text.length));
-    }
-    const all = paths(body);
-    const path = all[step.at % all.length] as (string | number)[];
-    if (path.length === 0) {
-      if (step.kind === 'replace') body = structuredClone(step.value);
-      continue;
-    }
-    let parent = body as Record<string | number, Json>;
-    for (const key of path.slice(0, -1)) parent = parent[key] as Record<string | number, Json>;
-    const last = path.at(-1) as string | number;
-    if (step.kind === 'replace') parent[last] = structuredClone(step.value);
-    else if (step.kind === 'drop') {
-      if (Array.isArray(parent)) parent.splice(Number(last), 1);
-      else delete parent[last];
-    } else {
-      const target = parent[last];
-      if (target !== null && typeof target === 'object' && !Array.isArray(target)) {
-        Object.defineProperty(target, step.key, {
-          value: { polluted: true },
-          enumerable: true,
-          configurable: true,
-          writable: true,
-        });
-      }
-    }
+/** A body on the wire: the mutated document, or (one case in four) its text cut short. */
+function wireBody(document: unknown, cut: number | undefined): string | undefined {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(document) ?? 'null';
+  } catch {
+    return undefined; // nested too deep for JSON.stringify itself: no body to send
   }
-  return JSON.stringify(body);
+  return cut === undefined ? text : text.slice(0, cut % Math.max(1, text.length));
 }
 
 function hasErrorShape(format: WireFormat, body: unknown): boolean {
@@ -139,14 +82,16 @@ function hasErrorShape(format: WireFormat, body: unknown): boolean {
 
 describe.each(['openai', 'anthropic', 'gemini'] as const)('hostile %s bodies over HTTP', (format) => {
   it(`every answer is 2xx or a 4xx in the ${format} shape; the gateway stays up`, async () => {
-    const corpus = seeds(format);
+    const corpus = await seeds(format);
     const statuses = new Map<number, number>();
     await fc.assert(
       fc.asyncProperty(
         fc.nat({ max: corpus.length - 1 }),
-        fc.array(mutation, { minLength: 1, maxLength: 3 }),
-        async (index, steps) => {
-          const body = apply(corpus[index] as Json, steps);
+        arbitraryJSONMutations(3),
+        fc.option(fc.nat(), { freq: 3 }),
+        async (index, mutations, cut) => {
+          const body = wireBody(applyJSONMutations(corpus[index], mutations), cut ?? undefined);
+          fc.pre(body !== undefined);
           const response = await fetch(`${url}${PATH[format]}`, {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
@@ -157,8 +102,12 @@ describe.each(['openai', 'anthropic', 'gemini'] as const)('hostile %s bodies ove
           if (response.status >= 300) {
             expect(response.status, JSON.stringify(answer)).toBeLessThan(500);
             expect(hasErrorShape(format, answer), JSON.stringify(answer)).toBe(true);
+            // A decoder that threw something untyped (a decoder bug) shows here.
+            expect(JSON.stringify(answer)).not.toContain('the decoder failed with');
           }
-          expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+          // The gateway runs in this process: its prototypes are these.
+          expect(Object.getOwnPropertyNames(Object.prototype)).toEqual(PROTOTYPE_KEYS);
+          expect(Object.getOwnPropertyNames(Array.prototype)).toEqual(ARRAY_KEYS);
         },
       ),
       { numRuns: RUNS, seed: 16_2026 + format.length },

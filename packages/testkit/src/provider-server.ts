@@ -254,7 +254,11 @@ function send(response: ServerResponse, reply: Reply): void {
     connection: 'keep-alive',
     ...reply.headers,
   });
-  writeInPieces(response, Buffer.from(encodeSSE(reply.format, reply.events, reply.truncate || reply.hold), 'utf8'), reply.splitEvery);
+  writeInPieces(
+    response,
+    Buffer.from(encodeSSE(reply.format, reply.events, reply.truncate || reply.hold), 'utf8'),
+    reply.splitEvery,
+  );
   if (!reply.hold) response.end();
 }
 

@@ -1,0 +1,105 @@
+// The servers of the gateway bench, one per child process, each run by plain `node` (no loader):
+// `mock` (a Chat Completions endpoint answering at once), `proxy` (a raw node:http pass-through,
+// the lower bound of any proxy), `gateway` (the Interlingua gateway from the built packages, one
+// model on the mock). Each sends `{ ready: url }` over IPC and answers 'rss' with its RSS.
+import { createWriteStream } from 'node:fs';
+import { Agent, createServer, request } from 'node:http';
+import { devNull } from 'node:os';
+
+const [role, target] = process.argv.slice(2);
+
+const COMPLETION = JSON.stringify({
+  id: 'chatcmpl-bench',
+  object: 'chat.completion',
+  created: 1767225600,
+  model: 'gpt-4.1-mini',
+  choices: [
+    {
+      index: 0,
+      message: { role: 'assistant', content: 'Hello from the mock.', refusal: null },
+      finish_reason: 'stop',
+      logprobs: null,
+    },
+  ],
+  usage: { prompt_tokens: 12, completion_tokens: 5, total_tokens: 17 },
+});
+
+const chunk = (delta, finish = null) =>
+  `data: ${JSON.stringify({ id: 'chatcmpl-bench', object: 'chat.completion.chunk', created: 1767225600, model: 'gpt-4.1-mini', choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }], usage: null })}\n\n`;
+const STREAM = [
+  chunk({ role: 'assistant', content: '', refusal: null }),
+  chunk({ content: 'Hello ' }),
+  chunk({ content: 'from ' }),
+  chunk({ content: 'the mock.' }),
+  chunk({}, 'stop'),
+  `data: ${JSON.stringify({ id: 'chatcmpl-bench', object: 'chat.completion.chunk', created: 1767225600, model: 'gpt-4.1-mini', choices: [], usage: { prompt_tokens: 12, completion_tokens: 5, total_tokens: 17 } })}\n\n`,
+  'data: [DONE]\n\n',
+].join('');
+
+function ready(server) {
+  server.listen(0, '127.0.0.1', () => process.send({ ready: `http://127.0.0.1:${server.address().port}` }));
+}
+
+process.on('message', (message) => {
+  if (message === 'rss') process.send({ rss: process.memoryUsage().rss });
+  if (message === 'exit') process.exit(0);
+  if (message === 'cpu') process.send({ cpu: process.cpuUsage() });
+});
+
+if (role === 'mock') {
+  ready(
+    createServer({ keepAliveTimeout: 60_000 }, async (incoming, outgoing) => {
+      const chunks = [];
+      for await (const piece of incoming) chunks.push(piece);
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      if (body.stream === true) {
+        outgoing.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+        outgoing.end(STREAM);
+      } else {
+        outgoing.writeHead(200, { 'content-type': 'application/json' });
+        outgoing.end(COMPLETION);
+      }
+    }),
+  );
+} else if (role === 'proxy') {
+  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  const upstream = new URL(target);
+  ready(
+    createServer({ keepAliveTimeout: 60_000 }, (incoming, outgoing) => {
+      const forward = request(
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          method: incoming.method,
+          path: incoming.url,
+          headers: incoming.headers,
+          agent,
+        },
+        (answer) => {
+          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(outgoing);
+        },
+      );
+      forward.on('error', () => outgoing.destroy());
+      incoming.pipe(forward);
+    }),
+  );
+} else if (role === 'gateway') {
+  // The built umbrella (`pnpm build`), as a user runs it.
+  const { createBuiltInGateway } = await import(
+    new URL('../../packages/interlingua/dist/index.js', import.meta.url).href
+  );
+  const gateway = createBuiltInGateway(
+    {
+      models: { fast: { model: 'openai:gpt-4.1-mini', retries: 0 } },
+      providers: { openai: { baseURL: `${target}/v1`, apiKey: 'sk-bench-0000' } },
+      limits: { maxConcurrent: 4096, maxBodyBytes: 1_048_576 },
+    },
+    // The log line is written as in production (JSON, asynchronously), to the null device.
+    { log: createWriteStream(devNull), registry: { env: {} } },
+  );
+  const { url } = await gateway.listen({ port: 0 });
+  process.send({ ready: url });
+} else {
+  throw new Error(`Unknown role ${role}`);
+}

@@ -1,0 +1,239 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+// The gateway suite: client → mock directly; → a raw node:http pass-through proxy (the lower
+// bound); → the gateway, same format (OpenAI in, OpenAI backend) and translated (Anthropic in,
+// OpenAI backend). Each server runs in a process of its own; arms are interleaved round by
+// round, so machine noise hits all of them. Goals are ratios to the raw proxy's added latency
+// measured in the same run, as the issue sets them; they are reported, never asserted.
+
+type Arm = 'direct' | 'proxy' | 'same' | 'translated';
+const ARMS: readonly Arm[] = ['direct', 'proxy', 'same', 'translated'];
+const ROUNDS = Number(process.env.GATEWAY_BENCH_ROUNDS ?? 1500);
+const STREAM_ROUNDS = Number(process.env.GATEWAY_BENCH_STREAM_ROUNDS ?? 400);
+const SECONDS = Number(process.env.GATEWAY_BENCH_SECONDS ?? 3);
+
+const serversFile = fileURLToPath(new URL('../gateway/bench-servers.mjs', import.meta.url));
+
+function start(role: string, target?: string): Promise<{ child: ChildProcess; url: string }> {
+  // Plain node, no loader: the servers run as in production (the gateway from the built packages).
+  const child = fork(serversFile, target === undefined ? [role] : [role, target], {
+    execArgv: [],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.on('message', (message: { ready?: string }) => {
+      if (message.ready !== undefined) resolve({ child, url: message.ready });
+    });
+  });
+}
+
+/** Asks a server child for its RSS (bytes) or its CPU time so far (µs, user + system). */
+function ask(child: ChildProcess, what: 'rss' | 'cpu'): Promise<number> {
+  return new Promise((resolve) => {
+    const onMessage = (message: { rss?: number; cpu?: { user: number; system: number } }) => {
+      const value =
+        what === 'rss' ? message.rss : message.cpu === undefined ? undefined : message.cpu.user + message.cpu.system;
+      if (value === undefined) return;
+      child.off('message', onMessage);
+      resolve(value);
+    };
+    child.on('message', onMessage);
+    child.send(what);
+  });
+}
+
+type Target = { url: string; path: string; body: string };
+
+function targets(urls: Record<'mock' | 'proxy' | 'gateway', string>, stream: boolean): Record<Arm, Target> {
+  const openai = (model: string) =>
+    JSON.stringify({
+      model,
+      messages: [{ role: 'user', content: 'Say hello.' }],
+      ...(stream ? { stream: true, stream_options: { include_usage: true } } : {}),
+    });
+  const anthropic = JSON.stringify({
+    model: 'fast',
+    max_tokens: 64,
+    messages: [{ role: 'user', content: 'Say hello.' }],
+    ...(stream ? { stream: true } : {}),
+  });
+  return {
+    direct: { url: urls.mock, path: '/v1/chat/completions', body: openai('gpt-4.1-mini') },
+    proxy: { url: urls.proxy, path: '/v1/chat/completions', body: openai('gpt-4.1-mini') },
+    same: { url: urls.gateway, path: '/v1/chat/completions', body: openai('fast') },
+    translated: { url: urls.gateway, path: '/v1/messages', body: anthropic },
+  };
+}
+
+const agents = new Map<string, Agent>();
+/** One request; resolves with [ms to the first body byte, ms to the end]. */
+function timed(target: Target): Promise<[number, number]> {
+  const url = new URL(target.url);
+  let agent = agents.get(target.url + target.path);
+  if (agent === undefined) {
+    agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    agents.set(target.url + target.path, agent);
+  }
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    let first: bigint | undefined;
+    const outgoing = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        method: 'POST',
+        path: target.path,
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(target.body) },
+      },
+      (incoming) => {
+        if (incoming.statusCode !== 200) reject(new Error(`${target.path}: status ${incoming.statusCode}`));
+        incoming.on('data', () => {
+          first ??= process.hrtime.bigint();
+        });
+        incoming.on('end', () => {
+          const end = process.hrtime.bigint();
+          resolve([Number((first ?? end) - started) / 1e6, Number(end - started) / 1e6]);
+        });
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(target.body);
+  });
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+}
+
+async function sequential(arms: Record<Arm, Target>, rounds: number, pick: 0 | 1): Promise<Record<Arm, number[]>> {
+  const out = { direct: [], proxy: [], same: [], translated: [] } as Record<Arm, number[]>;
+  for (let round = 0; round < rounds; round++) {
+    // Rotate the order each round so no arm always runs right after another.
+    for (let index = 0; index < ARMS.length; index++) {
+      const arm = ARMS[(round + index) % ARMS.length] as Arm;
+      const times = await timed(arms[arm]);
+      out[arm].push(times[pick]);
+    }
+  }
+  return out;
+}
+
+async function load(target: Target, connections: number, server: ChildProcess) {
+  const cpuBefore = await ask(server, 'cpu');
+  const result = await autocannon({
+    url: `${target.url}${target.path}`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: target.body,
+    connections,
+    duration: SECONDS,
+  });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${target.path}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  const cpu = ((await ask(server, 'cpu')) - cpuBefore) / Math.max(1, result.requests.total);
+  return { rps: result.requests.average, p99: result.latency.p99, cpu };
+}
+
+const fmt = (value: number, digits = 2) => value.toFixed(digits);
+const verdict = (ratio: number, goal: number, atMost = true) =>
+  `${fmt(ratio)}× (goal ${atMost ? '≤' : '≥'} ${goal}×: ${(atMost ? ratio <= goal : ratio >= goal) ? 'met' : 'MISSED'})`;
+
+/** Runs the gateway suite and prints its table. */
+export async function run(): Promise<void> {
+  if (!existsSync(fileURLToPath(new URL('../../packages/interlingua/dist/index.js', import.meta.url)))) {
+    console.log('\n## gateway\nskipped: the gateway arm runs the built packages — run `pnpm build` first.');
+    return;
+  }
+  const before = loadavg();
+  const mock = await start('mock');
+  const proxy = await start('proxy', mock.url);
+  const gateway = await start('gateway', mock.url);
+  try {
+    const urls = { mock: mock.url, proxy: proxy.url, gateway: gateway.url };
+    const serverOf: Record<Arm, ChildProcess> = {
+      direct: mock.child,
+      proxy: proxy.child,
+      same: gateway.child,
+      translated: gateway.child,
+    };
+    const json = targets(urls, false);
+    const streaming = targets(urls, true);
+    await sequential(json, 200, 1); // warm-up: JIT, connections
+    await sequential(streaming, 50, 0);
+
+    console.log(`\n## gateway (load average before: ${before.map((value) => fmt(value)).join(' / ')})`);
+    const seq = await sequential(json, ROUNDS, 1);
+    const p50 = (arm: Arm) => percentile(seq[arm], 50);
+    const p99 = (arm: Arm) => percentile(seq[arm], 99);
+    const added = (arm: Arm, p: (arm: Arm) => number) => p(arm) - p('direct');
+    console.log(
+      `sequential, ${ROUNDS} interleaved rounds: direct p50 ${fmt(p50('direct'), 3)} ms, p99 ${fmt(p99('direct'), 3)} ms`,
+    );
+    for (const arm of ['proxy', 'same', 'translated'] as const) {
+      console.log(
+        `  ${arm.padEnd(10)} added p50 ${fmt(added(arm, p50), 3)} ms, added p99 ${fmt(added(arm, p99), 3)} ms`,
+      );
+    }
+    console.log(`  same-format added p50 / raw proxy's: ${verdict(added('same', p50) / added('proxy', p50), 1.5)}`);
+    console.log(`  translated added p50 / raw proxy's:  ${verdict(added('translated', p50) / added('proxy', p50), 2)}`);
+
+    for (const connections of [1, 16, 64]) {
+      const runs: Record<Arm, { rps: number; p99: number; cpu: number }[]> = {
+        direct: [],
+        proxy: [],
+        same: [],
+        translated: [],
+      };
+      for (let rep = 0; rep < 2; rep++) {
+        for (let index = 0; index < ARMS.length; index++) {
+          const arm = ARMS[(rep + index) % ARMS.length] as Arm;
+          runs[arm].push(await load(json[arm], connections, serverOf[arm]));
+        }
+      }
+      const mean = (arm: Arm, key: 'rps' | 'p99' | 'cpu') =>
+        runs[arm].reduce((sum, result) => sum + result[key], 0) / runs[arm].length;
+      const addedP99 = (arm: Arm) => mean(arm, 'p99') - mean('direct', 'p99');
+      console.log(
+        `concurrency ${connections} (autocannon, 2 × ${SECONDS} s per arm): req/s direct ${fmt(mean('direct', 'rps'), 0)}, proxy ${fmt(mean('proxy', 'rps'), 0)}, same ${fmt(mean('same', 'rps'), 0)}, translated ${fmt(mean('translated', 'rps'), 0)}; p99 ms direct ${mean('direct', 'p99')}, proxy ${mean('proxy', 'p99')}, same ${mean('same', 'p99')}, translated ${mean('translated', 'p99')}`,
+      );
+      console.log(
+        `  CPU per request in the serving process (µs): mock ${fmt(mean('direct', 'cpu'), 0)}, proxy ${fmt(mean('proxy', 'cpu'), 0)} (+ mock), gateway same ${fmt(mean('same', 'cpu'), 0)}, translated ${fmt(mean('translated', 'cpu'), 0)} (+ mock)`,
+      );
+      for (const arm of ['same', 'translated'] as const) {
+        if (connections === 1) {
+          console.log(`  ${arm} throughput / proxy: ${fmt(mean(arm, 'rps') / mean('proxy', 'rps'))}×`);
+        } else {
+          console.log(
+            `  ${arm} throughput / proxy: ${verdict(mean(arm, 'rps') / mean('proxy', 'rps'), 0.5, false)}; added p99 / proxy's: ${addedP99('proxy') > 0 ? verdict(addedP99(arm) / addedP99('proxy'), 2) : `${fmt(addedP99(arm))} ms vs ${fmt(addedP99('proxy'))} ms`}`,
+          );
+        }
+      }
+    }
+
+    const ttfb = await sequential(streaming, STREAM_ROUNDS, 0);
+    const t50 = (arm: Arm) => percentile(ttfb[arm], 50);
+    console.log(
+      `streaming time to first byte, ${STREAM_ROUNDS} rounds, p50 ms: direct ${fmt(t50('direct'), 3)}, proxy ${fmt(t50('proxy'), 3)}, same ${fmt(t50('same'), 3)}, translated ${fmt(t50('translated'), 3)}`,
+    );
+    console.log(
+      `  same-format TTFB / raw proxy's: ${verdict(t50('same') / t50('proxy'), 1.5)}; translated: ${verdict(t50('translated') / t50('proxy'), 1.5)}`,
+    );
+    const rss = await ask(gateway.child, 'rss');
+    console.log(
+      `gateway RSS after load: ${fmt(rss / 1024 / 1024, 1)} MB (goal < 150 MB: ${rss < 150 * 1024 * 1024 ? 'met' : 'MISSED'}); load average after: ${loadavg()
+        .map((value) => fmt(value))
+        .join(' / ')}`,
+    );
+  } finally {
+    for (const agent of agents.values()) agent.destroy();
+    for (const server of [gateway, proxy, mock]) server.child.kill();
+  }
+}

@@ -1,7 +1,6 @@
 // Issue 14, item 15: the runnable snippets of README.md and docs/**/*.md (```ts run) run against
 // the offline demo model. Every snippet is type-checked by `pnpm check:docs` (in `pnpm check`);
 // the check's own machinery is tested here on a broken snippet. Conventions: docs/writing-docs.md.
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -9,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type DemoServer, startDemoServer } from 'interlingua';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanEnv, type RunResult, run } from '../umbrella/umbrella-fixtures';
 import { extractSnippets, findDocs, type Snippet } from './extract-snippets';
 import { typeCheckSnippets } from './type-check-snippets';
 
@@ -39,35 +39,18 @@ afterAll(async () => {
   rmSync(runDir, { recursive: true, force: true });
 });
 
-function runSnippet(snippet: Snippet): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runSnippet(snippet: Snippet): Promise<RunResult> {
   const file = join(runDir, `${snippet.file.replace(/[^A-Za-z0-9]+/g, '-')}-${snippet.line}.ts`);
   writeFileSync(file, `${snippet.code}\nexport {};\n`);
   const [anthropic, openai] = servers as [DemoServer, DemoServer];
-  const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries(process.env)) {
-    if (value !== undefined && !/_API_KEY$|_BASE_URL$/.test(name)) env[name] = value;
-  }
-  Object.assign(env, {
+  const env = cleanEnv({
     TSX_TSCONFIG_PATH: join(root, 'tsconfig.json'),
     ANTHROPIC_API_KEY: 'offline-demo',
     ANTHROPIC_BASE_URL: anthropic.baseURL,
     OPENAI_API_KEY: 'offline-demo',
     OPENAI_BASE_URL: openai.baseURL,
   });
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', tsx, file], { cwd, env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-    });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end();
-  });
+  return run(process.execPath, ['--import', tsx, file], { cwd, env });
 }
 
 describe('the snippets of README.md and docs/', () => {

@@ -11,8 +11,8 @@ import { InvalidSettingError, NoSuchProviderError, parseModelId, rejectUnknownSe
 import { createGemini, createVertex } from '@interlingua/gemini';
 import { createOpenAI } from '@interlingua/openai';
 import { BUILT_IN_PROVIDERS, type BuiltInProvider } from './built-in-providers';
-import type { TraceRecorder } from './trace/create-trace-recorder';
 import { readKeyOnFirstCall } from './read-key-on-first-call';
+import type { TraceRecorder } from './trace/create-trace-recorder';
 
 const MODEL_SETTINGS = [
   'apiKey',

@@ -1,5 +1,5 @@
 import { BedrockRuntimeClient, type BedrockRuntimeClientConfig } from '@aws-sdk/client-bedrock-runtime';
-import { InvalidSettingError } from '@interlingua/core';
+import { InvalidSettingError, rejectUnknownSettings } from '@interlingua/core';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { BedrockChatModel } from './bedrock-chat-model';
 
@@ -56,7 +56,21 @@ export type BedrockProvider = (modelId: string) => BedrockChatModel;
  * });
  * ```
  */
+const BEDROCK_SETTINGS = [
+  'region',
+  'credentials',
+  'apiKey',
+  'endpoint',
+  'headers',
+  'timeout',
+  'maxRetries',
+  'requestHandler',
+  'name',
+  'client',
+] as const satisfies readonly (keyof BedrockProviderSettings)[];
+
 export function createBedrock(settings: BedrockProviderSettings = {}): BedrockProvider {
+  rejectUnknownSettings(settings, BEDROCK_SETTINGS, 'createBedrock()');
   const timeout = settings.timeout ?? 600_000;
   const maxRetries = settings.maxRetries ?? 2;
   if (!Number.isFinite(timeout) || timeout <= 0)

@@ -151,7 +151,8 @@ function createAdapterModel(
     ...(settings.timeout === undefined ? {} : { timeout: settings.timeout }),
     ...(settings.maxRetries === undefined ? {} : { maxRetries: settings.maxRetries }),
   };
-  const build = (key: string | undefined) => buildAdapterModel(provider, modelId, entry, key, baseURL, fetch, common);
+  const build = (key: string | undefined) =>
+    buildAdapterModel(provider, modelId, entry, key, baseURL, fetch, common, env);
   if (apiKey !== undefined || keyOptional) return build(apiKey);
   // One rule for every provider: the key is read on the first call (see the provider pages).
   return readKeyOnFirstCall(build(''), () => {
@@ -173,6 +174,7 @@ function buildAdapterModel(
   baseURL: string | undefined,
   fetch: typeof globalThis.fetch | undefined,
   common: { headers?: Record<string, string>; timeout?: number; maxRetries?: number },
+  env: Record<string, string | undefined>,
 ): ChatModel {
   switch (entry.adapter) {
     case 'openai':

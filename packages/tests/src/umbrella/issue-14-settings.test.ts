@@ -3,6 +3,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAnthropic } from '@interlingua/anthropic';
+import { createBedrock } from '@interlingua/bedrock';
 import { type ChatRequest, InvalidSettingError } from '@interlingua/core';
 import { createGemini } from '@interlingua/gemini';
 import { createOpenAI } from '@interlingua/openai';
@@ -55,6 +56,7 @@ describe('provider factories (item 11)', () => {
       [() => createGemini({ baseUri: origin } as never), 'createGemini()', 'baseURL'],
       [() => createOpenAI({ baseUrl: origin } as never), 'createOpenAI()', 'baseURL'],
       [() => createAnthropic({ apikey: 'k' } as never), 'createAnthropic()', 'apiKey'],
+      [() => createBedrock({ regoin: 'us-east-1' } as never), 'createBedrock()', 'region'],
       [
         () => createOpenAI()('gpt-4.1', { strictTool: true } as never),
         'the per-model options of createOpenAI()',

@@ -46,16 +46,17 @@ export type AnthropicProvider = (modelId: string) => AnthropicChatModel;
  * });
  * ```
  */
-const ANTHROPIC_SETTINGS = [
-  'apiKey',
-  'baseURL',
-  'headers',
-  'fetch',
-  'timeout',
-  'maxRetries',
-  'name',
-  'defaultMaxTokens',
-] as const satisfies readonly (keyof AnthropicProviderSettings)[];
+// Every key of AnthropicProviderSettings: the compiler keeps the list complete, so a new setting is never refused.
+const ANTHROPIC_SETTINGS = Object.keys({
+  apiKey: true,
+  baseURL: true,
+  headers: true,
+  fetch: true,
+  timeout: true,
+  maxRetries: true,
+  name: true,
+  defaultMaxTokens: true,
+} satisfies Record<keyof AnthropicProviderSettings, true>);
 
 export function createAnthropic(settings: AnthropicProviderSettings = {}): AnthropicProvider {
   rejectUnknownSettings(settings, ANTHROPIC_SETTINGS, 'createAnthropic()');

@@ -56,18 +56,19 @@ export type BedrockProvider = (modelId: string) => BedrockChatModel;
  * });
  * ```
  */
-const BEDROCK_SETTINGS = [
-  'region',
-  'credentials',
-  'apiKey',
-  'endpoint',
-  'headers',
-  'timeout',
-  'maxRetries',
-  'requestHandler',
-  'name',
-  'client',
-] as const satisfies readonly (keyof BedrockProviderSettings)[];
+// Every key of BedrockProviderSettings: the compiler keeps the list complete, so a new setting is never refused.
+const BEDROCK_SETTINGS = Object.keys({
+  region: true,
+  credentials: true,
+  apiKey: true,
+  endpoint: true,
+  headers: true,
+  timeout: true,
+  maxRetries: true,
+  requestHandler: true,
+  name: true,
+  client: true,
+} satisfies Record<keyof BedrockProviderSettings, true>);
 
 export function createBedrock(settings: BedrockProviderSettings = {}): BedrockProvider {
   rejectUnknownSettings(settings, BEDROCK_SETTINGS, 'createBedrock()');

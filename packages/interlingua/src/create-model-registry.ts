@@ -14,16 +14,17 @@ import { BUILT_IN_PROVIDERS, type BuiltInProvider } from './built-in-providers';
 import { readKeyOnFirstCall } from './read-key-on-first-call';
 import type { TraceRecorder } from './trace/create-trace-recorder';
 
-const MODEL_SETTINGS = [
-  'apiKey',
-  'baseURL',
-  'headers',
-  'fetch',
-  'timeout',
-  'maxRetries',
-  'capabilities',
-  'trace',
-] as const satisfies readonly (keyof ModelSettings)[];
+// Every key of ModelSettings: the compiler keeps the list complete, so a new setting is never refused.
+const MODEL_SETTINGS = Object.keys({
+  apiKey: true,
+  baseURL: true,
+  headers: true,
+  fetch: true,
+  timeout: true,
+  maxRetries: true,
+  capabilities: true,
+  trace: true,
+} satisfies Record<keyof ModelSettings, true>);
 
 /** Per-model settings of `model(id, settings)`. Each overrides the environment. */
 export type ModelSettings = {

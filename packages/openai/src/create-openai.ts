@@ -55,25 +55,29 @@ export type OpenAIProvider = (modelId: string, options?: OpenAIModelOptions) => 
  *   streamUsage: false,
  * });
  */
-const OPENAI_COMPAT_SETTINGS = [
-  'systemRole',
-  'maxTokensField',
-  'streamUsage',
-  'strictTools',
-] as const satisfies readonly (keyof OpenAICompatSettings)[];
+// Every key of OpenAICompatSettings: the compiler keeps the list complete, so a new setting is never refused.
+const OPENAI_COMPAT_SETTINGS = Object.keys({
+  systemRole: true,
+  maxTokensField: true,
+  streamUsage: true,
+  strictTools: true,
+} satisfies Record<keyof OpenAICompatSettings, true>);
 
+// Every key of OpenAISettings beyond the compat ones, checked by the compiler.
 const OPENAI_SETTINGS = [
-  'apiKey',
-  'baseURL',
-  'organization',
-  'project',
-  'headers',
-  'fetch',
-  'timeout',
-  'maxRetries',
-  'name',
+  ...Object.keys({
+    apiKey: true,
+    baseURL: true,
+    organization: true,
+    project: true,
+    headers: true,
+    fetch: true,
+    timeout: true,
+    maxRetries: true,
+    name: true,
+  } satisfies Record<Exclude<keyof OpenAISettings, keyof OpenAICompatSettings>, true>),
   ...OPENAI_COMPAT_SETTINGS,
-] as const satisfies readonly (keyof OpenAISettings)[];
+];
 
 export function createOpenAI(settings: OpenAISettings = {}): OpenAIProvider {
   rejectUnknownSettings(settings, OPENAI_SETTINGS, 'createOpenAI()');

@@ -12,8 +12,11 @@ const alias = readdirSync(packagesDir, { withFileTypes: true })
     replacement: `${packagesDir}/${entry.name}/src/index.ts`,
   }));
 
+// Subpath entries, before the package roots they extend.
+const subpaths = [{ find: /^@interlingua\/testkit\/vitest$/, replacement: `${packagesDir}/testkit/src/vitest.ts` }];
+
 export default defineConfig({
-  resolve: { alias },
+  resolve: { alias: [...subpaths, ...alias] },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'examples/**/*.test.ts', 'bench/**/*.test.ts'],
     testTimeout: 30_000,

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { ModelResponse } from '@interlingua/core';
-import { fuzzCodec, loadCodecFixtures, runCodecConformance } from '@interlingua/testkit';
+import { fuzzCodec, loadCodecFixtures } from '@interlingua/testkit';
+import { runCodecConformance } from '@interlingua/testkit/vitest';
 import { expect, it } from 'vitest';
 import { acmeCodec } from './acme-codec';
 

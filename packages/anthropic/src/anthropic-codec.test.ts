@@ -7,7 +7,8 @@ import {
   responseToStream,
   type StreamEvent,
 } from '@interlingua/core';
-import { arbitraryChatRequest, loadCodecFixtures, runCodecConformance } from '@interlingua/testkit';
+import { arbitraryChatRequest, loadCodecFixtures } from '@interlingua/testkit';
+import { runCodecConformance } from '@interlingua/testkit/vitest';
 import { describe, expect, it } from 'vitest';
 import { anthropicCodec } from './anthropic-codec';
 

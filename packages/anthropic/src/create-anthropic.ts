@@ -1,5 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { InvalidSettingError } from '@interlingua/core';
+import { InvalidSettingError, rejectUnknownSettings } from '@interlingua/core';
 import { AnthropicChatModel } from './anthropic-chat-model';
 
 /** Settings of {@link createAnthropic}. */
@@ -30,7 +30,8 @@ export type AnthropicProvider = (modelId: string) => AnthropicChatModel;
 
 /**
  * Creates an Anthropic provider over the official `@anthropic-ai/sdk` client. Requests carry
- * `anthropic-version` and the key as `x-api-key` (and, from SDK 1.x, `Authorization: Bearer`). The first call of a model fails with `InvalidSettingError`
+ * `anthropic-version` and the key as `x-api-key` (and, from SDK 1.x, `Authorization: Bearer`). An
+ * unknown setting is an `InvalidSettingError` naming the nearest known one. The first call of a model fails with `InvalidSettingError`
  * when no API key is given and `ANTHROPIC_API_KEY` is unset; the SDK client is built once per
  * provider, on that first call.
  *
@@ -45,7 +46,20 @@ export type AnthropicProvider = (modelId: string) => AnthropicChatModel;
  * });
  * ```
  */
+// Every key of AnthropicProviderSettings: the compiler keeps the list complete, so a new setting is never refused.
+const ANTHROPIC_SETTINGS = Object.keys({
+  apiKey: true,
+  baseURL: true,
+  headers: true,
+  fetch: true,
+  timeout: true,
+  maxRetries: true,
+  name: true,
+  defaultMaxTokens: true,
+} satisfies Record<keyof AnthropicProviderSettings, true>);
+
 export function createAnthropic(settings: AnthropicProviderSettings = {}): AnthropicProvider {
+  rejectUnknownSettings(settings, ANTHROPIC_SETTINGS, 'createAnthropic()');
   let client: Anthropic | undefined;
   const getClient = (): Anthropic => {
     if (client !== undefined) return client;

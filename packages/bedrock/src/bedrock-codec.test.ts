@@ -8,7 +8,8 @@ import {
   responseToStream,
   type StreamEvent,
 } from '@interlingua/core';
-import { loadCodecFixtures, runCodecConformance } from '@interlingua/testkit';
+import { loadCodecFixtures } from '@interlingua/testkit';
+import { runCodecConformance } from '@interlingua/testkit/vitest';
 import { describe, expect, it } from 'vitest';
 import { bedrockCodec } from './bedrock-codec';
 import { historyTools } from './bedrock-prepare-tools';

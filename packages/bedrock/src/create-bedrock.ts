@@ -1,5 +1,5 @@
 import { BedrockRuntimeClient, type BedrockRuntimeClientConfig } from '@aws-sdk/client-bedrock-runtime';
-import { InvalidSettingError } from '@interlingua/core';
+import { InvalidSettingError, rejectUnknownSettings } from '@interlingua/core';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { BedrockChatModel } from './bedrock-chat-model';
 
@@ -56,7 +56,22 @@ export type BedrockProvider = (modelId: string) => BedrockChatModel;
  * });
  * ```
  */
+// Every key of BedrockProviderSettings: the compiler keeps the list complete, so a new setting is never refused.
+const BEDROCK_SETTINGS = Object.keys({
+  region: true,
+  credentials: true,
+  apiKey: true,
+  endpoint: true,
+  headers: true,
+  timeout: true,
+  maxRetries: true,
+  requestHandler: true,
+  name: true,
+  client: true,
+} satisfies Record<keyof BedrockProviderSettings, true>);
+
 export function createBedrock(settings: BedrockProviderSettings = {}): BedrockProvider {
+  rejectUnknownSettings(settings, BEDROCK_SETTINGS, 'createBedrock()');
   const timeout = settings.timeout ?? 600_000;
   const maxRetries = settings.maxRetries ?? 2;
   if (!Number.isFinite(timeout) || timeout <= 0)

@@ -80,6 +80,7 @@ export {
 } from './schemas/ir-schemas';
 export { parseChatRequest, parseMessages, type SafeParseResult, safeParseIR } from './schemas/parse-ir';
 export { parseWireRequest, parseWireResponse, safeParseWireResponse, type WireSchema } from './schemas/parse-wire';
+export { rejectUnknownSettings } from './settings/reject-unknown-settings';
 // Streams
 export { collectStream } from './stream/collect-stream';
 export { responseToStream } from './stream/response-to-stream';

@@ -1,4 +1,4 @@
-import { InvalidSettingError } from '@interlingua/core';
+import { InvalidSettingError, rejectUnknownSettings } from '@interlingua/core';
 import { GeminiChatModel, type GeminiChatModelConfig } from './gemini-chat-model';
 import type { GeminiTransport } from './gemini-transport';
 import { createGenAITransport } from './genai-transport';
@@ -10,6 +10,8 @@ export type GeminiSettings = {
   /** API key; defaults to the `GEMINI_API_KEY`, then the `GOOGLE_API_KEY` environment variable. */
   apiKey?: string;
   /** Origin of the API (default `https://generativelanguage.googleapis.com`); the SDK appends `/v1beta/models/<id>:…`. */
+  baseURL?: string;
+  /** The same as `baseURL` (the SDK's spelling). */
   baseUrl?: string;
   /** API version path segment (default `v1beta`). */
   apiVersion?: string;
@@ -38,13 +40,29 @@ export type GeminiProvider = ((modelId: string) => GeminiChatModel) & {
   chat(modelId: string): GeminiChatModel;
 };
 
+// Every key of GeminiSettings, checked by the compiler, so a new setting cannot be refused by mistake.
+const GEMINI_SETTINGS = Object.keys({
+  apiKey: true,
+  baseURL: true,
+  baseUrl: true,
+  apiVersion: true,
+  timeout: true,
+  maxRetries: true,
+  headers: true,
+  name: true,
+  sdk: true,
+  fetch: true,
+  transport: true,
+} satisfies Record<keyof GeminiSettings, true>);
+
 /**
  * Creates a Gemini provider for the Gemini Developer API, over `@google/genai` (the default,
  * with its retries, timeout and a `fetch` option) or `@google/generative-ai` (`sdk:
  * 'generative-ai'`; there the model does the retries and timeout, and the global `fetch` is
  * used). The key is read on a model's first call; a missing key fails that call with an
  * `InvalidSettingError` naming both environment variables (so the provider can be registered
- * before the key is set). For Vertex AI see `createVertex`.
+ * before the key is set). An unknown setting is an `InvalidSettingError` naming the nearest
+ * known one (so a misspelt option is never ignored). For Vertex AI see `createVertex`.
  *
  * @example
  * import { createGemini } from '@interlingua/gemini';
@@ -55,6 +73,8 @@ export type GeminiProvider = ((modelId: string) => GeminiChatModel) & {
  * });
  */
 export function createGemini(settings: GeminiSettings = {}): GeminiProvider {
+  rejectUnknownSettings(settings, GEMINI_SETTINGS, 'createGemini()');
+  const baseUrl = oneBaseUrl(settings);
   const { timeout, maxRetries } = checkTimeoutAndRetries(settings);
   const sdk = settings.sdk ?? 'genai';
   if (sdk === 'generative-ai' && settings.fetch !== undefined && settings.transport === undefined) {
@@ -74,13 +94,13 @@ export function createGemini(settings: GeminiSettings = {}): GeminiProvider {
     if (sdk === 'generative-ai')
       return createGenerativeAITransport({
         apiKey,
-        baseUrl: settings.baseUrl,
+        baseUrl,
         apiVersion: settings.apiVersion,
         headers: settings.headers,
       });
     return createGenAITransport({
       apiKey,
-      baseUrl: settings.baseUrl,
+      baseUrl,
       // The REST reference's version, which has thought signatures and call ids (the SDK's default is v1).
       apiVersion: settings.apiVersion ?? 'v1beta',
       headers: settings.headers,
@@ -97,6 +117,16 @@ export function createGemini(settings: GeminiSettings = {}): GeminiProvider {
     timeout: modelOwnsRetries ? timeout : undefined,
     maxRetries: modelOwnsRetries ? maxRetries : 0,
   });
+}
+
+/** `baseURL` or its SDK spelling `baseUrl`; both given must agree. */
+export function oneBaseUrl(settings: { baseURL?: string; baseUrl?: string }): string | undefined {
+  if (settings.baseURL !== undefined && settings.baseUrl !== undefined && settings.baseURL !== settings.baseUrl) {
+    throw new InvalidSettingError({
+      message: `Expected one base URL, got \`baseURL\` ${settings.baseURL} and \`baseUrl\` ${settings.baseUrl}.`,
+    });
+  }
+  return settings.baseURL ?? settings.baseUrl;
 }
 
 /** Validates `timeout` and `maxRetries` (defaults 600,000 ms and 2). */

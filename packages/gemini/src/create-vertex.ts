@@ -1,5 +1,12 @@
-import { InvalidSettingError } from '@interlingua/core';
-import { checkTimeoutAndRetries, type GeminiProvider, geminiProvider, lazyTransport, readEnv } from './create-gemini';
+import { InvalidSettingError, rejectUnknownSettings } from '@interlingua/core';
+import {
+  checkTimeoutAndRetries,
+  type GeminiProvider,
+  geminiProvider,
+  lazyTransport,
+  oneBaseUrl,
+  readEnv,
+} from './create-gemini';
 import { createGenAITransport, type GenAITransportSettings } from './genai-transport';
 
 /** Settings of {@link createVertex}. */
@@ -19,6 +26,8 @@ export type VertexSettings = {
   /** A Vertex AI express-mode API key instead of Google Cloud credentials. */
   apiKey?: string;
   /** The endpoint origin; default `https://<location>-aiplatform.googleapis.com`. */
+  baseURL?: string;
+  /** The same as `baseURL` (the SDK's spelling). */
   baseUrl?: string;
   /** API version path segment (the SDK's default `v1beta1`). */
   apiVersion?: string;
@@ -33,6 +42,23 @@ export type VertexSettings = {
   /** Provider key reported by the models (default `vertex`). */
   name?: string;
 };
+
+// Every key of VertexSettings, checked by the compiler.
+const VERTEX_SETTINGS = Object.keys({
+  project: true,
+  location: true,
+  credentials: true,
+  googleAuthOptions: true,
+  apiKey: true,
+  baseURL: true,
+  baseUrl: true,
+  apiVersion: true,
+  timeout: true,
+  maxRetries: true,
+  headers: true,
+  fetch: true,
+  name: true,
+} satisfies Record<keyof VertexSettings, true>);
 
 /**
  * Creates a provider of Gemini models on Vertex AI over `@google/genai`: the same codec as
@@ -50,6 +76,8 @@ export type VertexSettings = {
  * });
  */
 export function createVertex(settings: VertexSettings = {}): GeminiProvider {
+  rejectUnknownSettings(settings, VERTEX_SETTINGS, 'createVertex()');
+  const baseUrl = oneBaseUrl(settings);
   const { timeout, maxRetries } = checkTimeoutAndRetries(settings);
   const transport = lazyTransport(() => {
     const apiKey = settings.apiKey;
@@ -70,7 +98,7 @@ export function createVertex(settings: VertexSettings = {}): GeminiProvider {
         ? { project, location: settings.location ?? readEnv('GOOGLE_CLOUD_LOCATION') ?? 'us-central1' }
         : { apiKey }),
       googleAuthOptions,
-      baseUrl: settings.baseUrl,
+      baseUrl,
       apiVersion: settings.apiVersion,
       headers: settings.headers,
       fetch: settings.fetch,

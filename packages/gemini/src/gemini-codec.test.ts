@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { ChatRequest, ModelResponse } from '@interlingua/core';
-import { loadCodecFixtures, runCodecConformance } from '@interlingua/testkit';
+import { loadCodecFixtures } from '@interlingua/testkit';
+import { runCodecConformance } from '@interlingua/testkit/vitest';
 import { geminiCodec } from './gemini-codec';
 
 const fixturesDir = fileURLToPath(new URL('./__fixtures__', import.meta.url));

@@ -9,6 +9,10 @@ runCli(process.argv.slice(2), {
   stderr: process.stderr,
   stdin: process.stdin,
   env: process.env,
+  onInterrupt: (handler) => {
+    process.on('SIGINT', handler);
+    return () => process.off('SIGINT', handler);
+  },
 }).then(
   (code) => {
     process.exitCode = code;

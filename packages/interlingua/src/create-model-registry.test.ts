@@ -188,10 +188,12 @@ describe('createModelRegistry', () => {
     expect(requests[0]?.body).toMatchObject({ model: 'meta-llama/Llama-3.3-70B' });
   });
 
-  it('fails early and says what to do: missing key, missing base URL, unknown provider', () => {
+  it('says what to do: missing key (on the first call), missing base URL, unknown provider', async () => {
     const registry = createModelRegistry({ env: {} });
-    expect(() => registry.model('anthropic:claude-sonnet-4-6')).toThrow(InvalidSettingError);
-    expect(() => registry.model('gemini:gemini-2.5-flash')).toThrow(/GEMINI_API_KEY or GOOGLE_API_KEY/);
+    await expect(registry.model('anthropic:claude-sonnet-4-6').generate(request)).rejects.toThrow(InvalidSettingError);
+    await expect(registry.model('gemini:gemini-2.5-flash').generate(request)).rejects.toThrow(
+      /GEMINI_API_KEY or GOOGLE_API_KEY/,
+    );
     expect(() => registry.model('openai-compatible:m')).toThrow(/Expected a base URL for openai-compatible/);
     try {
       registry.model('cohere:command-r');

@@ -7,11 +7,24 @@ import {
   withCapabilities,
 } from '@interlingua/capabilities';
 import type { ChatModel } from '@interlingua/core';
-import { InvalidSettingError, NoSuchProviderError, parseModelId } from '@interlingua/core';
+import { InvalidSettingError, NoSuchProviderError, parseModelId, rejectUnknownSettings } from '@interlingua/core';
 import { createGemini, createVertex } from '@interlingua/gemini';
 import { createOpenAI } from '@interlingua/openai';
 import { BUILT_IN_PROVIDERS, type BuiltInProvider } from './built-in-providers';
+import { readKeyOnFirstCall } from './read-key-on-first-call';
 import type { TraceRecorder } from './trace/create-trace-recorder';
+
+// Every key of ModelSettings: the compiler keeps the list complete, so a new setting is never refused.
+const MODEL_SETTINGS = Object.keys({
+  apiKey: true,
+  baseURL: true,
+  headers: true,
+  fetch: true,
+  timeout: true,
+  maxRetries: true,
+  capabilities: true,
+  trace: true,
+} satisfies Record<keyof ModelSettings, true>);
 
 /** Per-model settings of `model(id, settings)`. Each overrides the environment. */
 export type ModelSettings = {
@@ -65,8 +78,10 @@ export type ModelRegistry = {
  * OpenAI-compatible `ollama`, `lmstudio`, `vllm`, `openrouter`, `deepseek`, `groq` and
  * `openai-compatible` (give it a `baseURL`) — plus any compatible endpoints you add. Keys come
  * from the usual environment variables; every model is wrapped in `withCapabilities` unless
- * `capabilities: false`. A missing key is an `InvalidSettingError` naming the variable to set;
- * an unknown provider is a `NoSuchProviderError` listing the known ones.
+ * `capabilities: false`. The key is read on a model's first call, so a model can be built (and
+ * inspected) before its key is set; a key still missing then fails that call with an
+ * `InvalidSettingError` naming the variable to set. An unknown provider is a `NoSuchProviderError`
+ * listing the known ones, an unknown setting an `InvalidSettingError` naming the nearest known one.
  *
  * @example
  * const registry = createModelRegistry({ compatible: { together: { baseURL: 'https://api.together.xyz/v1', apiKeyEnv: ['TOGETHER_API_KEY'] } } });
@@ -88,10 +103,11 @@ export function createModelRegistry(settings: ModelRegistrySettings = {}): Model
   return {
     providers: names,
     model(id: string, modelSettings: ModelSettings = {}) {
+      rejectUnknownSettings(modelSettings, MODEL_SETTINGS, 'model()');
       const { provider, modelId } = parseModelId(id);
       const entry = Object.hasOwn(providers, provider) ? providers[provider] : undefined;
       if (entry === undefined) throw new NoSuchProviderError({ providerId: provider, availableProviders: names });
-      const env = settings.env ?? process.env;
+      const env = () => settings.env ?? process.env;
       const trace = modelSettings.trace;
       const baseFetch = modelSettings.fetch ?? settings.fetch;
       // Every adapter's SDK takes the tracing fetch (Gemini and Vertex over @google/genai) but
@@ -113,21 +129,18 @@ function createAdapterModel(
   modelId: string,
   entry: BuiltInProvider,
   settings: ModelSettings,
-  env: Record<string, string | undefined>,
+  readEnv: () => Record<string, string | undefined>,
   registryFetch: typeof fetch | undefined,
 ): ChatModel {
-  const apiKey = settings.apiKey ?? firstSet(env, entry.apiKeyEnv);
+  const env = readEnv();
+  const keyOf = (from: Record<string, string | undefined>) => settings.apiKey ?? firstSet(from, entry.apiKeyEnv);
+  const apiKey = keyOf(env);
   const baseURL =
     settings.baseURL ??
     (entry.baseURLEnv === undefined ? undefined : nonEmpty(env[entry.baseURLEnv])) ??
     entry.defaultBaseURL;
   // A local OpenAI-compatible server (OPENAI_BASE_URL) usually needs no key.
   const keyOptional = entry.keyOptional || (provider === 'openai' && baseURL !== undefined);
-  if (apiKey === undefined && !keyOptional) {
-    throw new InvalidSettingError({
-      message: `Expected an API key for ${provider} in ${entry.apiKeyEnv.join(' or ')} (or the apiKey setting), got none.`,
-    });
-  }
   if (baseURL === undefined && entry.adapter === 'openai' && provider !== 'openai') {
     throw new InvalidSettingError({
       message: `Expected a base URL for ${provider} (the baseURL setting${entry.baseURLEnv === undefined ? '' : ` or ${entry.baseURLEnv}`}), got none.`,
@@ -139,6 +152,31 @@ function createAdapterModel(
     ...(settings.timeout === undefined ? {} : { timeout: settings.timeout }),
     ...(settings.maxRetries === undefined ? {} : { maxRetries: settings.maxRetries }),
   };
+  const build = (key: string | undefined) =>
+    buildAdapterModel(provider, modelId, entry, key, baseURL, fetch, common, env);
+  if (apiKey !== undefined || keyOptional) return build(apiKey);
+  // One rule for every provider: the key is read on the first call (see the provider pages).
+  return readKeyOnFirstCall(build(''), () => {
+    const key = keyOf(readEnv());
+    if (key === undefined) {
+      throw new InvalidSettingError({
+        message: `Expected an API key for ${provider} in ${entry.apiKeyEnv.join(' or ')} (or the apiKey setting), got none.`,
+      });
+    }
+    return build(key);
+  });
+}
+
+function buildAdapterModel(
+  provider: string,
+  modelId: string,
+  entry: BuiltInProvider,
+  apiKey: string | undefined,
+  baseURL: string | undefined,
+  fetch: typeof globalThis.fetch | undefined,
+  common: { headers?: Record<string, string>; timeout?: number; maxRetries?: number },
+  env: Record<string, string | undefined>,
+): ChatModel {
   switch (entry.adapter) {
     case 'openai':
       return createOpenAI({
@@ -162,7 +200,7 @@ function createAdapterModel(
     case 'gemini':
       return createGemini({
         ...(apiKey === undefined ? {} : { apiKey }),
-        ...(baseURL === undefined ? {} : { baseUrl: baseURL }),
+        ...(baseURL === undefined ? {} : { baseURL }),
         ...(fetch === undefined ? {} : { fetch }),
         ...common,
       })(modelId);

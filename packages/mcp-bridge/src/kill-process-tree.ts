@@ -14,15 +14,33 @@ function signalGroup(group: number, signal: NodeJS.Signals | 0): boolean {
   }
 }
 
-/** Remembers a server's process group, so a host that exits without `close()` still ends it. */
+function endLiveGroups(): void {
+  for (const live of liveGroups) signalGroup(live, 'SIGTERM');
+}
+
+// A server in a group of its own no longer gets the terminal's Ctrl-C. When nobody else handles
+// the signal, end the servers, then die of it as the host would have; when the host handles it
+// (a REPL cancelling a turn), it decides.
+function onTerminatingSignal(signal: NodeJS.Signals): void {
+  if (process.listenerCount(signal) > 1) return;
+  endLiveGroups();
+  for (const name of TERMINATING_SIGNALS) process.off(name, onTerminatingSignal);
+  process.kill(process.pid, signal);
+}
+
+const TERMINATING_SIGNALS: NodeJS.Signals[] = process.platform === 'win32' ? [] : ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
+/**
+ * Remembers a server's process group, so a host that exits without `close()` — or dies of
+ * Ctrl-C, SIGTERM or SIGHUP it does not handle itself — still ends it.
+ */
 export function trackProcessGroup(group: number): () => void {
   liveGroups.add(group);
   if (!exitHookInstalled) {
     exitHookInstalled = true;
     // One listener for every server; `exit` handlers must be synchronous, and a signal is.
-    process.once('exit', () => {
-      for (const live of liveGroups) signalGroup(live, 'SIGTERM');
-    });
+    process.once('exit', endLiveGroups);
+    for (const name of TERMINATING_SIGNALS) process.on(name, onTerminatingSignal);
   }
   return () => liveGroups.delete(group);
 }

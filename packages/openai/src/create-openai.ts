@@ -1,5 +1,5 @@
 import type { ChatModel } from '@interlingua/core';
-import { InvalidSettingError } from '@interlingua/core';
+import { InvalidSettingError, rejectUnknownSettings } from '@interlingua/core';
 import OpenAI from 'openai';
 import { OpenAIChatModel } from './openai-chat-model';
 import type { OpenAICompatSettings } from './openai-compat';
@@ -34,8 +34,9 @@ export type OpenAIProvider = (modelId: string, options?: OpenAIModelOptions) => 
 
 /**
  * Creates a factory of Chat Completions models over the official `openai` SDK, for OpenAI
- * or any OpenAI-compatible server (set `baseURL`, `name` and the compat settings).
- * The API key is checked when a model is called, not here.
+ * or any OpenAI-compatible server (set `baseURL`, `name` and the compat settings). An unknown
+ * setting is an `InvalidSettingError` naming the nearest known one. The API key is read when a
+ * model is first called, not here.
  *
  * @example
  * import { createOpenAI } from '@interlingua/openai';
@@ -54,7 +55,32 @@ export type OpenAIProvider = (modelId: string, options?: OpenAIModelOptions) => 
  *   streamUsage: false,
  * });
  */
+// Every key of OpenAICompatSettings: the compiler keeps the list complete, so a new setting is never refused.
+const OPENAI_COMPAT_SETTINGS = Object.keys({
+  systemRole: true,
+  maxTokensField: true,
+  streamUsage: true,
+  strictTools: true,
+} satisfies Record<keyof OpenAICompatSettings, true>);
+
+// Every key of OpenAISettings beyond the compat ones, checked by the compiler.
+const OPENAI_SETTINGS = [
+  ...Object.keys({
+    apiKey: true,
+    baseURL: true,
+    organization: true,
+    project: true,
+    headers: true,
+    fetch: true,
+    timeout: true,
+    maxRetries: true,
+    name: true,
+  } satisfies Record<Exclude<keyof OpenAISettings, keyof OpenAICompatSettings>, true>),
+  ...OPENAI_COMPAT_SETTINGS,
+];
+
 export function createOpenAI(settings: OpenAISettings = {}): OpenAIProvider {
+  rejectUnknownSettings(settings, OPENAI_SETTINGS, 'createOpenAI()');
   const { apiKey, baseURL, organization, project, headers, fetch, timeout, maxRetries, name, ...compat } = settings;
   let client: OpenAI | undefined;
   const getClient = (): OpenAI => {
@@ -78,11 +104,13 @@ export function createOpenAI(settings: OpenAISettings = {}): OpenAIProvider {
     });
     return client;
   };
-  return (modelId, options = {}) =>
-    new OpenAIChatModel({
+  return (modelId, options = {}) => {
+    rejectUnknownSettings(options, OPENAI_COMPAT_SETTINGS, 'the per-model options of createOpenAI()');
+    return new OpenAIChatModel({
       provider: name ?? 'openai',
       modelId,
       client: getClient,
       compat: { ...compat, ...options },
     });
+  };
 }

@@ -56,7 +56,6 @@ export {
   startProviderServer,
 } from './provider-server';
 export { textResponse, toolCallResponse } from './responses';
-export { type ConformanceOptions, runCodecConformance } from './run-codec-conformance';
 export {
   type RecordedModelCall,
   type ScriptedModel,

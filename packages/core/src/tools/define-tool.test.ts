@@ -27,7 +27,7 @@ describe('defineTool', () => {
         days: { type: 'integer', minimum: 1, maximum: 7, default: 1 },
       },
       required: ['city'],
-      // zod strips unknown keys from input, so zod 4 does not forbid them in the input schema.
+      additionalProperties: false,
     });
   });
 

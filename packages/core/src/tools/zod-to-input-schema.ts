@@ -26,7 +26,9 @@ export function isZod3Schema(schema: unknown): schema is Zod3Schema {
 
 /**
  * Converts a zod 3 or zod 4 object schema into the JSON Schema a provider receives
- * (draft-07 flavoured, no `$schema`, references inlined where the converter allows).
+ * (draft-07 flavoured, no `$schema`, references inlined where the converter allows). Both give
+ * closed objects: `additionalProperties: false` on every object that does not accept unknown
+ * keys (zod's default strips them), as OpenAI's strict mode requires and the AI SDK sends.
  * Throws {@link SchemaConversionError} for a non-object schema, or when a schema that
  * declares properties converts to one with none: that would ship a tool the model
  * cannot call correctly.
@@ -39,6 +41,15 @@ export function zodToInputSchema(schema: unknown, toolName: string): JSONSchema 
       target: 'draft-7',
       io: 'input',
       unrepresentable: 'any',
+      // Closed objects, as zod 3's converter and the AI SDK give them (docs/decisions/005): zod 4
+      // leaves `additionalProperties` out of input schemas for a plain `z.object`, which strips
+      // unknown keys anyway. `z.looseObject` (a catchall) stays open.
+      override: ({ zodSchema, jsonSchema }) => {
+        const def = (zodSchema as unknown as { _zod: { def: { type?: string; catchall?: unknown } } })._zod.def;
+        if (def.type === 'object' && def.catchall === undefined && jsonSchema.additionalProperties === undefined) {
+          jsonSchema.additionalProperties = false;
+        }
+      },
     }) as JSONObject;
     const def = (schema as unknown as { _zod: { def: { type?: string; shape?: Record<string, unknown> } } })._zod.def;
     declared = def.type === 'object' && def.shape ? Object.keys(def.shape) : [];

@@ -9,9 +9,17 @@ import { isWireProvider } from '../wire-codecs';
 import { CliError } from './cli-error';
 import type { CliIO } from './cli-io';
 import type { TracePrinter } from './print-trace';
+import { type ModelExchange, recordLastExchange } from './record-last-exchange';
 
 /** The model of a `chat` session, and what to undo when it ends. */
-export type ChatModelSession = { model: ChatModel; close(): Promise<void> };
+export type ChatModelSession = {
+  model: ChatModel;
+  /** The last model request and its failed response, for error messages. */
+  lastExchange(): ModelExchange | undefined;
+  /** The environment variable that sets the provider's base URL, if any. */
+  baseURLEnv: string | undefined;
+  close(): Promise<void>;
+};
 
 /** The model `--offline` uses when `--model` is not given. */
 export const DEFAULT_OFFLINE_MODEL = 'anthropic:claude-sonnet-4-6';
@@ -21,7 +29,8 @@ export const DEFAULT_OFFLINE_MODEL = 'anthropic:claude-sonnet-4-6';
  * the provider's wire format and points the model at it. With `--trace` (printed) or
  * `--trace-file` (recorded), every model request and response passes through a tracing `fetch`
  * handed to the model's SDK (Bedrock's AWS SDK takes none: its bodies are not traced). The
- * global `fetch` is never replaced.
+ * global `fetch` is never replaced. Either way the last request is recorded, so a failure can
+ * name the URL it went to and describe a body that was not the API's.
  */
 export async function openChatModel(
   options: { model: string | undefined; baseURL: string | undefined; offline: boolean },
@@ -42,13 +51,15 @@ export async function openChatModel(
 
   const undo: (() => Promise<void> | void)[] = [];
   // Every SDK that sends through fetch takes this one (Gemini too, over @google/genai): the global fetch is never swapped.
-  const fetch =
+  const traced =
     tracer === undefined && recorder === undefined
-      ? undefined
+      ? globalThis.fetch
       : traceFetch(globalThis.fetch, (leg) => {
           tracer?.model(leg);
           recorder?.wire(leg);
         });
+  const exchanges = recordLastExchange(traced);
+  const fetch = exchanges.fetch;
   try {
     let settings: { baseURL?: string; apiKey?: string } =
       options.baseURL === undefined ? {} : { baseURL: options.baseURL };
@@ -68,10 +79,12 @@ export async function openChatModel(
         `Using the built-in offline demo model over the ${entry.adapter} wire protocol (no network, no key).\n`,
       );
     }
-    const built = registry.model(id, { ...settings, ...(fetch === undefined ? {} : { fetch }) });
+    const built = registry.model(id, { ...settings, fetch });
     const model = recorder === undefined ? built : recorder.model(built);
     return {
       model,
+      lastExchange: exchanges.last,
+      baseURLEnv: entry?.baseURLEnv,
       async close() {
         for (const step of undo.reverse()) await step();
       },

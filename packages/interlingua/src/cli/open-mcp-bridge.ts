@@ -1,7 +1,9 @@
 import { McpBridge } from '@interlingua/mcp-bridge';
 import type { TraceRecorder } from '../trace/create-trace-recorder';
 import { CliError, EXIT_USAGE } from './cli-error';
+import type { TextSink } from './cli-io';
 import type { TracePrinter } from './print-trace';
+import type { Styles } from './styles-for';
 
 /**
  * Reads an mcp.json (JSON with comments, as the bridge reads it) and connects to its servers.
@@ -32,5 +34,16 @@ export async function openMcpBridge(
       exitCode: EXIT_USAGE,
       cause: error,
     });
+  }
+}
+
+/** One line per server that failed to start, saying the chat goes on without its tools. */
+export function reportUnavailableServers(bridge: McpBridge, sink: TextSink, styles: Styles): void {
+  for (const server of bridge.servers) {
+    if (server.state !== 'failed') continue;
+    const reason = (server.error?.message ?? 'unknown error').split('\n')[0];
+    sink.write(
+      `${styles.red(`MCP server \`${server.name}\` is not available: ${reason}`)} ${styles.dim('(going on without its tools)')}\n`,
+    );
   }
 }

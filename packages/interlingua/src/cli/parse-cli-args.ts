@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { findClosestMatch } from '@interlingua/core';
 import { CliError } from './cli-error';
 
 /** The CLI's commands. */
@@ -62,10 +63,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   try {
     parsed = parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new CliError(error instanceof Error ? error.message : String(error), {
-      hint: 'Run `interlingua --help` for the commands and their options.',
-      cause: error,
-    });
+    throw describeParseError(error);
   }
   const { values, positionals } = parsed;
   const [first, ...rest] = positionals;
@@ -175,4 +173,27 @@ function parseMaxSteps(value: string | undefined): number | undefined {
     throw new CliError(`Expected --max-steps to be a positive integer, got "${value}".`);
   }
   return steps;
+}
+
+// Node's parseArgs messages are about parseArgs; say which option was wrong and what was meant.
+function describeParseError(error: unknown): CliError {
+  const code = (error as { code?: unknown }).code;
+  const message = error instanceof Error ? error.message : String(error);
+  const option = /'(?:-\w, )?(--?[\w-]+)/.exec(message)?.[1];
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option !== undefined) {
+    const nearest = findClosestMatch(option.replace(/^-+/, ''), Object.keys(OPTIONS));
+    return new CliError(`Unknown option ${option}${nearest === undefined ? '.' : `; did you mean --${nearest}?`}`, {
+      hint: 'Run `interlingua --help` for the commands and their options.',
+      cause: error,
+    });
+  }
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option !== undefined) {
+    const name = option.replace(/^-+/, '');
+    const takesValue = Object.hasOwn(OPTIONS, name) && OPTIONS[name as keyof typeof OPTIONS].type === 'string';
+    return new CliError(takesValue ? `Expected a value after --${name}, got none.` : `--${name} takes no value.`, {
+      hint: 'Run `interlingua --help` for the commands and their options.',
+      cause: error,
+    });
+  }
+  return new CliError(message, { hint: 'Run `interlingua --help` for the commands and their options.', cause: error });
 }

@@ -1,4 +1,4 @@
-import { type AgentEvent, type AgentResult, type AgentTool, runAgent, streamAgent } from '@interlingua/agent';
+import { type AgentEvent, type AgentOptions, type AgentResult, runAgent, streamAgent } from '@interlingua/agent';
 import type { ChatModel, Message, ToolResult } from '@interlingua/core';
 import type { CliIO } from './cli-io';
 import type { AnswerWriter } from './create-answer-writer';
@@ -8,7 +8,8 @@ import type { Styles } from './styles-for';
 /** What one chat turn needs. */
 export type ChatTurnOptions = {
   model: ChatModel;
-  tools: AgentTool[];
+  /** A function is asked before every model call, so tools an MCP server changed mid-turn are offered. */
+  tools: NonNullable<AgentOptions['tools']>;
   system: string | undefined;
   history: Message[];
   messages: Message[];
@@ -16,6 +17,8 @@ export type ChatTurnOptions = {
   stream: boolean;
   /** Cancels the turn (Ctrl-C in the REPL). */
   signal?: AbortSignal;
+  /** Filled with the text shown of the model call in progress, so an interrupted turn can keep it. */
+  shown?: { text: string };
   /** Also receives every event of the run (the trace recorder). */
   onEvent?: (event: AgentEvent) => void;
 };
@@ -40,7 +43,7 @@ export async function runChatTurn(
     ...(options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }),
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   };
-  const printer = createTurnPrinter(io, styles, spinner, answer);
+  const printer = createTurnPrinter(io, styles, spinner, answer, options.shown ?? { text: '' });
   try {
     const observe = options.onEvent;
     if (!options.stream) {
@@ -69,18 +72,20 @@ export async function runChatTurn(
   }
 }
 
-function createTurnPrinter(io: CliIO, styles: Styles, spinner: Spinner, answer: AnswerWriter) {
+function createTurnPrinter(io: CliIO, styles: Styles, spinner: Spinner, answer: AnswerWriter, shown: { text: string }) {
   const endLine = () => answer.endLine();
   const writeText = (text: string) => {
     if (text === '') return;
     spinner.stop();
     answer.write(text);
+    shown.text += text;
   };
   return {
     endLine,
     print(event: AgentEvent, wholeAnswers: boolean) {
       switch (event.type) {
         case 'step-start':
+          shown.text = '';
           spinner.start(event.step === 0 ? 'thinking…' : 'reading the tool results…');
           return;
         case 'text-delta':

@@ -138,6 +138,6 @@ describe('createSpinner', () => {
     const spinner = createSpinner(out);
     spinner.start('thinking…');
     spinner.stop();
-    expect(out.chunks).toEqual(['\r⠋ thinking…', '\r\u001b[K']);
+    expect(out.chunks).toEqual(['\r⠋ thinking…\u001b[K', '\r\u001b[K']);
   });
 });

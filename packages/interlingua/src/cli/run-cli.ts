@@ -27,8 +27,7 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
         io.stdout.write(`${version}\n`);
         return 0;
       case 'chat':
-        await chatCommand(args, io);
-        return 0;
+        return await chatCommand(args, io);
       case 'tools':
         return await toolsCommand(args, io);
       case 'translate':

@@ -24,7 +24,7 @@ export function redactHeaders(headers: Record<string, string>): Record<string, s
   return out;
 }
 
-/** A URL with key-carrying query parameters (`key`, `api_key`, …) replaced by `[REDACTED]`. */
+/** A URL with key-carrying query parameters (`key`, `api_key`, …) and a `user:password@` replaced by `[REDACTED]`. */
 export function redactUrl(url: string): string {
   let parsed: URL;
   try {
@@ -33,6 +33,11 @@ export function redactUrl(url: string): string {
     return url;
   }
   let changed = false;
+  if (parsed.username !== '' || parsed.password !== '') {
+    parsed.username = REDACTED;
+    parsed.password = '';
+    changed = true;
+  }
   for (const name of SECRET_PARAMS) {
     if (parsed.searchParams.has(name)) {
       parsed.searchParams.set(name, REDACTED);

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { json, type ProviderServer, startProviderServer } from '@interlingua/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, cleanEnv, ensureBuilt } from './umbrella-fixtures';
+import { BUILT_CLI, ensureBuilt } from './ensure-built';
+import { cleanEnv } from './umbrella-fixtures';
 
 // `interlingua gateway` as a real process: the banner, a request served, and SIGTERM draining the
 // request in flight before exiting 0.
@@ -55,7 +56,7 @@ afterAll(async () => {
 
 describe('interlingua gateway (built binary)', { timeout: 90_000 }, () => {
   it('serves, and on SIGTERM finishes the request in flight, then exits 0', async () => {
-    const child = spawn(process.execPath, [CLI, 'gateway', '--config', config, '--port', '0'], {
+    const child = spawn(process.execPath, [BUILT_CLI, 'gateway', '--config', config, '--port', '0'], {
       env: cleanEnv(),
       stdio: ['ignore', 'pipe', 'pipe'],
     });

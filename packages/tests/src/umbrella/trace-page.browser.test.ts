@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { addCosts, type Cost, formatCost, type TraceLine, traceLineSchema, ZERO_COST } from 'interlingua';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, cleanEnv, ensureBuilt, ROOT, run } from './umbrella-fixtures';
+import { BUILT_CLI, ensureBuilt } from './ensure-built';
+import { cleanEnv, ROOT, run } from './umbrella-fixtures';
 
 // Real processes (the demo, its MCP server, the CLI) and a real browser: generous on a loaded machine.
 const TIMEOUT = 120_000;
@@ -20,7 +21,7 @@ let lines: TraceLine[];
 
 /** Starts `interlingua trace` and resolves with the address it prints. */
 function serve(args: string[]): Promise<string> {
-  const child = spawn(process.execPath, [CLI, 'trace', ...args], {
+  const child = spawn(process.execPath, [BUILT_CLI, 'trace', ...args], {
     env: cleanEnv(),
     stdio: ['ignore', 'pipe', 'pipe'],
   });

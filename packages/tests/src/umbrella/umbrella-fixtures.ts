@@ -1,5 +1,5 @@
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,65 +7,25 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** The repository root. */
 export const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-/** The built `interlingua` bin. */
-export const CLI = join(ROOT, 'packages/interlingua/dist/cli.js');
+/**
+ * The CLI's entry point, run from source through tsx (resolving `@interlingua/*` to the packages'
+ * sources by the root tsconfig's paths): `pnpm test` needs no `pnpm build` first, and always tests
+ * the code as it is. The built bin's packaging is checked by `pnpm check` (publint, attw).
+ */
+export const CLI = join(ROOT, 'packages/interlingua/src/cli.ts');
 /** The weather MCP server's source. */
 export const WEATHER_SERVER = join(ROOT, 'examples/weather-server/server.ts');
-
-const UMBRELLA_AND_DEPENDENCIES = [
-  'core',
-  'openai',
-  'anthropic',
-  'gemini',
-  'capabilities',
-  'mcp-bridge',
-  'agent',
-  'gateway',
-  'interlingua',
-];
-
-/**
- * Builds the umbrella and the packages it depends on when a `dist` is missing, or when the
- * umbrella's own sources are newer than its bin, so the CLI tests run the real binary even on a
- * fresh clone where nobody ran `pnpm build`. (A dependency changed since its last build is not
- * detected: run `pnpm build` after changing one.)
- */
-export function ensureBuilt(): void {
-  const stale = UMBRELLA_AND_DEPENDENCIES.some((name) => {
-    const dist = join(ROOT, 'packages', name, 'dist', name === 'interlingua' ? 'cli.js' : 'index.js');
-    if (!existsSync(dist)) return true;
-    return name === 'interlingua' && newestMtime(join(ROOT, 'packages', name, 'src')) > statSync(dist).mtimeMs;
-  });
-  if (!stale) return;
-  try {
-    execFileSync('pnpm', ['--filter', 'interlingua...', 'build'], { cwd: ROOT, stdio: 'pipe', timeout: 280_000 });
-  } catch (error) {
-    const { stdout, stderr } = error as { stdout?: Buffer; stderr?: Buffer };
-    const output = `${stdout?.toString() ?? ''}${stderr?.toString() ?? ''}`.split('\n').slice(-40).join('\n');
-    throw new Error(`\`pnpm --filter interlingua... build\` failed:\n${output}`, { cause: error });
-  }
-}
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === '__fixtures__') continue;
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(path));
-    else if (!entry.name.includes('.test.')) newest = Math.max(newest, statSync(path).mtimeMs);
-  }
-  return newest;
-}
+/** tsx's loader, for `node --import`. */
+export const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 /** An mcp.json (in a fresh temp folder) that starts the weather server over stdio through tsx's loader, plus `more` servers. */
 export function writeWeatherMcpConfig(more: Record<string, unknown> = {}): string {
   const dir = mkdtempSync(join(tmpdir(), 'interlingua-cli-'));
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
   const path = join(dir, 'mcp.json');
   writeFileSync(
     path,
     JSON.stringify({
-      mcpServers: { ...more, weather: { command: process.execPath, args: ['--import', tsx, WEATHER_SERVER] } },
+      mcpServers: { ...more, weather: { command: process.execPath, args: ['--import', TSX, WEATHER_SERVER] } },
     }),
   );
   return path;
@@ -106,7 +66,12 @@ export function run(
   });
 }
 
-/** Runs the built CLI. */
-export function runCli(args: readonly string[], options: { env?: Record<string, string>; input?: string } = {}) {
-  return run(process.execPath, [CLI, ...args], options);
+/** Runs the CLI (from source, see {@link CLI}), from the repository root unless `cwd` says otherwise. */
+export function runCli(
+  args: readonly string[],
+  options: { env?: Record<string, string>; input?: string; cwd?: string } = {},
+) {
+  // tsx finds the paths to the sources in the root tsconfig, wherever the CLI runs.
+  const env = { ...(options.env ?? cleanEnv()), TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.json') };
+  return run(process.execPath, ['--import', TSX, CLI, ...args], { ...options, env });
 }

@@ -1,16 +1,18 @@
 import { createInterface } from 'node:readline';
-import { AgentAbortedError, type AgentTool, addUsage } from '@interlingua/agent';
-import { addCosts, type Cost, type Message, type Usage, ZERO_COST } from '@interlingua/core';
-import type { McpBridge } from '@interlingua/mcp-bridge';
+import { AgentAbortedError, addUsage } from '@interlingua/agent';
+import { APICallError, addCosts, type Cost, type Message, type Usage, ZERO_COST } from '@interlingua/core';
+import { exposeToolName, type McpBridge } from '@interlingua/mcp-bridge';
 import { createRedactor, secretsFromEnv } from '../../trace/create-redactor';
 import { createTraceRecorder } from '../../trace/create-trace-recorder';
 import { CliError, EXIT_FAILURE } from '../cli-error';
 import type { CliIO } from '../cli-io';
 import { createAnswerWriter } from '../create-answer-writer';
 import { createSpinner } from '../create-spinner';
+import { describeProviderFailure } from '../describe-provider-failure';
 import { formatTotalUsage, formatTurnUsage } from '../format-usage';
+import { keepInterruptedAnswer } from '../keep-interrupted-answer';
 import { openChatModel } from '../open-chat-model';
-import { openMcpBridge } from '../open-mcp-bridge';
+import { openMcpBridge, reportUnavailableServers } from '../open-mcp-bridge';
 import { createTracePrinter } from '../print-trace';
 import { runChatTurn } from '../run-chat-turn';
 import { stylesFor } from '../styles-for';
@@ -29,11 +31,16 @@ export type ChatCommandOptions = {
   prompt: string | undefined;
 };
 
+/** Exit code of a one-shot chat the user interrupted (128 + SIGINT, as shells report it). */
+export const EXIT_INTERRUPTED = 130;
+
 /**
  * `interlingua chat`: one-shot with a prompt (or text piped on stdin), else a REPL that keeps
- * the conversation. Prints usage per turn and the total at the end.
+ * the conversation. Prints usage per turn and the total at the end. An MCP server that cannot
+ * start is reported and left out. Ctrl-C cancels the turn in progress: its answer so far stays in
+ * the history (marked as interrupted) and its usage in the total. Resolves with the exit code.
  */
-export async function chatCommand(options: ChatCommandOptions, io: CliIO): Promise<void> {
+export async function chatCommand(options: ChatCommandOptions, io: CliIO): Promise<number> {
   const styles = stylesFor(io.stderr, io.env);
   const redact = createRedactor(secretsFromEnv(io.env));
   const answer = createAnswerWriter(io.stdout);
@@ -62,22 +69,41 @@ export async function chatCommand(options: ChatCommandOptions, io: CliIO): Promi
     throw error;
   });
   let bridge: McpBridge | undefined;
+  let interrupted = false;
+  let running: AbortController | undefined;
   try {
-    if (options.mcp !== undefined) bridge = await openMcpBridge(options.mcp, tracer, 'throw', recorder);
+    if (options.mcp !== undefined) {
+      bridge = await openMcpBridge(options.mcp, tracer, 'skip', recorder);
+      reportUnavailableServers(bridge, io.stderr, styles);
+      // MCP progress of a long tool call, on the spinner line.
+      bridge.subscribe((event) => {
+        if (event.type !== 'progress') return;
+        const of = event.total === undefined ? `${event.progress}` : `${event.progress}/${event.total}`;
+        const name = exposeToolName(event.server, event.tool);
+        spinner.update(`running ${name}… ${of}${event.message === undefined ? '' : ` ${event.message}`}`);
+      });
+    }
+    const liveBridge = bridge;
     let messages: Message[] = [];
-    let running: AbortController | undefined;
     let total: Usage = { inputTokens: 0, outputTokens: 0 };
     let totalCost: Cost | 'unknown' = ZERO_COST;
     let turns = 0;
+    const shown = { text: '' };
     const turn = async (text: string) => {
-      // Asked each turn: the bridge re-lists a server whose tools changed (list_changed).
-      const tools: AgentTool[] = bridge === undefined ? [] : await bridge.tools();
-      running = new AbortController();
+      const controller = new AbortController();
+      running = controller;
+      // Only while a turn runs: Ctrl-C at any other time ends the CLI as usual.
+      const stopListening = io.onInterrupt?.(() => {
+        interrupted = true;
+        controller.abort();
+      });
       const result = await runChatTurn(
         {
           model: session.model,
-          tools,
+          // Asked before every model call: the bridge re-lists a server whose tools changed (list_changed).
+          tools: liveBridge === undefined ? [] : () => liveBridge.tools(),
           signal: running.signal,
+          shown,
           system: options.system,
           history: messages,
           messages: [{ role: 'user', content: [{ type: 'text', text }] }],
@@ -91,6 +117,7 @@ export async function chatCommand(options: ChatCommandOptions, io: CliIO): Promi
         answer,
       ).finally(() => {
         running = undefined;
+        stopListening?.();
       });
       messages = result.messages;
       total = addUsage(total, result.usage);
@@ -100,15 +127,40 @@ export async function chatCommand(options: ChatCommandOptions, io: CliIO): Promi
         io.stderr.write(`${styles.dim(formatTurnUsage(result.usage, result.inputTokensPerStep, result.cost))}\n`);
       }
       if (result.finishReason === 'error') {
-        throw result.error ?? new CliError('The model call failed.', { exitCode: EXIT_FAILURE });
+        const failure = result.error;
+        throw (
+          (APICallError.isInstance(failure)
+            ? describeProviderFailure(failure, session.lastExchange(), { baseURLEnv: session.baseURLEnv })
+            : undefined) ??
+          failure ??
+          new CliError('The model call failed.', { exitCode: EXIT_FAILURE })
+        );
       }
       if (result.finishReason !== 'stop') {
         io.stderr.write(`${styles.red(`The turn ended with ${result.finishReason}.`)}\n`);
       }
     };
 
+    // A cancelled turn: what the user saw stays in the history, marked, and its usage counts.
+    const keepCancelled = (error: AgentAbortedError) => {
+      messages = keepInterruptedAnswer(error.messages, shown.text);
+      const cost = error.steps.reduce<Cost | 'unknown'>((sum, step) => addCosts(sum, step.cost), ZERO_COST);
+      total = addUsage(total, error.usage);
+      totalCost = addCosts(totalCost, cost);
+      turns += 1;
+      answer.endLine();
+      io.stderr.write(`${styles.dim(`(cancelled) ${formatTurnUsage(error.usage, [], cost)}`)}\n`);
+    };
+
     if (!interactive) {
-      await turn(prompt ?? '');
+      try {
+        await turn(prompt ?? '');
+      } catch (error) {
+        if (!(interrupted && AgentAbortedError.isInstance(error))) throw error;
+        keepCancelled(error);
+        io.stderr.write(`${styles.dim(formatTotalUsage(total, turns, totalCost))}\n`);
+        return EXIT_INTERRUPTED;
+      }
     } else {
       // Line editing and history on a real terminal; plain lines from anything else.
       const output = isStream(io.stderr) && io.stdin.isTTY === true ? io.stderr : undefined;
@@ -130,8 +182,7 @@ export async function chatCommand(options: ChatCommandOptions, io: CliIO): Promi
             } catch (error) {
               // In a REPL one failed turn is reported and the conversation goes on; a cancelled one keeps what completed.
               if (AgentAbortedError.isInstance(error)) {
-                messages = error.messages;
-                io.stderr.write(`${styles.dim('(cancelled)')}\n`);
+                keepCancelled(error);
               } else {
                 io.stderr.write(
                   `${styles.red(`error: ${redact(error instanceof Error ? error.message : String(error))}`)}\n`,
@@ -151,6 +202,7 @@ export async function chatCommand(options: ChatCommandOptions, io: CliIO): Promi
         `${styles.dim(`trace: ${options.traceFile} (view it with: interlingua trace ${options.traceFile})`)}\n`,
       );
     }
+    return 0;
   } finally {
     spinner.stop();
     await bridge?.close();

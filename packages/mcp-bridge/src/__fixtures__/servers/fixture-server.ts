@@ -36,7 +36,10 @@ let listChangedVersion = 1;
 let owesListChanged = false;
 // stubborn: a child of its own, which must end with the server's process group.
 const child =
-  scenario === 'stubborn' ? spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' }) : undefined;
+  scenario === 'stubborn'
+    ? // Extra arguments (a test's marker) go on the child's command line too.
+      spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', ...process.argv.slice(3)], { stdio: 'ignore' })
+    : undefined;
 
 const server = new Server(
   { name: `fixture-${scenario}`, version: '1.0.0' },
@@ -63,13 +66,28 @@ server.setRequestHandler(ListToolsRequestSchema, (request) => {
       return { tools: [tool('pids')] };
     case 'big':
       return { tools: [tool('big'), tool('echo')] };
+    case 'slow-weather':
+      return { tools: [tool('get_weather', { inputSchema: { type: 'object', properties: { city: { type: 'string' } } } })] };
     default:
       return { tools: [tool('wait')] };
   }
 });
 
-server.setRequestHandler(CallToolRequestSchema, async (request) => {
+server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
   if (scenario === 'silent') return new Promise<never>(() => {});
+  if (scenario === 'slow-weather') {
+    // Three progress notifications 150 ms apart (when the call carries a token), then the answer.
+    const progressToken = request.params._meta?.progressToken;
+    const city = String(request.params.arguments?.city ?? '');
+    for (let step = 1; step <= 3 && progressToken !== undefined; step++) {
+      await extra.sendNotification({
+        method: 'notifications/progress',
+        params: { progressToken, progress: step, total: 3, message: `asking the ${city} station` },
+      });
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    return { content: [{ type: 'text', text: `${city}今天晴，25°C` }] };
+  }
   if (scenario === 'stubborn') {
     return { content: [{ type: 'text', text: JSON.stringify({ server: process.pid, child: child?.pid }) }] };
   }

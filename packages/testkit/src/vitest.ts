@@ -1,0 +1,3 @@
+// `@interlingua/testkit/vitest`: the helpers that register vitest tests. The root entry never
+// imports vitest, so `startProviderServer`, `scriptedModel` and the fixtures work anywhere.
+export { type ConformanceOptions, runCodecConformance } from './run-codec-conformance';

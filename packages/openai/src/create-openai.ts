@@ -18,8 +18,18 @@ export type OpenAISettings = OpenAICompatSettings & {
   headers?: Record<string, string>;
   /** A `fetch` to use instead of the global one (tracing, proxies, tests). */
   fetch?: typeof globalThis.fetch;
-  /** Request timeout in milliseconds (SDK default: 10 minutes). */
+  /**
+   * Milliseconds to wait for the response to start (the SDK's own timeout, until the headers;
+   * default 10 minutes) and, unless `streamIdleTimeout` is set, for each next chunk of a stream.
+   * Either running out is a retryable `APICallError` without `statusCode`.
+   */
   timeout?: number;
+  /**
+   * Milliseconds to wait for each next chunk of a stream once it started (default: `timeout`).
+   * When it runs out the connection is dropped and the stream ends, after the events that
+   * arrived, with an `error` event holding a retryable `APICallError`.
+   */
+  streamIdleTimeout?: number;
   /** Retries on 408/409/429/5xx and connection errors, honouring `retry-after` (SDK default: 2). */
   maxRetries?: number;
   /** The provider key models report, for compatible servers (`ollama`, `vllm`, …). Default `openai`. */
@@ -55,7 +65,25 @@ export type OpenAIProvider = (modelId: string, options?: OpenAIModelOptions) => 
  * });
  */
 export function createOpenAI(settings: OpenAISettings = {}): OpenAIProvider {
-  const { apiKey, baseURL, organization, project, headers, fetch, timeout, maxRetries, name, ...compat } = settings;
+  const {
+    apiKey,
+    baseURL,
+    organization,
+    project,
+    headers,
+    fetch,
+    timeout,
+    streamIdleTimeout,
+    maxRetries,
+    name,
+    ...compat
+  } = settings;
+  const idleTimeout = streamIdleTimeout ?? timeout;
+  if (idleTimeout !== undefined && !(idleTimeout > 0)) {
+    throw new InvalidSettingError({
+      message: `Expected \`${streamIdleTimeout === undefined ? 'timeout' : 'streamIdleTimeout'}\` to be a positive number of milliseconds, got ${idleTimeout}.`,
+    });
+  }
   let client: OpenAI | undefined;
   const getClient = (): OpenAI => {
     if (client !== undefined) return client;
@@ -84,5 +112,6 @@ export function createOpenAI(settings: OpenAISettings = {}): OpenAIProvider {
       modelId,
       client: getClient,
       compat: { ...compat, ...options },
+      ...(idleTimeout === undefined ? {} : { streamIdleTimeout: idleTimeout }),
     });
 }

@@ -23,8 +23,10 @@ export type ModelSettings = {
   headers?: Record<string, string>;
   /** The `fetch` the SDK uses (OpenAI, Anthropic, Gemini and Vertex over `@google/genai`; Bedrock's AWS SDK takes none). */
   fetch?: typeof fetch;
-  /** Request timeout in milliseconds. */
+  /** Milliseconds to wait for a response to start and, unless `streamIdleTimeout` is set, for each next chunk of a stream. */
   timeout?: number;
+  /** Milliseconds to wait for each next chunk of a stream (default: `timeout`). */
+  streamIdleTimeout?: number;
   /** Retries of retryable failures (429, 5xx), with the SDK's backoff. */
   maxRetries?: number;
   /** `false` for the adapter's model as is; otherwise options of `withCapabilities`, applied by default. */
@@ -137,6 +139,7 @@ function createAdapterModel(
   const common = {
     ...(settings.headers === undefined ? {} : { headers: settings.headers }),
     ...(settings.timeout === undefined ? {} : { timeout: settings.timeout }),
+    ...(settings.streamIdleTimeout === undefined ? {} : { streamIdleTimeout: settings.streamIdleTimeout }),
     ...(settings.maxRetries === undefined ? {} : { maxRetries: settings.maxRetries }),
   };
   switch (entry.adapter) {

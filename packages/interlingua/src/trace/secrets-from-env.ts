@@ -1,5 +1,3 @@
-import { REDACTED } from './redact-headers';
-
 /** Environment variables whose values must never be printed. */
 export const SECRET_ENV_VARIABLES = [
   'OPENAI_API_KEY',
@@ -16,22 +14,6 @@ export const SECRET_ENV_VARIABLES = [
   'AWS_SECRET_ACCESS_KEY',
   'AWS_SESSION_TOKEN',
 ] as const;
-
-/**
- * A function that replaces every occurrence of the given secret values in a text by
- * `[REDACTED]`: the last line of defence before anything is printed. Values shorter than
- * 6 characters are ignored (they would redact ordinary words).
- */
-export function createRedactor(secrets: readonly (string | undefined)[]): (text: string) => string {
-  const values = [...new Set(secrets.filter((value): value is string => value !== undefined && value.length >= 6))];
-  // Longest first, so a key that contains another is replaced whole.
-  values.sort((a, b) => b.length - a.length);
-  return (text) => {
-    let out = text;
-    for (const value of values) out = out.split(value).join(REDACTED);
-    return out;
-  };
-}
 
 /** The secret values present in an environment (API keys of every known provider). */
 export function secretsFromEnv(env: Record<string, string | undefined>): string[] {

@@ -68,14 +68,14 @@ describe('withIdleTimeout', () => {
   );
 
   it('bounds each wait, not the whole stream: a steady stream longer than the timeout completes', async () => {
-    const chunks = Array.from({ length: 40 }, (_, index) => `c${index}`);
-    // 40 chunks 5 ms apart take longer than the 100 ms bound in total.
-    const { source, controller } = transport(chunks, { gapMs: 5 });
+    const chunks = Array.from({ length: 30 }, (_, index) => `c${index}`);
+    // 30 chunks 40 ms apart take longer than the 1 s bound in total; no single gap comes near it.
+    const { source, controller } = transport(chunks, { gapMs: 40 });
     controller.abort(); // the source ends right after the last chunk
     let aborted = false;
     const { received, error } = await drain(
       withIdleTimeout(source, {
-        timeoutMs: 100,
+        timeoutMs: 1_000,
         abort: () => {
           aborted = true;
         },

@@ -16,7 +16,7 @@ export type TransportSettings = { timeout?: number; streamIdleTimeout?: number; 
 
 /** One adapter, over its official SDK, against the testkit's provider server. */
 export type TransportPeer = {
-  adapter: 'openai' | 'anthropic' | 'gemini';
+  adapter: 'openai' | 'anthropic' | 'gemini' | 'gemini (generative-ai)';
   format: SSEFormat;
   /** The paths its SDK posts a stream and a non-streaming call to. */
   streamPath: RegExp;
@@ -80,6 +80,17 @@ export const TRANSPORT_PEERS: TransportPeer[] = [
       createGemini({ apiKey: 'test-key', maxRetries: 0, ...settings, baseUrl: baseURL ?? url })('gemini-2.5-flash'),
   },
 ];
+
+const gemini = TRANSPORT_PEERS[2] as TransportPeer;
+/** Gemini over its other transport, `@google/generative-ai`, where the model (not the SDK) owns the timeout. */
+TRANSPORT_PEERS.push({
+  ...gemini,
+  adapter: 'gemini (generative-ai)',
+  model: (url, { baseURL, ...settings } = {}) =>
+    createGemini({ apiKey: 'test-key', maxRetries: 0, sdk: 'generative-ai', ...settings, baseUrl: baseURL ?? url })(
+      'gemini-2.5-flash',
+    ),
+});
 
 /** A one-message request. */
 export const REQUEST: ChatRequest = {

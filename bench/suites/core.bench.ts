@@ -1,4 +1,4 @@
-import { collectStream, defineTool, parseToolArguments, type StreamEvent } from '@interlingua/core';
+import { collectStream, defineTool, parseToolArguments, type StreamEvent, withIdleTimeout } from '@interlingua/core';
 import { z } from 'zod';
 import { type Comparison, compare, report } from '../harness';
 
@@ -30,8 +30,42 @@ function buildStream(): { events: StreamEvent[]; argumentTexts: string[] } {
   return { events, argumentTexts };
 }
 
+// The chunks of a transport, as an SDK's async iterator yields them.
+async function* source(events: readonly StreamEvent[]): AsyncGenerator<StreamEvent> {
+  yield* events;
+}
+
+async function drain(chunks: AsyncIterable<StreamEvent>): Promise<void> {
+  for await (const _chunk of chunks) {
+    // only the iteration is measured
+  }
+}
+
+// The layer withIdleTimeout replaced in the adapters: a generator that maps the SDK's errors.
+async function* mapErrors(chunks: AsyncIterable<StreamEvent>): AsyncGenerator<StreamEvent> {
+  try {
+    yield* chunks;
+  } catch (error) {
+    throw new Error('mapped', { cause: error });
+  }
+}
+
+// The scheme withIdleTimeout avoids: a timer armed and cleared around every chunk.
+async function* timerPerChunk(chunks: AsyncIterable<StreamEvent>, timeoutMs: number): AsyncGenerator<StreamEvent> {
+  const iterator = chunks[Symbol.asyncIterator]();
+  for (;;) {
+    const timer = setTimeout(() => {}, timeoutMs);
+    const result = await iterator.next();
+    clearTimeout(timer);
+    if (result.done === true) return;
+    yield result.value;
+  }
+}
+
 export async function run(): Promise<void> {
   const { events, argumentTexts } = buildStream();
+  const idle = () =>
+    withIdleTimeout(source(events), { timeoutMs: 600_000, abort: () => {}, provider: 'bench', mapError: (e) => e });
   const schema = z.object({
     city: z.string().describe('City'),
     unit: z.enum(['c', 'f']).optional(),
@@ -61,6 +95,16 @@ export async function run(): Promise<void> {
       name: 'defineTool (zod 4 → JSON Schema) vs JSON.parse of that schema',
       baseline: () => JSON.parse(schemaText),
       subject: () => defineTool({ name: 't', description: 'd', input: schema, execute: () => 1 }),
+    },
+    {
+      name: `withIdleTimeout, ${events.length.toLocaleString('en')} chunks vs the error-mapping generator it replaced`,
+      baseline: () => drain(mapErrors(source(events))),
+      subject: () => drain(idle()),
+    },
+    {
+      name: `a timer per chunk (the scheme not taken) vs the error-mapping generator`,
+      baseline: () => drain(mapErrors(source(events))),
+      subject: () => drain(timerPerChunk(source(events), 600_000)),
     },
   ];
   report('core', await compare(comparisons));

@@ -11,8 +11,8 @@ export class AgentAbortedError extends AbortedError {
   readonly messages: Message[];
   /** The steps that ran, the interrupted one included when it got as far as its tools. */
   readonly steps: AgentStep[];
-  /** Usage of the steps that ran. */
-  readonly usage: Usage;
+  /** Usage of the steps that ran, and the tokens billed by the model call the abort cut short. */
+  override readonly usage: Usage;
 
   constructor(options: { message: string; cause?: unknown; messages: Message[]; steps: AgentStep[]; usage: Usage }) {
     super({ message: options.message, cause: options.cause });

@@ -7,6 +7,7 @@ import {
   collectStream,
   computeCost,
   errorTypeOf,
+  InterlinguaError,
   InvalidRequestError,
   InvalidResponseError,
   type Message,
@@ -117,15 +118,23 @@ async function loop(
     };
     let response: ModelResponse;
     const modelSpan = startModelSpan(span, model, request, mode === 'stream');
+    // The tokens a failed stream had already billed (its `error` event's usage).
+    const failure: { usage?: Usage } = {};
     try {
       response = await modelSpan.run(() =>
         mode === 'generate'
           ? model.generate(request, callOptions)
-          : collectStream(forward(model.stream(request, callOptions), emit)),
+          : collectStream(forward(model.stream(request, callOptions), emit, failure)),
       );
       endModelSpan(modelSpan, request, { response }, state.recordContent);
     } catch (error) {
       endModelSpan(modelSpan, request, { error }, state.recordContent);
+      // Tokens a failed stream had billed count (and cost) though the call makes no step.
+      const billed = failure.usage ?? (InterlinguaError.isInstance(error) ? error.usage : undefined);
+      if (billed !== undefined) {
+        state.usage = addUsage(state.usage, billed);
+        state.cost = addCosts(state.cost, computeCost(billed, model.pricing));
+      }
       if (signal?.aborted) {
         throw aborted(
           state,
@@ -269,9 +278,12 @@ function shapeHistory(options: ResolvedAgentOptions, step: number): Message[] {
 async function* forward(
   events: AsyncIterable<StreamEvent>,
   emit: (event: AgentEvent) => void,
+  failure: { usage?: Usage },
 ): AsyncIterable<StreamEvent> {
   for await (const event of events) {
-    if (event.type !== 'finish' && event.type !== 'error') emit(event);
+    if (event.type === 'error') {
+      if (event.usage !== undefined) failure.usage = event.usage;
+    } else if (event.type !== 'finish') emit(event);
     yield event;
   }
 }

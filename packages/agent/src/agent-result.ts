@@ -52,7 +52,11 @@ export type AgentResult = {
   newMessages: Message[];
   /** Every model call, in order. */
   steps: AgentStep[];
-  /** The sum of every step's usage. */
+  /**
+   * The sum of every step's usage, plus the tokens a failed model call had already billed (a
+   * stream that ended in an `error` event after reporting usage, or was aborted): those make no
+   * step, but they were paid for.
+   */
   usage: Usage;
   /** The sum of every step's cost: `'unknown'` when any step's is, never 0 for lack of a price. */
   cost: Cost | 'unknown';

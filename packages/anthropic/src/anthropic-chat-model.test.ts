@@ -4,7 +4,6 @@ import {
   APICallError,
   type ChatRequest,
   collectStream,
-  InvalidResponseError,
   InvalidSettingError,
   type StreamEvent,
 } from '@interlingua/core';
@@ -167,7 +166,7 @@ describe('createAnthropic (SDK against a local Messages API server)', () => {
     for await (const event of anthropic('claude-sonnet-4-6').stream(history)) events.push(event);
     const last = events.at(-1);
     expect(last?.type).toBe('error');
-    expect(InvalidResponseError.isInstance((last as { error: unknown }).error)).toBe(true);
+    expect((last as { error: unknown }).error).toMatchObject({ code: 'API_CALL_ERROR', isRetryable: true });
   });
 
   it.each([

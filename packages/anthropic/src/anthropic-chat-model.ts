@@ -1,4 +1,4 @@
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import {
   AbortedError,
   type CallOptions,
@@ -7,6 +7,7 @@ import {
   type ModelCapabilities,
   type ModelResponse,
   type StreamEvent,
+  withIdleTimeout,
 } from '@interlingua/core';
 import { anthropicCodec } from './anthropic-codec';
 import type { AnthropicEncodeRequestOptions } from './encode-anthropic-request';
@@ -22,6 +23,8 @@ export type AnthropicChatModelConfig = {
   defaultMaxTokens?: AnthropicEncodeRequestOptions['defaultMaxTokens'];
   /** Per-request timeout in ms handed to the SDK (also keeps the SDK from refusing long non-streaming calls). */
   timeout?: number;
+  /** Milliseconds to wait for each next event of a stream (default: `timeout`). */
+  streamIdleTimeout?: number;
 };
 
 // The SDK refuses non-streaming calls it expects to exceed 10 minutes unless a timeout is given.
@@ -33,7 +36,8 @@ type MessagesCreateParams = Parameters<Anthropic['messages']['create']>[0];
  * A `ChatModel` over the Anthropic Messages API: the {@link anthropicCodec} joined to the
  * official SDK (`client.messages.create`). `generate` rejects with `APICallError` / `AbortedError`;
  * `stream` throws HTTP failures from the iterator and delivers mid-stream `error` events
- * (`overloaded_error`) and cut-off streams as `error` events.
+ * (`overloaded_error`), cut-off or reset streams and a stall longer than `streamIdleTimeout` as
+ * `error` events, with the usage `message_start` reported.
  */
 export class AnthropicChatModel implements ChatModel {
   readonly provider: string;
@@ -88,7 +92,7 @@ export class AnthropicChatModel implements ChatModel {
         this.requestOptions(options),
       );
     } catch (error) {
-      throw mapAnthropicError(error, options.signal);
+      throw mapAnthropicError(error, options.signal, [client.apiKey, client.authToken]);
     }
     const response = anthropicCodec.decodeResponse(message);
     return warnings.length === 0 ? response : { ...response, warnings: [...warnings, ...response.warnings] };
@@ -97,42 +101,30 @@ export class AnthropicChatModel implements ChatModel {
   async *stream(request: ChatRequest, options: CallOptions = {}): AsyncIterable<StreamEvent> {
     const { value: body, warnings } = this.encode(request, true);
     const client = this.getClient();
-    let stream: AsyncIterable<unknown>;
-    try {
-      stream = await client.messages.create(
-        body as unknown as MessagesCreateParams & { stream: true },
-        this.requestOptions(options),
-      );
-    } catch (error) {
-      throw mapAnthropicError(error, options.signal);
-    }
-    let failure: unknown;
-    // The SDK throws on an SSE `error` event; hand its body to the codec as the event it was.
-    async function* chunks(): AsyncIterable<unknown> {
-      try {
-        for await (const chunk of stream) yield chunk;
-      } catch (error) {
-        if (error instanceof Anthropic.APIError && error.status === undefined && isErrorEvent(error.error))
-          yield error.error;
-        else failure = error;
-      }
-    }
-    for await (const event of anthropicCodec.decodeStream(chunks())) {
-      // The SDK ends an aborted stream quietly; the caller asked to stop, so say so.
-      if (options.signal?.aborted === true) throw mapAnthropicError(options.signal.reason, options.signal);
-      if (failure !== undefined) {
-        const mapped = mapAnthropicError(failure, options.signal);
-        if (AbortedError.isInstance(mapped)) throw mapped;
-        yield { type: 'error', error: mapped };
-        return;
+    const secrets = [client.apiKey, client.authToken];
+    const stream = await client.messages
+      .create(body as unknown as MessagesCreateParams & { stream: true }, this.requestOptions(options))
+      .catch((error: unknown) => {
+        throw mapAnthropicError(error, options.signal, secrets);
+      });
+    // The SDK's `timeout` ends with the headers; from there each wait for an event is bounded.
+    // The SDK throws on an SSE `error` event: mapped, it is the same APICallError the codec makes of the event.
+    const chunks = withIdleTimeout(stream, {
+      timeoutMs: this.config.streamIdleTimeout ?? this.config.timeout ?? DEFAULT_TIMEOUT_MS,
+      abort: (reason) => stream.controller.abort(reason),
+      provider: 'Anthropic',
+      signal: options.signal,
+      mapError: (error) => mapAnthropicError(error, options.signal, secrets),
+    });
+    for await (const event of anthropicCodec.decodeStream(chunks)) {
+      // The caller asked to stop: that is thrown, as before the stream started, not reported as a failure.
+      if (event.type === 'error' && AbortedError.isInstance(event.error)) {
+        if (event.usage !== undefined) event.error.usage ??= event.usage;
+        throw event.error;
       }
       if (event.type === 'finish' && warnings.length > 0) {
         yield { ...event, warnings: [...warnings, ...(event.warnings ?? [])] };
       } else yield event;
     }
   }
-}
-
-function isErrorEvent(body: unknown): boolean {
-  return typeof body === 'object' && body !== null && (body as { type?: unknown }).type === 'error';
 }

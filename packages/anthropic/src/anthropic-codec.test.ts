@@ -60,8 +60,10 @@ describe('anthropicCodec.decodeStream', () => {
     expect(events.filter((event) => event.type === 'finish')).toEqual([]);
     const last = events.at(-1);
     if (last?.type !== 'error') throw new Error('expected an error event');
-    expect(InvalidResponseError.isInstance(last.error)).toBe(true);
+    // A cut stream is retryable, and the input tokens message_start reported were billed.
+    expect(last.error).toMatchObject({ code: 'API_CALL_ERROR', isRetryable: true });
     expect(String(last.error)).toContain('message_stop');
+    expect(last.usage?.inputTokens).toBeGreaterThan(0);
   });
 
   it('streams a tool call: start, every non-empty fragment, then the parsed call', async () => {

@@ -12,8 +12,18 @@ export type AnthropicProviderSettings = {
   headers?: Record<string, string>;
   /** A `fetch` to use instead of the global one (tracing, proxies, tests). */
   fetch?: typeof globalThis.fetch;
-  /** Per-request timeout in ms (default 600,000). */
+  /**
+   * Milliseconds per attempt (default 600,000): the SDK's own timeout, until the response
+   * starts, and, unless `streamIdleTimeout` is set, the wait for each next event of a stream.
+   * Either running out is a retryable `APICallError` without `statusCode`.
+   */
   timeout?: number;
+  /**
+   * Milliseconds to wait for each next event of a stream once it started (default: `timeout`).
+   * When it runs out the connection is dropped and the stream ends, after the events that
+   * arrived, with an `error` event holding a retryable `APICallError`.
+   */
+  streamIdleTimeout?: number;
   /** Retries of retryable failures (429, 5xx, 529, connection errors) done by the SDK (default 2). */
   maxRetries?: number;
   /** The provider key the models report (default `anthropic`). */
@@ -53,6 +63,7 @@ const ANTHROPIC_SETTINGS = Object.keys({
   headers: true,
   fetch: true,
   timeout: true,
+  streamIdleTimeout: true,
   maxRetries: true,
   name: true,
   defaultMaxTokens: true,
@@ -60,6 +71,12 @@ const ANTHROPIC_SETTINGS = Object.keys({
 
 export function createAnthropic(settings: AnthropicProviderSettings = {}): AnthropicProvider {
   rejectUnknownSettings(settings, ANTHROPIC_SETTINGS, 'createAnthropic()');
+  const idleTimeout = settings.streamIdleTimeout ?? settings.timeout;
+  if (idleTimeout !== undefined && !(idleTimeout > 0)) {
+    throw new InvalidSettingError({
+      message: `Expected \`${settings.streamIdleTimeout === undefined ? 'timeout' : 'streamIdleTimeout'}\` to be a positive number of milliseconds, got ${idleTimeout}.`,
+    });
+  }
   let client: Anthropic | undefined;
   const getClient = (): Anthropic => {
     if (client !== undefined) return client;
@@ -88,5 +105,6 @@ export function createAnthropic(settings: AnthropicProviderSettings = {}): Anthr
       client: getClient,
       ...(settings.defaultMaxTokens === undefined ? {} : { defaultMaxTokens: settings.defaultMaxTokens }),
       ...(settings.timeout === undefined ? {} : { timeout: settings.timeout }),
+      ...(idleTimeout === undefined ? {} : { streamIdleTimeout: idleTimeout }),
     });
 }

@@ -1,5 +1,5 @@
 import { APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
-import { AbortedError, APICallError, InterlinguaError } from '@interlingua/core';
+import { AbortedError, APICallError, InterlinguaError, redactError, toTransportError } from '@interlingua/core';
 import { anthropicErrorBodySchema } from './anthropic-api';
 import { isRetryableAnthropicErrorType } from './is-retryable-anthropic-error-type';
 
@@ -8,11 +8,22 @@ import { isRetryableAnthropicErrorType } from './is-retryable-anthropic-error-ty
  * an abort becomes `AbortedError`; an HTTP error becomes `APICallError` whose `message` is the
  * provider's own message, with `statusCode`, `providerErrorType` (`error.type`), `responseBody`,
  * `retryAfterSeconds` (from `retry-after`) and `isRetryable` (408, 409, 429, 5xx and 529
- * overloaded, connection failures). Interlingua errors pass through.
+ * overloaded, connection failures). Anything else goes through `toTransportError`: a dropped
+ * connection (fetch's `TypeError: terminated`) or a body that is not JSON is a retryable
+ * `APICallError`. Interlingua errors pass through. The result is passed through `redactError`
+ * with `secrets` (the API key), so no key or credential URL is left in it or its causes.
  *
  * @see https://docs.anthropic.com/en/api/errors
  */
-export function mapAnthropicError(error: unknown, signal?: AbortSignal): Error {
+export function mapAnthropicError(
+  error: unknown,
+  signal?: AbortSignal,
+  secrets: readonly (string | null | undefined)[] = [],
+): InterlinguaError {
+  return redactError(toCoreError(error, signal), secrets);
+}
+
+function toCoreError(error: unknown, signal: AbortSignal | undefined): InterlinguaError {
   if (InterlinguaError.isInstance(error)) return error;
   if (error instanceof APIUserAbortError || signal?.aborted === true) {
     return new AbortedError({ message: 'The Anthropic call was aborted.', cause: error });
@@ -34,8 +45,7 @@ export function mapAnthropicError(error: unknown, signal?: AbortSignal): Error {
       cause: error,
     });
   }
-  const message = error instanceof Error ? error.message : String(error);
-  return new APICallError({ message, isRetryable: false, cause: error });
+  return toTransportError(error, 'Anthropic');
 }
 
 function parseRetryAfter(headers: Headers | undefined): number | undefined {

@@ -1,4 +1,4 @@
-import { AbortedError, APICallError, InterlinguaError, InvalidSettingError } from '@interlingua/core';
+import { AbortedError, APICallError, InterlinguaError, InvalidSettingError, redactError } from '@interlingua/core';
 
 /** Why a call stopped, when it was aborted: the caller's signal, or the timeout. */
 export type BedrockAbortContext = { signal?: AbortSignal | undefined; timedOut?: boolean; timeoutMs?: number };
@@ -21,11 +21,17 @@ const RETRYABLE = new Set([
  * name) and `isRetryable` (429, 5xx, throttling, timeouts, models not ready); the caller's abort
  * an `AbortedError`, our timeout a retryable `APICallError`; missing credentials or region an
  * `InvalidSettingError` naming what to set; any other failure (connection refused, reset) a
- * retryable `APICallError`. Messages never carry credentials: the SDK's are copied, not the request.
+ * retryable `APICallError`. The result passes through `redactError`, so no URL credentials or
+ * key-shaped values survive in it or its causes.
  *
  * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html#API_runtime_Converse_Errors
  */
 export function mapBedrockError(error: unknown, context: BedrockAbortContext = {}): Error {
+  // No URL credentials or key-shaped values in the error or its causes (the endpoint may carry them).
+  return redactError(toCoreError(error, context));
+}
+
+function toCoreError(error: unknown, context: BedrockAbortContext): Error {
   if (InterlinguaError.isInstance(error)) return error;
   if (context.signal?.aborted === true)
     return new AbortedError({ message: 'The Bedrock call was aborted by its AbortSignal.', cause: error });

@@ -50,6 +50,12 @@ export {
 } from './json/find-json-value-issue';
 export { MAX_JSON_DEPTH } from './json/max-json-depth';
 export { setOwnProperty } from './json/set-own-property';
+// Redaction
+export { createRedactor } from './redact/create-redactor';
+export { looksLikeCredential } from './redact/looks-like-credential';
+export { redactError } from './redact/redact-error';
+export { redactUrl } from './redact/redact-url';
+export { REDACTED } from './redact/redacted';
 // Registry
 export { createRegistry, type ProviderFactory, type ProviderRegistry, parseModelId } from './registry/create-registry';
 export { formatPath, formatSchemaIssues, type SchemaIssue } from './schemas/format-schema-issues';
@@ -124,4 +130,7 @@ export {
   type Zod4Schema,
   zodToInputSchema,
 } from './tools/zod-to-input-schema';
+// Transports
+export { isConnectionError, toTransportError } from './transport/to-transport-error';
+export { type IdleTimeoutOptions, withIdleTimeout } from './transport/with-idle-timeout';
 export { readTokenCount, readTokenCounts, sumTokenCounts } from './usage/read-token-count';

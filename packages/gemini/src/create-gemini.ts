@@ -15,8 +15,19 @@ export type GeminiSettings = {
   baseUrl?: string;
   /** API version path segment (default `v1beta`). */
   apiVersion?: string;
-  /** Milliseconds before a call is abandoned with a retryable `APICallError` (default 600,000; per attempt, a stream included). */
+  /**
+   * Milliseconds before a call is abandoned with a retryable `APICallError` (default 600,000, per
+   * attempt). Unless `streamIdleTimeout` is set, it also bounds each wait for the next chunk of a
+   * stream. (`@google/genai` applies it to the whole attempt, a stream's body included; with
+   * `@google/generative-ai` or a transport of one's own, the model bounds the start of a stream.)
+   */
   timeout?: number;
+  /**
+   * Milliseconds to wait for each next chunk of a stream once it started (default: `timeout`),
+   * with every transport. When it runs out the connection is dropped and the stream ends, after
+   * the events that arrived, with an `error` event holding a retryable `APICallError`.
+   */
+  streamIdleTimeout?: number;
   /** Retries of 408 / 429 / 5xx / connection failures, with backoff (default 2). */
   maxRetries?: number;
   /** Headers sent with every call. */
@@ -47,6 +58,7 @@ const GEMINI_SETTINGS = Object.keys({
   baseUrl: true,
   apiVersion: true,
   timeout: true,
+  streamIdleTimeout: true,
   maxRetries: true,
   headers: true,
   name: true,
@@ -75,7 +87,7 @@ const GEMINI_SETTINGS = Object.keys({
 export function createGemini(settings: GeminiSettings = {}): GeminiProvider {
   rejectUnknownSettings(settings, GEMINI_SETTINGS, 'createGemini()');
   const baseUrl = oneBaseUrl(settings);
-  const { timeout, maxRetries } = checkTimeoutAndRetries(settings);
+  const { timeout, maxRetries, streamIdleTimeout } = checkTimeoutAndRetries(settings);
   const sdk = settings.sdk ?? 'genai';
   if (sdk === 'generative-ai' && settings.fetch !== undefined && settings.transport === undefined) {
     throw new InvalidSettingError({
@@ -83,8 +95,11 @@ export function createGemini(settings: GeminiSettings = {}): GeminiProvider {
         'Expected no `fetch` with sdk: "generative-ai": @google/generative-ai always uses the global fetch. Use sdk: "genai" (the default) to pass one.',
     });
   }
+  // The key in use, once read: redacted from every error.
+  let key = settings.apiKey;
   const resolve = (): GeminiTransport => {
     const apiKey = settings.apiKey ?? readEnv('GEMINI_API_KEY') ?? readEnv('GOOGLE_API_KEY');
+    key = apiKey;
     if (apiKey === undefined || apiKey === '') {
       throw new InvalidSettingError({
         message:
@@ -115,7 +130,9 @@ export function createGemini(settings: GeminiSettings = {}): GeminiProvider {
   return geminiProvider(settings.transport ?? lazyTransport(resolve), {
     provider: settings.name ?? 'gemini',
     timeout: modelOwnsRetries ? timeout : undefined,
+    streamIdleTimeout,
     maxRetries: modelOwnsRetries ? maxRetries : 0,
+    secrets: () => [key],
   });
 }
 
@@ -129,16 +146,27 @@ export function oneBaseUrl(settings: { baseURL?: string; baseUrl?: string }): st
   return settings.baseURL ?? settings.baseUrl;
 }
 
-/** Validates `timeout` and `maxRetries` (defaults 600,000 ms and 2). */
-export function checkTimeoutAndRetries(settings: { timeout?: number; maxRetries?: number }): {
+/** Validates `timeout`, `streamIdleTimeout` (default: `timeout`) and `maxRetries` (defaults 600,000 ms and 2). */
+export function checkTimeoutAndRetries(settings: {
+  timeout?: number;
+  streamIdleTimeout?: number;
+  maxRetries?: number;
+}): {
   timeout: number;
+  streamIdleTimeout: number;
   maxRetries: number;
 } {
   const timeout = settings.timeout ?? 600_000;
+  const streamIdleTimeout = settings.streamIdleTimeout ?? timeout;
   const maxRetries = settings.maxRetries ?? 2;
   if (!Number.isFinite(timeout) || timeout <= 0) {
     throw new InvalidSettingError({
       message: `Expected \`timeout\` to be a positive number of milliseconds, got ${timeout}.`,
+    });
+  }
+  if (!(streamIdleTimeout > 0)) {
+    throw new InvalidSettingError({
+      message: `Expected \`streamIdleTimeout\` to be a positive number of milliseconds, got ${streamIdleTimeout}.`,
     });
   }
   if (!Number.isInteger(maxRetries) || maxRetries < 0) {
@@ -146,7 +174,7 @@ export function checkTimeoutAndRetries(settings: { timeout?: number; maxRetries?
       message: `Expected \`maxRetries\` to be a non-negative integer, got ${maxRetries}.`,
     });
   }
-  return { timeout, maxRetries };
+  return { timeout, streamIdleTimeout, maxRetries };
 }
 
 /** A transport built on its first call (so settings read from the environment can come late). */

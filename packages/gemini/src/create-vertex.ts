@@ -31,8 +31,10 @@ export type VertexSettings = {
   baseUrl?: string;
   /** API version path segment (the SDK's default `v1beta1`). */
   apiVersion?: string;
-  /** Per-attempt timeout in ms, enforced by the SDK (default 600,000). */
+  /** Per-attempt timeout in ms, enforced by the SDK (default 600,000); unless `streamIdleTimeout` is set, also the wait for each next chunk of a stream. */
   timeout?: number;
+  /** Milliseconds to wait for each next chunk of a stream once it started (default: `timeout`). */
+  streamIdleTimeout?: number;
   /** Retries of 408 / 429 / 5xx / connection failures by the SDK (default 2). */
   maxRetries?: number;
   /** Headers sent with every call. */
@@ -54,6 +56,7 @@ const VERTEX_SETTINGS = Object.keys({
   baseUrl: true,
   apiVersion: true,
   timeout: true,
+  streamIdleTimeout: true,
   maxRetries: true,
   headers: true,
   fetch: true,
@@ -78,7 +81,7 @@ const VERTEX_SETTINGS = Object.keys({
 export function createVertex(settings: VertexSettings = {}): GeminiProvider {
   rejectUnknownSettings(settings, VERTEX_SETTINGS, 'createVertex()');
   const baseUrl = oneBaseUrl(settings);
-  const { timeout, maxRetries } = checkTimeoutAndRetries(settings);
+  const { timeout, maxRetries, streamIdleTimeout } = checkTimeoutAndRetries(settings);
   const transport = lazyTransport(() => {
     const apiKey = settings.apiKey;
     const project = settings.project ?? readEnv('GOOGLE_CLOUD_PROJECT');
@@ -106,5 +109,11 @@ export function createVertex(settings: VertexSettings = {}): GeminiProvider {
       maxRetries,
     });
   });
-  return geminiProvider(transport, { provider: settings.name ?? 'vertex', timeout: undefined, maxRetries: 0 });
+  return geminiProvider(transport, {
+    provider: settings.name ?? 'vertex',
+    timeout: undefined,
+    streamIdleTimeout,
+    maxRetries: 0,
+    secrets: () => [settings.apiKey],
+  });
 }

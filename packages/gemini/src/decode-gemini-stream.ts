@@ -1,4 +1,5 @@
-import { InvalidResponseError, type StreamEvent, type Warning } from '@interlingua/core';
+import { APICallError, InvalidResponseError, type StreamEvent, type Warning } from '@interlingua/core';
+import { convertGeminiUsage } from './convert-gemini-usage';
 import { decodeGeminiPart, extraCandidatesWarning } from './decode-gemini-part';
 import type { GeminiDecodeOptions } from './decode-gemini-response';
 import type { GeminiParsedResponse } from './gemini-api';
@@ -14,9 +15,11 @@ import { safeParseGeminiChunk } from './parse-gemini-response';
  * `tool-call-start` / `tool-call-delta` / `tool-call-end`, in arrival order. `usageMetadata`
  * is cumulative: the last one wins. The stream ends with `finish` once a chunk carried a
  * `finishReason` (or the prompt was blocked); a stream that ends without one — a dropped
- * connection — ends with an `error` event holding an `InvalidResponseError`, as does a chunk
- * that is not a `GenerateContentResponse`; an error chunk (`{ "error": … }`, which Gemini sends
- * inside an open stream) ends it with the `APICallError` it describes.
+ * connection — ends with an `error` event holding a retryable `APICallError`; a chunk that is
+ * not a `GenerateContentResponse` with one holding an `InvalidResponseError`; an error chunk
+ * (`{ "error": … }`, which Gemini sends inside an open stream) with the `APICallError` it
+ * describes. Every `error` event carries the usage of the last `usageMetadata` seen, when there
+ * was one.
  *
  * @see https://ai.google.dev/api/generate-content#method:-models.streamgeneratecontent
  */
@@ -31,12 +34,15 @@ export async function* decodeGeminiStream(
   let finishMessage: string | undefined;
   let usage: unknown;
   let chunkCount = 0;
+  // The failure, with the tokens the chunks so far reported (billed even though the stream failed).
+  const failed = (error: unknown): StreamEvent =>
+    usage === undefined ? { type: 'error', error } : { type: 'error', error, usage: convertGeminiUsage(usage, []) };
 
   try {
     for await (const raw of chunks) {
       const parsed = safeParseGeminiChunk(raw, `stream chunk ${chunkCount + 1} to be a Gemini GenerateContentResponse`);
       if (!parsed.success) {
-        yield { type: 'error', error: parsed.error };
+        yield failed(parsed.error);
         return;
       }
       const chunk = parsed.value;
@@ -76,18 +82,18 @@ export async function* decodeGeminiStream(
     }
   } catch (error) {
     // The source failed mid-stream (connection cut, unparseable SSE): the stream ends in an error.
-    yield { type: 'error', error };
+    yield failed(error);
     return;
   }
 
   const blocked = last?.promptFeedback?.blockReason !== undefined && last.candidates === undefined;
   if (last === undefined || (finishReason === undefined && !blocked)) {
-    yield {
-      type: 'error',
-      error: new InvalidResponseError({
+    yield failed(
+      new APICallError({
         message: `Expected the Gemini stream to end with a chunk carrying a finishReason, but it ended after ${chunkCount} chunk(s) without one (the connection was probably cut).`,
+        isRetryable: true,
       }),
-    };
+    );
     return;
   }
   // The finish is read from one synthetic response holding the stream's totals.

@@ -6,7 +6,6 @@ import {
   APICallError,
   type ChatRequest,
   collectStream,
-  InvalidResponseError,
   InvalidSettingError,
   type ModelResponse,
 } from '@interlingua/core';
@@ -209,8 +208,12 @@ describe('GeminiChatModel over @google/generative-ai against a local Gemini serv
     const events = [];
     for await (const event of model.stream(request)) events.push(event);
     expect(events.map((event) => event.type)).toEqual(['text-delta', 'error']);
-    const last = events.at(-1);
-    expect(last?.type === 'error' && InvalidResponseError.isInstance(last.error)).toBe(true);
+    // Cut off: retryable, with the prompt tokens the first chunk reported.
+    expect(events.at(-1)).toMatchObject({
+      type: 'error',
+      error: { code: 'API_CALL_ERROR', isRetryable: true },
+      usage: { inputTokens: 10, outputTokens: 0 },
+    });
   });
 
   it('synthesized ids never repeat an id already in the history', async () => {

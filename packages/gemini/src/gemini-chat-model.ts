@@ -6,7 +6,9 @@ import {
   type ChatRequest,
   type ModelCapabilities,
   type ModelResponse,
+  redactError,
   type StreamEvent,
+  withIdleTimeout,
 } from '@interlingua/core';
 import { decodeGeminiResponse } from './decode-gemini-response';
 import { decodeGeminiStream } from './decode-gemini-stream';
@@ -24,6 +26,13 @@ export type GeminiChatModelConfig = {
    * transport's SDK enforces the timeout itself (`@google/genai`).
    */
   timeout: number | undefined;
+  /**
+   * Milliseconds to wait for each next chunk of a stream once it started, whatever the transport
+   * (the `streamIdleTimeout` setting, which defaults to `timeout`); unbounded when absent.
+   */
+  streamIdleTimeout?: number | undefined;
+  /** The secrets (the API key) to redact from every error; read when an error is raised. */
+  secrets?: (() => readonly (string | undefined)[]) | undefined;
   /** Retries of a retryable failure before the first byte (429, 5xx, connection errors); 0 when the SDK retries. */
   maxRetries: number;
 };
@@ -66,18 +75,29 @@ export class GeminiChatModel implements ChatModel {
 
   async *stream(request: ChatRequest, options: CallOptions = {}): AsyncIterable<StreamEvent> {
     const { value: body, warnings } = encodeGeminiRequest(request, { model: this.modelId, stream: true });
-    const { value: chunks, attempt } = await this.send(
+    const { value: stream, attempt } = await this.send(
       (signal) => this.config.transport.stream(this.modelId, body, { signal, headers: options.headers }),
       options,
     );
-    // The timeout covers reading the stream too: it is released when the stream ends or is abandoned.
+    // `timeout` covered the start; from here each wait for a chunk is bounded. The attempt's
+    // controller stays tied to the caller's signal until the stream ends or is abandoned.
+    attempt.stopTimer();
     try {
-      const mapped = mapThrown(chunks, (thrown) => this.mapError(thrown, attempt.context()));
-      for await (const event of decodeGeminiStream(mapped, { reservedIds: historyCallIds(request) })) {
+      const chunks = withIdleTimeout(stream, {
+        timeoutMs: this.config.streamIdleTimeout ?? Number.POSITIVE_INFINITY,
+        abort: (reason) => attempt.abort(reason),
+        provider: 'Gemini',
+        signal: options.signal,
+        mapError: (thrown) => this.mapError(thrown, attempt.context()),
+      });
+      for await (const event of decodeGeminiStream(chunks, { reservedIds: historyCallIds(request) })) {
         // An SDK may still hand over chunks it had buffered; the caller asked to stop, so stop now.
         if (options.signal?.aborted === true) throw this.mapError(options.signal.reason, attempt.context());
         // The caller asked to stop: that is thrown, as before the stream started, not reported as a failure.
-        if (event.type === 'error' && AbortedError.isInstance(event.error)) throw event.error;
+        if (event.type === 'error' && AbortedError.isInstance(event.error)) {
+          if (event.usage !== undefined) event.error.usage ??= event.usage;
+          throw event.error;
+        }
         if (event.type === 'finish' && warnings.length > 0) {
           yield { ...event, warnings: [...warnings, ...(event.warnings ?? [])] };
         } else yield event;
@@ -87,8 +107,10 @@ export class GeminiChatModel implements ChatModel {
     }
   }
 
+  // Whatever the transport's mapper makes of it, no key or credential URL stays in the error.
   private mapError(thrown: unknown, context: AbortContext): Error {
-    return (this.config.transport.mapError ?? mapGenerativeAIError)(thrown, context);
+    const mapped = (this.config.transport.mapError ?? mapGenerativeAIError)(thrown, context);
+    return redactError(mapped, this.config.secrets?.() ?? []);
   }
 
   private async send<T>(
@@ -109,7 +131,15 @@ export class GeminiChatModel implements ChatModel {
   }
 }
 
-type Attempt = { signal: AbortSignal; context(): AbortContext; release(): void };
+type Attempt = {
+  signal: AbortSignal;
+  context(): AbortContext;
+  /** Clears the timeout; the caller's signal still aborts the attempt. */
+  stopTimer(): void;
+  /** Aborts the attempt (an idle stream). */
+  abort(reason: unknown): void;
+  release(): void;
+};
 
 // One attempt's signal: the caller's signal or our timeout. The timer is cleared on release
 // (AbortSignal.timeout would keep every call's signal alive until it fires).
@@ -130,21 +160,13 @@ function startAttempt(timeoutMs: number | undefined, callerSignal: AbortSignal |
   return {
     signal: controller.signal,
     context: () => ({ signal: callerSignal, timedOut, timeoutMs }),
+    stopTimer: () => clearTimeout(timer),
+    abort: (reason) => controller.abort(reason),
     release() {
       clearTimeout(timer);
       callerSignal?.removeEventListener('abort', onAbort);
     },
   };
-}
-
-// A stream that fails after it started (cut mid-event, reset, timeout) surfaces as our error type;
-// the decoder turns it into an `error` event.
-async function* mapThrown(chunks: AsyncIterable<unknown>, map: (thrown: unknown) => Error): AsyncIterable<unknown> {
-  try {
-    yield* chunks;
-  } catch (thrown) {
-    throw map(thrown);
-  }
 }
 
 // The call ids of the history, collected only if an id has to be synthesized.

@@ -4,7 +4,14 @@ import {
   GoogleGenerativeAIFetchError,
   GoogleGenerativeAIRequestInputError,
 } from '@google/generative-ai';
-import { AbortedError, APICallError, InterlinguaError, InvalidRequestError } from '@interlingua/core';
+import {
+  AbortedError,
+  APICallError,
+  InterlinguaError,
+  InvalidRequestError,
+  redactError,
+  toTransportError,
+} from '@interlingua/core';
 
 // google.rpc.Code names for the HTTP statuses Gemini answers with (the SDK keeps only the status).
 const RPC_STATUS: Record<number, string> = {
@@ -44,11 +51,24 @@ export type AbortContext = {
  * - an abort → `AbortedError` when the caller's signal fired, a retryable `APICallError` when
  *   the timeout did;
  * - a failed fetch (connection refused, DNS) → retryable `APICallError` without status;
- * - a request the SDK refuses (a reserved header) → `InvalidRequestError`.
+ * - a request the SDK refuses (a reserved header) → `InvalidRequestError`;
+ * - anything else through `toTransportError` (a dropped connection or a body that is not JSON is
+ *   a retryable `APICallError`).
+ *
+ * The result is passed through `redactError` with `secrets` (the API key): the SDK's messages
+ * carry the request URL, which may hold credentials (`https://user:pass@…`, `?key=…`).
  *
  * @see https://ai.google.dev/gemini-api/docs/troubleshooting#error-codes
  */
-export function mapGenerativeAIError(error: unknown, context: AbortContext = {}): Error {
+export function mapGenerativeAIError(
+  error: unknown,
+  context: AbortContext = {},
+  secrets: readonly (string | null | undefined)[] = [],
+): Error {
+  return redactError(toCoreError(error, context), secrets);
+}
+
+function toCoreError(error: unknown, context: AbortContext): Error {
   if (InterlinguaError.isInstance(error)) return error;
   if (context.signal?.aborted === true) {
     return new AbortedError({ message: 'The Gemini call was aborted by its AbortSignal.', cause: error });
@@ -86,11 +106,7 @@ export function mapGenerativeAIError(error: unknown, context: AbortContext = {})
     // "Error fetching from <url>: fetch failed" — the connection itself failed.
     return new APICallError({ message: error.message.replace(SDK_PREFIX, ''), isRetryable: true, cause: error });
   }
-  return new APICallError({
-    message: error instanceof Error ? error.message : String(error),
-    isRetryable: true,
-    cause: error,
-  });
+  return toTransportError(error, 'Gemini');
 }
 
 // The SDK's message is "[GoogleGenerativeAI Error]: Error fetching from <url>: [<status> <text>] <message> <details JSON>".

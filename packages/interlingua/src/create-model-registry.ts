@@ -21,6 +21,7 @@ const MODEL_SETTINGS = Object.keys({
   headers: true,
   fetch: true,
   timeout: true,
+  streamIdleTimeout: true,
   maxRetries: true,
   capabilities: true,
   trace: true,
@@ -36,8 +37,10 @@ export type ModelSettings = {
   headers?: Record<string, string>;
   /** The `fetch` the SDK uses (OpenAI, Anthropic, Gemini and Vertex over `@google/genai`; Bedrock's AWS SDK takes none). */
   fetch?: typeof fetch;
-  /** Request timeout in milliseconds. */
+  /** Milliseconds to wait for a response to start and, unless `streamIdleTimeout` is set, for each next chunk of a stream. */
   timeout?: number;
+  /** Milliseconds to wait for each next chunk of a stream (default: `timeout`). */
+  streamIdleTimeout?: number;
   /** Retries of retryable failures (429, 5xx), with the SDK's backoff. */
   maxRetries?: number;
   /** `false` for the adapter's model as is; otherwise options of `withCapabilities`, applied by default. */
@@ -150,6 +153,7 @@ function createAdapterModel(
   const common = {
     ...(settings.headers === undefined ? {} : { headers: settings.headers }),
     ...(settings.timeout === undefined ? {} : { timeout: settings.timeout }),
+    ...(settings.streamIdleTimeout === undefined ? {} : { streamIdleTimeout: settings.streamIdleTimeout }),
     ...(settings.maxRetries === undefined ? {} : { maxRetries: settings.maxRetries }),
   };
   const build = (key: string | undefined) =>
@@ -174,7 +178,7 @@ function buildAdapterModel(
   apiKey: string | undefined,
   baseURL: string | undefined,
   fetch: typeof globalThis.fetch | undefined,
-  common: { headers?: Record<string, string>; timeout?: number; maxRetries?: number },
+  common: { headers?: Record<string, string>; timeout?: number; streamIdleTimeout?: number; maxRetries?: number },
   env: Record<string, string | undefined>,
 ): ChatModel {
   switch (entry.adapter) {

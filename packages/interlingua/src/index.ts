@@ -51,6 +51,7 @@ export {
   APICallError,
   addCosts,
   collectStream,
+  createRedactor,
   createRegistry,
   defineTool,
   ERROR_CODES,
@@ -64,6 +65,8 @@ export {
   NoSuchToolError,
   parseChatRequest,
   parseModelId,
+  redactError,
+  redactUrl,
   responseToStream,
   SchemaConversionError,
   safeParseIR,
@@ -105,12 +108,12 @@ export { createDemoModel, type DemoModelSettings } from './demo/demo-model';
 export { type DemoServer, type DemoServerSettings, startDemoServer } from './demo/start-demo-server';
 export { type BuiltInGatewayOptions, createBuiltInGateway } from './gateway/create-built-in-gateway';
 export { model } from './model';
-export { createRedactor, secretsFromEnv } from './trace/create-redactor';
 export {
   createTraceRecorder,
   type TraceRecorder,
   type TraceRecorderOptions,
 } from './trace/create-trace-recorder';
-export { redactHeaders, redactUrl } from './trace/redact-headers';
-export { type ModelTraceLeg, traceFetch } from './trace/trace-fetch';
+export { redactHeaders } from './trace/redact-headers';
+export { secretsFromEnv } from './trace/secrets-from-env';
+export { type ModelTraceLeg, type TraceFetchOptions, traceFetch } from './trace/trace-fetch';
 export { TRACE_FORMAT_VERSION, type TraceLine, type TraceLineType, traceLineSchema } from './trace/trace-line-schema';

@@ -18,8 +18,18 @@ export type OpenAISettings = OpenAICompatSettings & {
   headers?: Record<string, string>;
   /** A `fetch` to use instead of the global one (tracing, proxies, tests). */
   fetch?: typeof globalThis.fetch;
-  /** Request timeout in milliseconds (SDK default: 10 minutes). */
+  /**
+   * Milliseconds to wait for the response to start (the SDK's own timeout, until the headers;
+   * default 10 minutes) and, unless `streamIdleTimeout` is set, for each next chunk of a stream.
+   * Either running out is a retryable `APICallError` without `statusCode`.
+   */
   timeout?: number;
+  /**
+   * Milliseconds to wait for each next chunk of a stream once it started (default: `timeout`).
+   * When it runs out the connection is dropped and the stream ends, after the events that
+   * arrived, with an `error` event holding a retryable `APICallError`.
+   */
+  streamIdleTimeout?: number;
   /** Retries on 408/409/429/5xx and connection errors, honouring `retry-after` (SDK default: 2). */
   maxRetries?: number;
   /** The provider key models report, for compatible servers (`ollama`, `vllm`, …). Default `openai`. */
@@ -73,6 +83,7 @@ const OPENAI_SETTINGS = [
     headers: true,
     fetch: true,
     timeout: true,
+    streamIdleTimeout: true,
     maxRetries: true,
     name: true,
   } satisfies Record<Exclude<keyof OpenAISettings, keyof OpenAICompatSettings>, true>),
@@ -81,7 +92,25 @@ const OPENAI_SETTINGS = [
 
 export function createOpenAI(settings: OpenAISettings = {}): OpenAIProvider {
   rejectUnknownSettings(settings, OPENAI_SETTINGS, 'createOpenAI()');
-  const { apiKey, baseURL, organization, project, headers, fetch, timeout, maxRetries, name, ...compat } = settings;
+  const {
+    apiKey,
+    baseURL,
+    organization,
+    project,
+    headers,
+    fetch,
+    timeout,
+    streamIdleTimeout,
+    maxRetries,
+    name,
+    ...compat
+  } = settings;
+  const idleTimeout = streamIdleTimeout ?? timeout;
+  if (idleTimeout !== undefined && !(idleTimeout > 0)) {
+    throw new InvalidSettingError({
+      message: `Expected \`${streamIdleTimeout === undefined ? 'timeout' : 'streamIdleTimeout'}\` to be a positive number of milliseconds, got ${idleTimeout}.`,
+    });
+  }
   let client: OpenAI | undefined;
   const getClient = (): OpenAI => {
     if (client !== undefined) return client;
@@ -111,6 +140,7 @@ export function createOpenAI(settings: OpenAISettings = {}): OpenAIProvider {
       modelId,
       client: getClient,
       compat: { ...compat, ...options },
+      ...(idleTimeout === undefined ? {} : { streamIdleTimeout: idleTimeout }),
     });
   };
 }

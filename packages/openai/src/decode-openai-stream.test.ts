@@ -1,4 +1,4 @@
-import { collectStream, InvalidResponseError, type StreamEvent } from '@interlingua/core';
+import { APICallError, collectStream, InvalidResponseError, type StreamEvent } from '@interlingua/core';
 import { describe, expect, it } from 'vitest';
 import { decodeOpenAIStream } from './decode-openai-stream';
 
@@ -66,11 +66,12 @@ describe('decodeOpenAIStream', () => {
     expect([response.finishReason, response.rawFinishReason]).toEqual(['tool_calls', 'stop']);
   });
 
-  it('ends a stream without a finish chunk with an InvalidResponseError event', async () => {
+  it('ends a stream without a finish chunk (cut off) with a retryable APICallError event', async () => {
     const events = await drain(from([delta({ role: 'assistant', content: 'Hel' })]));
-    expect(events.at(-1)).toEqual({ type: 'error', error: expect.any(InvalidResponseError) });
-    const error = (events.at(-1) as { error: Error }).error;
+    expect(events.at(-1)).toEqual({ type: 'error', error: expect.any(APICallError) });
+    const error = (events.at(-1) as { error: APICallError }).error;
     expect(error.message).toMatch(/ended without one/);
+    expect(error.isRetryable).toBe(true);
   });
 
   it('turns an error thrown by the chunk source into an error event, keeping the error', async () => {
@@ -80,6 +81,20 @@ describe('decodeOpenAIStream', () => {
       { type: 'text-delta', text: 'Hi' },
       { type: 'error', error: boom },
     ]);
+  });
+
+  it('keeps the usage a server reported on its chunks when the stream then fails (issue 12)', async () => {
+    // vLLM's `stream_options.continuous_usage_stats` puts the running usage on every chunk.
+    const usage = { prompt_tokens: 40, completion_tokens: 3, total_tokens: 43 };
+    const boom = new Error('socket hang up');
+    const cut = await drain(from([{ ...delta({ content: 'Hi' }), usage }]));
+    expect(cut.at(-1)).toEqual({
+      type: 'error',
+      error: expect.any(APICallError),
+      usage: { inputTokens: 40, outputTokens: 3 },
+    });
+    const thrown = await drain(from([{ ...delta({ content: 'Hi' }), usage }], boom));
+    expect(thrown.at(-1)).toEqual({ type: 'error', error: boom, usage: { inputTokens: 40, outputTokens: 3 } });
   });
 
   it('reports a chunk it cannot read', async () => {

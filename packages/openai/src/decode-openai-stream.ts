@@ -1,4 +1,4 @@
-import { InvalidResponseError, type StreamEvent, type Usage, type Warning } from '@interlingua/core';
+import { APICallError, InvalidResponseError, type StreamEvent, type Usage, type Warning } from '@interlingua/core';
 import { convertOpenAIUsage } from './convert-openai-usage';
 import { toToolCall } from './decode-openai-response';
 import { mapOpenAIFinishReason } from './map-openai-finish-reason';
@@ -13,10 +13,11 @@ type StreamingCall = { id: string | undefined; name: string | undefined; argsTex
  * fragments may split anywhere (inside `\u` escapes or characters). Usage comes from the
  * trailing chunk with empty `choices` (`stream_options.include_usage`); the `finish` event
  * is emitted once the stream ends, so it carries that usage. A refusal (`delta.refusal`)
- * gives `finishReason: 'refusal'`. A stream that ends without a `finish_reason`, a chunk
- * that cannot be read, an error chunk (`{ "error": … }`, as an `APICallError`) or an error
- * thrown by the chunk source ends in an `error` event. Bad usage counts are dropped with a
- * warning on the `finish` event.
+ * gives `finishReason: 'refusal'`. A stream that ends without a `finish_reason` (cut off: a
+ * retryable `APICallError`), a chunk that cannot be read, an error chunk (`{ "error": … }`, as an
+ * `APICallError`) or an error thrown by the chunk source ends in an `error` event, carrying the
+ * usage when a chunk had reported it. Bad usage counts are dropped with a warning on the
+ * `finish` event.
  *
  * @see https://platform.openai.com/docs/api-reference/chat-streaming/streaming
  */
@@ -28,12 +29,15 @@ export async function* decodeOpenAIStream(chunks: AsyncIterable<unknown>): Async
   let usage: Usage | undefined;
   let usageWarnings: Warning[] = [];
   let refused = false;
+  // The failure, with the tokens reported before it (servers that send usage on every chunk).
+  const failed = (error: unknown): StreamEvent =>
+    usage === undefined ? { type: 'error', error } : { type: 'error', error, usage };
 
   try {
     for await (const chunk of chunks) {
       const parsed = safeParseOpenAIChunk(chunk);
       if (!parsed.success) {
-        yield { type: 'error', error: parsed.error };
+        yield failed(parsed.error);
         return;
       }
       const data = parsed.value;
@@ -85,26 +89,25 @@ export async function* decodeOpenAIStream(chunks: AsyncIterable<unknown>): Async
       }
     }
   } catch (error) {
-    yield { type: 'error', error };
+    yield failed(error);
     return;
   }
 
   if (rawFinishReason === undefined) {
-    yield {
-      type: 'error',
-      error: new InvalidResponseError({
+    yield failed(
+      new APICallError({
         message:
           'Expected a chunk with a finish_reason, but the stream ended without one (the connection was cut off).',
+        isRetryable: true,
       }),
-    };
+    );
     return;
   }
   for (const [index, call] of [...calls.entries()].sort(([a], [b]) => a - b)) {
     if (!call.started) {
-      yield {
-        type: 'error',
-        error: new InvalidResponseError({ message: `Expected a function name for tool call #${index}, got none.` }),
-      };
+      yield failed(
+        new InvalidResponseError({ message: `Expected a function name for tool call #${index}, got none.` }),
+      );
       return;
     }
     yield { type: 'tool-call-end', toolCall: toToolCall(call.id as string, call.name as string, call.argsText) };

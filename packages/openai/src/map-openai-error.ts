@@ -1,4 +1,11 @@
-import { AbortedError, APICallError, isRetryableStatus } from '@interlingua/core';
+import {
+  AbortedError,
+  APICallError,
+  type InterlinguaError,
+  isRetryableStatus,
+  redactError,
+  toTransportError,
+} from '@interlingua/core';
 import { APIConnectionError, APIError, APIUserAbortError } from 'openai';
 import { openaiErrorBodySchema } from './openai-api';
 
@@ -6,11 +13,22 @@ import { openaiErrorBodySchema } from './openai-api';
  * Turns what the `openai` SDK threw into a core error: `AbortedError` for a cancelled call,
  * `APICallError` for an HTTP or connection failure (with the provider's own message, status,
  * error type, body, `retry-after` and `isRetryable` for 408/409/429/5xx and connection
- * errors). Anything else is returned unchanged. The original is kept as `cause`.
+ * errors). Anything else goes through `toTransportError`: a dropped connection (fetch's
+ * `TypeError: terminated`) or a 200 whose body is not JSON (`SyntaxError`) is a retryable
+ * `APICallError`. The original is kept as `cause`, and the result is passed through
+ * `redactError` with `secrets` (the API key), so no key or credential URL is left in it.
  *
  * @see https://platform.openai.com/docs/guides/error-codes
  */
-export function mapOpenAIError(error: unknown, signal?: AbortSignal): unknown {
+export function mapOpenAIError(
+  error: unknown,
+  signal?: AbortSignal,
+  secrets: readonly (string | null | undefined)[] = [],
+): InterlinguaError {
+  return redactError(toCoreError(error, signal), secrets);
+}
+
+function toCoreError(error: unknown, signal: AbortSignal | undefined): InterlinguaError {
   if (error instanceof APIUserAbortError || (signal?.aborted === true && isAbort(error))) {
     return new AbortedError({ message: 'The OpenAI call was aborted.', cause: error });
   }
@@ -34,7 +52,7 @@ export function mapOpenAIError(error: unknown, signal?: AbortSignal): unknown {
       cause: error,
     });
   }
-  return error;
+  return toTransportError(error, 'OpenAI');
 }
 
 function isAbort(error: unknown): boolean {

@@ -7,6 +7,7 @@ import {
   type ModelResponse,
   type StreamEvent,
   type Warning,
+  withIdleTimeout,
 } from '@interlingua/core';
 import type OpenAI from 'openai';
 import type {
@@ -17,7 +18,6 @@ import { decodeOpenAIResponse } from './decode-openai-response';
 import { decodeOpenAIStream } from './decode-openai-stream';
 import { encodeOpenAIRequest } from './encode-openai-request';
 import { mapOpenAIError } from './map-openai-error';
-import type { OpenAIChatChunk } from './openai-api';
 import type { OpenAICompatSettings } from './openai-compat';
 
 /** What an {@link OpenAIChatModel} is built from. */
@@ -28,7 +28,11 @@ export type OpenAIChatModelConfig = {
   /** Returns the SDK client; called on each request so a missing key fails at call time. */
   client: () => OpenAI;
   compat: OpenAICompatSettings;
+  /** Milliseconds to wait for each next chunk of a stream (default 600,000, the SDK's own `timeout` default). */
+  streamIdleTimeout?: number;
 };
+
+const DEFAULT_TIMEOUT_MS = 600_000;
 
 /**
  * A `ChatModel` over the Chat Completions API: the OpenAI codec joined to the official
@@ -59,7 +63,7 @@ export class OpenAIChatModel implements ChatModel {
         requestOptions(options),
       );
     } catch (error) {
-      throw mapOpenAIError(error, options.signal);
+      throw mapOpenAIError(error, options.signal, [client.apiKey]);
     }
     const response = decodeOpenAIResponse(raw);
     return withWarnings(response, warnings);
@@ -72,18 +76,26 @@ export class OpenAIChatModel implements ChatModel {
       stream: true,
     });
     const client = this.config.client();
-    let chunks: AsyncIterable<OpenAIChatChunk>;
-    try {
-      chunks = await client.chat.completions.create(
-        body as ChatCompletionCreateParamsStreaming,
-        requestOptions(options),
-      );
-    } catch (error) {
-      throw mapOpenAIError(error, options.signal);
-    }
-    for await (const event of decodeOpenAIStream(mapChunkErrors(chunks, options.signal))) {
+    const secrets = [client.apiKey];
+    const stream = await client.chat.completions
+      .create(body as ChatCompletionCreateParamsStreaming, requestOptions(options))
+      .catch((error: unknown) => {
+        throw mapOpenAIError(error, options.signal, secrets);
+      });
+    // The SDK's `timeout` ends with the headers; from there each wait for a chunk is bounded.
+    const chunks = withIdleTimeout(stream, {
+      timeoutMs: this.config.streamIdleTimeout ?? DEFAULT_TIMEOUT_MS,
+      abort: (reason) => stream.controller.abort(reason),
+      provider: 'OpenAI',
+      signal: options.signal,
+      mapError: (error) => mapOpenAIError(error, options.signal, secrets),
+    });
+    for await (const event of decodeOpenAIStream(chunks)) {
       // The caller asked to stop: that is thrown, as before the stream started, not reported as a failure.
-      if (event.type === 'error' && AbortedError.isInstance(event.error)) throw event.error;
+      if (event.type === 'error' && AbortedError.isInstance(event.error)) {
+        if (event.usage !== undefined) event.error.usage ??= event.usage;
+        throw event.error;
+      }
       if (event.type === 'finish' && warnings.length > 0) {
         yield { ...event, warnings: [...warnings, ...(event.warnings ?? [])] };
       } else yield event;
@@ -100,19 +112,4 @@ function requestOptions(options: CallOptions): { signal?: AbortSignal; headers?:
 
 function withWarnings(response: ModelResponse, warnings: Warning[]): ModelResponse {
   return warnings.length === 0 ? response : { ...response, warnings: [...warnings, ...response.warnings] };
-}
-
-// The SDK ends an aborted stream quietly and throws its own errors mid-stream: both become core errors.
-async function* mapChunkErrors(
-  chunks: AsyncIterable<OpenAIChatChunk>,
-  signal: AbortSignal | undefined,
-): AsyncIterable<OpenAIChatChunk> {
-  try {
-    yield* chunks;
-  } catch (error) {
-    throw mapOpenAIError(error, signal);
-  }
-  if (signal?.aborted === true) {
-    throw new AbortedError({ message: 'The OpenAI stream was aborted.', cause: signal.reason });
-  }
 }

@@ -51,6 +51,8 @@ export {
   type RecordedRequest,
   type Reply,
   type Route,
+  raw,
+  type SSEEnd,
   type SSEFormat,
   sse,
   startProviderServer,

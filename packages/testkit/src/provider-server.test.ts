@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { encodeSSE, hang, json, type ProviderServer, sse, startProviderServer } from './provider-server';
+import { encodeSSE, hang, json, type ProviderServer, raw, sse, startProviderServer } from './provider-server';
 
 const chunk = (delta: object, extra: object = {}) => ({
   id: 'chatcmpl-1',
@@ -88,6 +88,44 @@ describe('startProviderServer', () => {
     server = await startProviderServer({ routes: [{ path: '/slow', reply: hang() }] });
     await expect(fetch(`${server.url}/slow`, { signal: AbortSignal.timeout(100) })).rejects.toThrow();
     expect(server.requests).toHaveLength(1);
+  });
+
+  it('serves a body that is not JSON, under a JSON content type by default', async () => {
+    server = await startProviderServer({ routes: [{ path: '/v1/messages', reply: raw('<html>502</html>') }] });
+    const response = await fetch(`${server.url}/v1/messages`, { method: 'POST' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(await response.text()).toBe('<html>502</html>');
+  });
+
+  it('stalls a stream after its headers, or after some events, without the terminator', async () => {
+    server = await startProviderServer({
+      routes: [
+        { path: '/empty', reply: sse('openai', [], { end: 'hang' }) },
+        { path: '/some', reply: sse('openai', [{ n: 1 }], { end: 'hang' }) },
+      ],
+    });
+    const empty = await fetch(`${server.url}/empty`);
+    expect(empty.headers.get('content-type')).toBe('text/event-stream');
+    const reader = empty.body?.getReader();
+    const read = reader?.read();
+    // Nothing comes: the read is still pending when the client gives up.
+    const winner = await Promise.race([read, new Promise((resolve) => setTimeout(() => resolve('pending'), 50))]);
+    expect(winner).toBe('pending');
+    await reader?.cancel();
+
+    const some = await fetch(`${server.url}/some`);
+    const first = await some.body?.getReader().read();
+    expect(new TextDecoder().decode(first?.value)).toBe('data: {"n":1}\n\n');
+  });
+
+  it('resets the connection after the events', async () => {
+    server = await startProviderServer({
+      routes: [{ path: '/reset', reply: sse('anthropic', [{ type: 'ping' }], { end: 'reset' }) }],
+    });
+    const response = await fetch(`${server.url}/reset`);
+    const failure = await response.text().catch((error: unknown) => error);
+    expect(failure).toMatchObject({ name: 'TypeError', message: 'terminated' });
   });
 });
 

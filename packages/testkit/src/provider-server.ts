@@ -21,9 +21,17 @@ export type RecordedRequest = {
 /** The SSE framing of each provider. */
 export type SSEFormat = 'openai' | 'anthropic' | 'gemini';
 
-/** What a route answers. Build replies with {@link json}, {@link sse}, {@link hang}. */
+/**
+ * How an SSE reply ends: `close` ends the response normally; `hang` keeps the connection open
+ * without another byte (a stalled stream); `reset` resets the socket (TCP RST), as a dropped
+ * connection would. `hang` and `reset` leave out the terminator (`[DONE]` for OpenAI).
+ */
+export type SSEEnd = 'close' | 'hang' | 'reset';
+
+/** What a route answers. Build replies with {@link json}, {@link sse}, {@link raw}, {@link hang}. */
 export type Reply =
   | { kind: 'json'; status: number; body: unknown; headers: Record<string, string> }
+  | { kind: 'raw'; status: number; body: string; headers: Record<string, string> }
   | {
       kind: 'sse';
       format: SSEFormat;
@@ -34,8 +42,8 @@ export type Reply =
       splitEvery: number | undefined;
       /** End the stream without its terminator (`[DONE]` for OpenAI), as a dropped connection would. */
       truncate: boolean;
-      /** Send the events, then keep the stream open (no terminator): a backend stalled mid-answer. */
-      hold: boolean;
+      /** What happens after the events (default `close`). */
+      end: SSEEnd;
     }
   | {
       kind: 'eventstream';
@@ -75,7 +83,21 @@ export function json(body: unknown, options: { status?: number; headers?: Record
   return { kind: 'json', status: options.status ?? 200, body, headers: options.headers ?? {} };
 }
 
-/** An SSE reply in one provider's framing. Each event is a JSON object (Anthropic: its `type` names the event). */
+/** A reply of any body text, e.g. a 200 whose body is not JSON. The content type defaults to `application/json`. */
+export function raw(body: string, options: { status?: number; headers?: Record<string, string> } = {}): Reply {
+  return {
+    kind: 'raw',
+    status: options.status ?? 200,
+    body,
+    headers: { 'content-type': 'application/json', ...options.headers },
+  };
+}
+
+/**
+ * An SSE reply in one provider's framing. Each event is a JSON object (Anthropic: its `type` names the event).
+ * `end: 'hang'` with no events is a stream that stalls right after the headers; with events, one
+ * that stalls after them. `end: 'reset'` drops the connection after the events.
+ */
 export function sse(
   format: SSEFormat,
   events: unknown[],
@@ -84,9 +106,10 @@ export function sse(
     headers?: Record<string, string>;
     splitEvery?: number;
     truncate?: boolean;
-    hold?: boolean;
+    end?: SSEEnd;
   } = {},
 ): Reply {
+  const end = options.end ?? 'close';
   return {
     kind: 'sse',
     format,
@@ -94,8 +117,8 @@ export function sse(
     status: options.status ?? 200,
     headers: options.headers ?? {},
     splitEvery: options.splitEvery,
-    truncate: options.truncate ?? false,
-    hold: options.hold ?? false,
+    truncate: (options.truncate ?? false) || end !== 'close',
+    end,
   };
 }
 
@@ -248,18 +271,22 @@ function send(response: ServerResponse, reply: Reply): void {
     response.end();
     return;
   }
+  if (reply.kind === 'raw') {
+    response.writeHead(reply.status, reply.headers);
+    response.end(reply.body);
+    return;
+  }
   response.writeHead(reply.status, {
     'content-type': 'text/event-stream',
     'cache-control': 'no-cache',
     connection: 'keep-alive',
     ...reply.headers,
   });
-  writeInPieces(
-    response,
-    Buffer.from(encodeSSE(reply.format, reply.events, reply.truncate || reply.hold), 'utf8'),
-    reply.splitEvery,
-  );
-  if (!reply.hold) response.end();
+  response.flushHeaders();
+  writeInPieces(response, Buffer.from(encodeSSE(reply.format, reply.events, reply.truncate), 'utf8'), reply.splitEvery);
+  if (reply.end === 'close') response.end();
+  // Reset once the bytes are on the wire, so the client sees the events and then the dropped connection.
+  else if (reply.end === 'reset') response.write(Buffer.alloc(0), () => response.socket?.resetAndDestroy());
 }
 
 function writeInPieces(response: ServerResponse, body: Buffer, splitEvery: number | undefined): void {

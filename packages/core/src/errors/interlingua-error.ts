@@ -1,3 +1,4 @@
+import type { Usage } from '../ir/usage';
 import type { ErrorCode } from './error-codes';
 
 const marker = Symbol.for('interlingua.error');
@@ -12,6 +13,12 @@ export type InterlinguaErrorOptions = { message: string; cause?: unknown };
 export class InterlinguaError extends Error {
   /** A stable code from `ERROR_CODES`. */
   readonly code: ErrorCode;
+  /**
+   * The tokens the provider had already billed when a stream failed (from the stream's `error`
+   * event): set by `collectStream` and by adapters on an abort thrown mid-stream. Absent when
+   * nothing was reported before the failure.
+   */
+  declare usage?: Usage;
   protected readonly [marker] = true;
 
   constructor(code: ErrorCode, { message, cause }: InterlinguaErrorOptions) {

@@ -40,8 +40,13 @@ export type FinishEvent = {
   providerMetadata?: ProviderMetadata;
 };
 
-/** The stream failed: a provider error event, a truncated stream, a transport error. */
-export type ErrorEvent = { type: 'error'; error: unknown };
+/**
+ * The stream failed: a provider error event, a truncated stream, a transport error. `usage` is
+ * what the provider had reported before the failure (Anthropic's `message_start`, a Gemini
+ * chunk's `usageMetadata`): tokens billed even though the call failed. Absent when none was
+ * reported.
+ */
+export type ErrorEvent = { type: 'error'; error: unknown; usage?: Usage };
 
 /** One event of a streamed model call. */
 export type StreamEvent =

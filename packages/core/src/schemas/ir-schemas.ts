@@ -246,5 +246,5 @@ export const streamEventSchema = z.discriminatedUnion('type', [
     warnings: z.array(warningSchema).exactOptional(),
     providerMetadata: metadata,
   }),
-  z.strictObject({ type: z.literal('error'), error: z.unknown() }),
+  z.strictObject({ type: z.literal('error'), error: z.unknown(), usage: usageSchema.exactOptional() }),
 ]) satisfies z.ZodType<StreamEvent>;

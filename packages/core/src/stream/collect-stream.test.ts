@@ -75,6 +75,21 @@ describe('collectStream', () => {
     ).rejects.toBe(error);
   });
 
+  it('keeps the usage billed before a failure on the thrown error (issue 12)', async () => {
+    const overloaded = new APICallError({ message: 'Overloaded', providerErrorType: 'overloaded_error' });
+    const usage = { inputTokens: 512, outputTokens: 1 };
+    const events: StreamEvent[] = [
+      { type: 'text-delta', text: 'Hel' },
+      { type: 'error', error: overloaded, usage },
+    ];
+    await expect(collectStream(events)).rejects.toBe(overloaded);
+    expect(overloaded.usage).toEqual(usage);
+    // A foreign error is thrown as it is.
+    const foreign = new Error('not ours');
+    await expect(collectStream([{ type: 'error', error: foreign, usage }])).rejects.toBe(foreign);
+    expect(foreign).not.toHaveProperty('usage');
+  });
+
   it('rejects a stream that ends without finish', async () => {
     const promise = collectStream([{ type: 'text-delta', text: 'partial' }]);
     await expect(promise).rejects.toThrowError(/Expected a finish event, but the stream ended without one/);

@@ -1,3 +1,4 @@
+import { InterlinguaError } from '../errors/interlingua-error';
 import { InvalidResponseError } from '../errors/invalid-response-error';
 import type { ProviderMetadata } from '../ir/json-value';
 import type { AssistantContentPart } from '../ir/message';
@@ -15,8 +16,9 @@ type PendingCall = { index: number; id: string; name: string; argsText: string }
  * each tool call takes the place where it started. A call that started but never ended
  * (a cut-off stream) is kept with `argsError`.
  *
- * Throws the `error` of an `error` event, and {@link InvalidResponseError} when the stream
- * ends without a `finish` event.
+ * Throws the `error` of an `error` event — with the event's `usage` (the tokens billed before
+ * the failure) set as `error.usage` when it is an Interlingua error — and
+ * {@link InvalidResponseError} when the stream ends without a `finish` event.
  */
 export async function collectStream(
   events: AsyncIterable<StreamEvent> | Iterable<StreamEvent>,
@@ -88,6 +90,7 @@ export async function collectStream(
         finish = event;
         break;
       case 'error':
+        if (event.usage !== undefined && InterlinguaError.isInstance(event.error)) event.error.usage ??= event.usage;
         throw event.error;
       default: {
         const exhaustive: never = event;

@@ -49,6 +49,14 @@ export function toCliError(error: unknown): CliError {
       cause: error,
     });
   }
+  if (APICallError.isInstance(error) && error.statusCode === undefined && error.providerErrorType !== undefined) {
+    // An error event inside a stream that had started (Anthropic's overloaded_error): the provider was reached.
+    return new CliError(`The provider reported ${error.providerErrorType}: ${error.message}`, {
+      hint: error.isRetryable ? 'The provider is having trouble: retry later.' : apiHint(undefined, undefined),
+      exitCode: EXIT_FAILURE,
+      cause: error,
+    });
+  }
   if (APICallError.isInstance(error) && error.statusCode === undefined) {
     return new CliError(`Could not reach the provider: ${error.message}`, {
       hint: 'Check the base URL and that the server is running (run with --trace to see the request).',

@@ -4,6 +4,7 @@ import { BUILT_IN_PROVIDERS } from '../built-in-providers';
 import { createModelRegistry } from '../create-model-registry';
 import { startDemoServer } from '../demo/start-demo-server';
 import type { TraceRecorder } from '../trace/create-trace-recorder';
+import { secretsFromEnv } from '../trace/secrets-from-env';
 import { traceFetch } from '../trace/trace-fetch';
 import { isWireProvider } from '../wire-codecs';
 import { CliError } from './cli-error';
@@ -54,10 +55,14 @@ export async function openChatModel(
   const traced =
     tracer === undefined && recorder === undefined
       ? globalThis.fetch
-      : traceFetch(globalThis.fetch, (leg) => {
-          tracer?.model(leg);
-          recorder?.wire(leg);
-        });
+      : traceFetch(
+          globalThis.fetch,
+          (leg) => {
+            tracer?.model(leg);
+            recorder?.wire(leg);
+          },
+          { secrets: secretsFromEnv(io.env) },
+        );
   const exchanges = recordLastExchange(traced);
   const fetch = exchanges.fetch;
   try {

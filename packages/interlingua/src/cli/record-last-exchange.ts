@@ -1,4 +1,4 @@
-import { redactUrl } from '../trace/redact-headers';
+import { redactUrl } from '@interlingua/core';
 
 /** The last model request the CLI sent and what came back, for an error message that can say more. */
 export type ModelExchange = {

@@ -1,5 +1,6 @@
+import { createRedactor } from '@interlingua/core';
 import { version } from '../../package.json';
-import { createRedactor, secretsFromEnv } from '../trace/create-redactor';
+import { secretsFromEnv } from '../trace/secrets-from-env';
 import { CliError, toCliError } from './cli-error';
 import type { CliIO } from './cli-io';
 import { chatCommand } from './commands/chat-command';

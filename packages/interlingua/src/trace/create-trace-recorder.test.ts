@@ -2,12 +2,11 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runAgent } from '@interlingua/agent';
-import { defineTool } from '@interlingua/core';
+import { createRedactor, defineTool } from '@interlingua/core';
 import { json, type ProviderServer, sse, startProviderServer } from '@interlingua/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createModelRegistry } from '../create-model-registry';
-import { createRedactor } from './create-redactor';
 import { createTraceRecorder } from './create-trace-recorder';
 import { type TraceLine, traceLineSchema } from './trace-line-schema';
 

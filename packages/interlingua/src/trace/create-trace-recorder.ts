@@ -1,8 +1,8 @@
 import type { AgentEvent } from '@interlingua/agent';
-import type { ChatModel } from '@interlingua/core';
+import { type ChatModel, createRedactor } from '@interlingua/core';
 import type { McpTraceFrame } from '@interlingua/mcp-bridge';
 import { version } from '../../package.json';
-import { createRedactor, secretsFromEnv } from './create-redactor';
+import { secretsFromEnv } from './secrets-from-env';
 import { type ModelTraceLeg, traceFetch } from './trace-fetch';
 import { createTraceLineWriter } from './trace-line-writer';
 import { createModelCallTracer } from './trace-model-calls';

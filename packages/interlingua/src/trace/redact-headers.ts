@@ -1,48 +1,46 @@
-/** Header names whose values are credentials. */
-const SECRET_HEADERS = new Set([
+import { createRedactor, REDACTED } from '@interlingua/core';
+
+// Words of a header name that say its value is a credential (`x-api-key`, `X-Custom-Auth`,
+// `x-auth-token`, `set-cookie`); compared per `-`/`_`-separated word, so `x-ratelimit-limit-tokens` is kept.
+const SECRET_NAME_WORDS = new Set([
   'authorization',
-  'proxy-authorization',
-  'x-api-key',
-  'api-key',
-  'x-goog-api-key',
+  'auth',
+  'key',
+  'apikey',
+  'token',
+  'secret',
+  'password',
   'cookie',
-  'set-cookie',
+  'session',
+  'credential',
+  'credentials',
+  'signature',
 ]);
 
-/** Query parameters that carry a key (Gemini's `?key=`). */
-const SECRET_PARAMS = ['key', 'api_key', 'apikey', 'access_token'];
+const shapes = createRedactor();
 
-/** What a redacted value is replaced with. */
-export const REDACTED = '[REDACTED]';
-
-/** Headers with every credential replaced by `[REDACTED]` (names compared case-insensitively). */
-export function redactHeaders(headers: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    out[name] = SECRET_HEADERS.has(name.toLowerCase()) ? REDACTED : value;
-  }
-  return out;
+/** Whether a header's name says it carries a credential. */
+export function isSecretHeaderName(name: string): boolean {
+  return name
+    .toLowerCase()
+    .split(/[-_]/)
+    .some((word) => SECRET_NAME_WORDS.has(word));
 }
 
-/** A URL with key-carrying query parameters (`key`, `api_key`, …) and a `user:password@` replaced by `[REDACTED]`. */
-export function redactUrl(url: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return url;
+/**
+ * Headers with every credential replaced by `[REDACTED]`: by name (`authorization`, `x-api-key`,
+ * `x-goog-api-key`, `cookie`, any name with a word such as `auth`, `key`, `token`, `secret`),
+ * and by value — a value holding one of `secrets`, a `Bearer …` / `Basic …` token or a key of a
+ * known shape (`sk-…`, `AIza…`) is replaced whole, whatever the header is called.
+ */
+export function redactHeaders(
+  headers: Record<string, string>,
+  secrets: readonly (string | undefined)[] = [],
+): Record<string, string> {
+  const redact = secrets.length === 0 ? shapes : createRedactor(secrets);
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    out[name] = isSecretHeaderName(name) || redact(value) !== value ? REDACTED : value;
   }
-  let changed = false;
-  if (parsed.username !== '' || parsed.password !== '') {
-    parsed.username = REDACTED;
-    parsed.password = '';
-    changed = true;
-  }
-  for (const name of SECRET_PARAMS) {
-    if (parsed.searchParams.has(name)) {
-      parsed.searchParams.set(name, REDACTED);
-      changed = true;
-    }
-  }
-  return changed ? parsed.toString() : url;
+  return out;
 }

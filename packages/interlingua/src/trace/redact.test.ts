@@ -1,7 +1,8 @@
+import { createRedactor, REDACTED, redactUrl } from '@interlingua/core';
 import { describe, expect, it } from 'vitest';
 import { BUILT_IN_PROVIDERS } from '../built-in-providers';
-import { createRedactor, SECRET_ENV_VARIABLES, secretsFromEnv } from './create-redactor';
-import { REDACTED, redactHeaders, redactUrl } from './redact-headers';
+import { redactHeaders } from './redact-headers';
+import { SECRET_ENV_VARIABLES, secretsFromEnv } from './secrets-from-env';
 
 describe('redaction', () => {
   it('redacts credential headers whatever their case, and keeps the others', () => {
@@ -17,6 +18,31 @@ describe('redaction', () => {
       'x-api-key': REDACTED,
       'X-Goog-Api-Key': REDACTED,
       'content-type': 'application/json',
+    });
+  });
+
+  it('redacts a credential header by any name that says so, and any header whose value is a credential', () => {
+    expect(
+      redactHeaders(
+        {
+          'X-Custom-Auth': 'opaque-value',
+          'x-auth-token': 'opaque-value',
+          'x-upstream': `Bearer abcdef123456`,
+          'x-other': 'sk-proj-0123456789abcdefghij',
+          'x-tenant': 'tenant-with-configured-secret',
+          'x-ratelimit-limit-tokens': '30000',
+          'anthropic-version': '2023-06-01',
+        },
+        ['tenant-with-configured-secret'],
+      ),
+    ).toEqual({
+      'X-Custom-Auth': REDACTED,
+      'x-auth-token': REDACTED,
+      'x-upstream': REDACTED,
+      'x-other': REDACTED,
+      'x-tenant': REDACTED,
+      'x-ratelimit-limit-tokens': '30000',
+      'anthropic-version': '2023-06-01',
     });
   });
 

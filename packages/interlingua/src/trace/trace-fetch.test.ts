@@ -1,6 +1,6 @@
+import { REDACTED } from '@interlingua/core';
 import { json, type ProviderServer, sse, startProviderServer } from '@interlingua/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
-import { REDACTED } from './redact-headers';
 import { type ModelTraceLeg, traceFetch } from './trace-fetch';
 
 let server: ProviderServer | undefined;

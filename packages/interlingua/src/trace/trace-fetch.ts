@@ -1,4 +1,5 @@
-import { redactHeaders, redactUrl } from './redact-headers';
+import { createRedactor, redactUrl } from '@interlingua/core';
+import { isSecretHeaderName, redactHeaders } from './redact-headers';
 
 /** One model-side wire leg, as `--trace` prints it. Credentials are already redacted. */
 export type ModelTraceLeg =
@@ -20,27 +21,44 @@ export type ModelTraceLeg =
       events?: unknown[];
     };
 
+/** Options of {@link traceFetch}. */
+export type TraceFetchOptions = {
+  /** Secret values (API keys) to redact wherever they appear, beyond the ones each request sends. */
+  secrets?: readonly (string | undefined)[];
+};
+
 /**
  * Wraps a `fetch` so that every request body and response body is reported, in order, to
- * `onLeg`, with API keys and auth headers redacted. A streamed (SSE) response is passed on to
- * the caller untouched and reported once it has been read to the end — before the caller sees
- * the end of the stream, so legs print in wire order.
+ * `onLeg`, with credentials redacted: the URL through `redactUrl` (user and password, `?key=`),
+ * headers by name and by value, and every configured secret, every credential the request
+ * itself sends (its `authorization`, `x-api-key`, … values — a key echoed in an error body is
+ * caught this way) and every key-shaped value (`Bearer …`, `sk-…`, `AIza…`) in the URL, the
+ * headers and both bodies. A streamed (SSE) response is passed on to the caller untouched and
+ * reported once it has been read to the end — before the caller sees the end of the stream, so
+ * legs print in wire order.
  *
  * @example
  * const fetch = traceFetch(globalThis.fetch, (leg) => console.error(JSON.stringify(leg)));
  * const claude = model('anthropic:claude-sonnet-4-6', { fetch });
  */
-export function traceFetch(baseFetch: typeof fetch, onLeg: (leg: ModelTraceLeg) => void): typeof fetch {
+export function traceFetch(
+  baseFetch: typeof fetch,
+  onLeg: (leg: ModelTraceLeg) => void,
+  options: TraceFetchOptions = {},
+): typeof fetch {
   return async (input, init) => {
     const request = new Request(input, init);
-    const url = redactUrl(request.url);
+    const headers = headersToRecord(request.headers);
+    const secrets = [...(options.secrets ?? []), ...sentCredentials(headers)];
+    const redact = createRedactor(secrets);
+    const url = redact(redactUrl(request.url));
     const text = request.body === null ? '' : await request.clone().text();
     onLeg({
       type: 'model-request',
       method: request.method,
       url,
-      headers: redactHeaders(headersToRecord(request.headers)),
-      body: parseMaybeJson(text),
+      headers: redactHeaders(headers, secrets),
+      body: parseMaybeJson(redact(text)),
     });
     const response = await baseFetch(request);
     const contentType = response.headers.get('content-type') ?? '';
@@ -50,7 +68,7 @@ export function traceFetch(baseFetch: typeof fetch, onLeg: (leg: ModelTraceLeg) 
     }
     if (!contentType.includes('text/event-stream')) {
       const body = await response.text();
-      onLeg({ type: 'model-response', url, status: response.status, body: parseMaybeJson(body) });
+      onLeg({ type: 'model-response', url, status: response.status, body: parseMaybeJson(redact(body)) });
       return new Response(body, {
         status: response.status,
         statusText: response.statusText,
@@ -66,7 +84,7 @@ export function traceFetch(baseFetch: typeof fetch, onLeg: (leg: ModelTraceLeg) 
       if (reported) return;
       reported = true;
       buffered += decoder.decode();
-      onLeg({ type: 'model-response', url, status: response.status, events: parseSSEData(buffered) });
+      onLeg({ type: 'model-response', url, status: response.status, events: parseSSEData(redact(buffered)) });
     };
     const tapped = new ReadableStream<Uint8Array>({
       async pull(controller) {
@@ -90,6 +108,15 @@ export function traceFetch(baseFetch: typeof fetch, onLeg: (leg: ModelTraceLeg) 
       headers: response.headers,
     });
   };
+}
+
+// The values of the credential headers a request sends (a `Bearer ` scheme stripped), to redact wherever they reappear.
+function sentCredentials(headers: Record<string, string>): string[] {
+  const values: string[] = [];
+  for (const [name, value] of Object.entries(headers)) {
+    if (isSecretHeaderName(name)) values.push(value, value.replace(/^(Bearer|Basic)\s+/i, ''));
+  }
+  return values;
 }
 
 function headersToRecord(headers: Headers): Record<string, string> {

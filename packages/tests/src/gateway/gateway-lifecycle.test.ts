@@ -53,7 +53,7 @@ function openStream(url: string, body: string, until: string): { request: Client
 
 describe('client disconnect', () => {
   it('mid-stream: the backend sees its connection closed within 100 ms of the client leaving', async () => {
-    backends.answer = () => sse('openai', openaiChunks, { hold: true });
+    backends.answer = () => sse('openai', openaiChunks, { end: 'hang' });
     const { gateway, url } = await startGateway(backendConfig(backends));
     try {
       const server = backends.servers.openai;

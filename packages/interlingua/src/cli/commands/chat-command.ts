@@ -1,9 +1,17 @@
 import { createInterface } from 'node:readline';
 import { AgentAbortedError, addUsage } from '@interlingua/agent';
-import { APICallError, addCosts, type Cost, type Message, type Usage, ZERO_COST } from '@interlingua/core';
+import {
+  APICallError,
+  addCosts,
+  type Cost,
+  createRedactor,
+  type Message,
+  type Usage,
+  ZERO_COST,
+} from '@interlingua/core';
 import { exposeToolName, type McpBridge } from '@interlingua/mcp-bridge';
-import { createRedactor, secretsFromEnv } from '../../trace/create-redactor';
 import { createTraceRecorder } from '../../trace/create-trace-recorder';
+import { secretsFromEnv } from '../../trace/secrets-from-env';
 import { CliError, EXIT_FAILURE } from '../cli-error';
 import type { CliIO } from '../cli-io';
 import { createAnswerWriter } from '../create-answer-writer';
@@ -123,7 +131,8 @@ export async function chatCommand(options: ChatCommandOptions, io: CliIO): Promi
       total = addUsage(total, result.usage);
       totalCost = addCosts(totalCost, result.cost);
       turns += 1;
-      if (result.steps.length > 0) {
+      // A turn whose model call failed mid-stream still shows the tokens it billed.
+      if (result.steps.length > 0 || result.usage.inputTokens + result.usage.outputTokens > 0) {
         io.stderr.write(`${styles.dim(formatTurnUsage(result.usage, result.inputTokensPerStep, result.cost))}\n`);
       }
       if (result.finishReason === 'error') {

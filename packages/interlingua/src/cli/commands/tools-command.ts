@@ -1,4 +1,5 @@
-import { createRedactor, secretsFromEnv } from '../../trace/create-redactor';
+import { createRedactor } from '@interlingua/core';
+import { secretsFromEnv } from '../../trace/secrets-from-env';
 import { EXIT_FAILURE } from '../cli-error';
 import type { CliIO } from '../cli-io';
 import { openMcpBridge } from '../open-mcp-bridge';

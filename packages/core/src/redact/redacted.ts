@@ -1,0 +1,2 @@
+/** What a redacted secret is replaced with. */
+export const REDACTED = '[REDACTED]';

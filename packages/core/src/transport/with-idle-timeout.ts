@@ -1,0 +1,131 @@
+import { AbortedError } from '../errors/aborted-error';
+import { APICallError } from '../errors/api-call-error';
+
+/** Options of {@link withIdleTimeout}. */
+export type IdleTimeoutOptions = {
+  /**
+   * The longest wait for each next chunk, in milliseconds: counted from the moment the consumer
+   * asks for a chunk, so time the consumer spends on a chunk is never idle time. `Infinity` (or
+   * anything above the 2^31 − 1 ms a timer can hold) leaves the waits unbounded.
+   */
+  timeoutMs: number;
+  /**
+   * Called once when a wait runs out, with a `TimeoutError` `DOMException` as the reason. It must
+   * make the transport give up the connection, so that the pending read ends or throws: abort the
+   * controller whose signal the request was sent with (the `controller` of an OpenAI or Anthropic
+   * SDK `Stream`, the `AbortController` of a `fetch`).
+   */
+  abort: (reason: unknown) => void;
+  /** The provider's name for messages: `Expected the next chunk of the OpenAI stream within 200 ms…`. */
+  provider: string;
+  /**
+   * The caller's signal. When it has fired, the end or failure of the stream is thrown as
+   * `AbortedError` (the official SDKs end an aborted stream quietly).
+   */
+  signal?: AbortSignal | undefined;
+  /** Turns what the source throws into the adapter's error type (its usual error mapper). */
+  mapError?: ((error: unknown) => unknown) | undefined;
+};
+
+// setTimeout holds a signed 32-bit delay; a longer one would fire at once.
+const MAX_TIMER_MS = 2_147_483_647;
+
+/**
+ * Passes a transport's chunks through, bounding the wait for each next chunk: when a wait runs
+ * out, `abort` is called so the transport drops the connection, and the stream throws a
+ * retryable {@link APICallError} without `statusCode` (its `cause` is the `TimeoutError`). The
+ * chunks already passed on stay passed on, and the decoder downstream turns the throw into the
+ * stream's `error` event, as the `ChatModel` contract asks. Whatever else the source throws goes
+ * through `mapError`; after the caller's `signal` fired, the end or failure is an `AbortedError`.
+ *
+ * One timer serves the whole stream: a chunk only records when the next wait began, and the
+ * timer, when it fires early, re-arms itself for the time left. There is no timer, promise or
+ * race per chunk. The source must honour `abort` (every official SDK does: it aborts the
+ * `fetch`); the helper does not race a read that can never end.
+ *
+ * Use it between the SDK's stream and the codec's `decodeStream`, in place of a generator that
+ * maps the SDK's errors, so the pipeline keeps one layer.
+ *
+ * @example
+ * const stream = await client.chat.completions.create(body, { signal });
+ * const chunks = withIdleTimeout(stream, {
+ *   timeoutMs: settings.streamIdleTimeout ?? settings.timeout ?? 600_000,
+ *   abort: (reason) => stream.controller.abort(reason),
+ *   provider: 'OpenAI',
+ *   signal,
+ *   mapError: (error) => mapOpenAIError(error, signal),
+ * });
+ * for await (const event of decodeOpenAIStream(chunks)) yield event;
+ */
+export async function* withIdleTimeout<T>(chunks: AsyncIterable<T>, options: IdleTimeoutOptions): AsyncGenerator<T> {
+  const { timeoutMs, provider, signal } = options;
+  const bounded = timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS;
+  const iterator = chunks[Symbol.asyncIterator]();
+  // When the current wait began (performance.now()), or -1 while the consumer has the chunk.
+  let waitingSince = -1;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timedOut: unknown;
+
+  const arm = (delay: number) => {
+    timer = setTimeout(check, delay);
+    // The open connection keeps the process alive, not this timer.
+    if (typeof timer === 'object') timer.unref?.();
+  };
+  const check = () => {
+    timer = undefined;
+    // Not waiting: the next wait arms the timer again.
+    if (waitingSince < 0 || timedOut !== undefined) return;
+    const waited = performance.now() - waitingSince;
+    if (waited < timeoutMs) {
+      arm(timeoutMs - waited);
+      return;
+    }
+    timedOut = new DOMException(`No chunk of the ${provider} stream within ${timeoutMs} ms.`, 'TimeoutError');
+    options.abort(timedOut);
+  };
+  const failure = (error: unknown): unknown => {
+    if (signal?.aborted === true) {
+      return AbortedError.isInstance(error)
+        ? error
+        : new AbortedError({ message: `The ${provider} stream was aborted.`, cause: signal.reason });
+    }
+    if (timedOut !== undefined) {
+      return new APICallError({
+        message: `Expected the next chunk of the ${provider} stream within ${timeoutMs} ms (streamIdleTimeout), got none; the stream was abandoned.`,
+        isRetryable: true,
+        cause: timedOut,
+      });
+    }
+    return options.mapError === undefined ? error : options.mapError(error);
+  };
+
+  // Whether the source has ended or thrown (else it is closed when the consumer stops early).
+  let settled = false;
+  try {
+    for (;;) {
+      if (bounded) {
+        waitingSince = performance.now();
+        if (timer === undefined) arm(timeoutMs);
+      }
+      let result: IteratorResult<T>;
+      try {
+        result = await iterator.next();
+      } catch (error) {
+        settled = true;
+        throw failure(error);
+      } finally {
+        waitingSince = -1;
+      }
+      if (result.done === true) {
+        settled = true;
+        // An SDK ends an aborted stream without an error: say why it ended.
+        if (timedOut !== undefined || signal?.aborted === true) throw failure(undefined);
+        return;
+      }
+      yield result.value;
+    }
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+    if (!settled) await iterator.return?.();
+  }
+}

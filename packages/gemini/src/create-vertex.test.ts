@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import {
   APICallError,
   type ChatRequest,
@@ -6,18 +6,28 @@ import {
   InvalidSettingError,
   type StreamEvent,
 } from '@interlingua/core';
-import { json, type ProviderServer, type Route, sse, startProviderServer } from '@interlingua/testkit';
+import {
+  json,
+  loadCodecFixtures,
+  type ProviderServer,
+  type Route,
+  sse,
+  startProviderServer,
+} from '@interlingua/testkit';
 import { OAuth2Client } from 'google-auth-library';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createVertex } from './create-vertex';
 
-const fixture = (name: string): unknown =>
-  JSON.parse(readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8'));
-const chunks = (name: string): unknown[] =>
-  readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line));
+// The codec's fixtures by file name: `<name>.json` (a body), `.chunks.txt` (a stream), `.ir.json` (the IR).
+const fixtures = loadCodecFixtures(fileURLToPath(new URL('./__fixtures__', import.meta.url)));
+const entry = (file: string) => {
+  const name = file.replace(/(\.ir)?\.json$|\.chunks\.txt$/, '');
+  const found = fixtures.find((candidate) => candidate.name === name);
+  if (found === undefined) throw new Error(`no fixture ${name}`);
+  return found;
+};
+const fixture = (file: string): unknown => (file.endsWith('.ir.json') ? entry(file).expected : entry(file).body);
+const chunks = (file: string): unknown[] => entry(file).chunks ?? [];
 
 const MODEL_PATH = '/v1beta1/projects/my-project/locations/europe-west4/publishers/google/models/gemini-2.5-flash';
 const request: ChatRequest = { messages: [{ role: 'user', content: [{ type: 'text', text: 'Weather in Paris?' }] }] };

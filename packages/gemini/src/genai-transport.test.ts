@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import {
   AbortedError,
   APICallError,
@@ -8,18 +8,29 @@ import {
   type ModelResponse,
   type StreamEvent,
 } from '@interlingua/core';
-import { hang, json, type ProviderServer, type Route, sse, startProviderServer } from '@interlingua/testkit';
+import {
+  hang,
+  json,
+  loadCodecFixtures,
+  type ProviderServer,
+  type Route,
+  sse,
+  startProviderServer,
+} from '@interlingua/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGemini } from './create-gemini';
 import { encodeGeminiRequest } from './encode-gemini-request';
 
-const fixture = (name: string): unknown =>
-  JSON.parse(readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8'));
-const chunks = (name: string): unknown[] =>
-  readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line));
+// The codec's fixtures by file name: `<name>.json` (a body), `.chunks.txt` (a stream), `.ir.json` (the IR).
+const fixtures = loadCodecFixtures(fileURLToPath(new URL('./__fixtures__', import.meta.url)));
+const entry = (file: string) => {
+  const name = file.replace(/(\.ir)?\.json$|\.chunks\.txt$/, '');
+  const found = fixtures.find((candidate) => candidate.name === name);
+  if (found === undefined) throw new Error(`no fixture ${name}`);
+  return found;
+};
+const fixture = (file: string): unknown => (file.endsWith('.ir.json') ? entry(file).expected : entry(file).body);
+const chunks = (file: string): unknown[] => entry(file).chunks ?? [];
 
 const GENERATE = '/v1beta/models/gemini-2.5-flash:generateContent';
 const STREAM = '/v1beta/models/gemini-2.5-flash:streamGenerateContent';

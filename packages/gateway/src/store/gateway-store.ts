@@ -38,7 +38,7 @@ export type SpendTotal = Spend & { resetsAt: number | undefined };
  * per model, per backend), spend per key per budget period, revoked keys, and cooldowns. Every
  * method is atomic on its own; clocks are the store's (a shared store uses its server's clock,
  * so replica clocks do not matter). The in-process default is {@link createMemoryGatewayStore};
- * a shared store (Redis) implements the same interface. See docs/decisions/006-gateway-store.md.
+ * a shared store (Redis) implements the same interface. See docs/decisions/009-gateway-store.md.
  */
 export interface GatewayStore {
   /**

@@ -27,6 +27,19 @@ export function describeProviderFailure(
   endpoint: EndpointHint,
 ): CliError | undefined {
   const where = exchange === undefined ? '' : ` ${exchange.method} ${exchange.url}`;
+  // An error event inside a started stream (Anthropic's overloaded_error) is the provider's own word: the generic message says it.
+  if (error.statusCode === undefined && error.providerErrorType !== undefined) return undefined;
+  if (error.statusCode === undefined && exchange?.status !== undefined) {
+    // The server answered, then the response stalled or broke off (an idle timeout, a dropped connection).
+    return new CliError(
+      `The provider answered ${exchange.status} at${where}, then the response stopped: ${oneLine(error.message)}`,
+      {
+        hint: 'The server was reached but stalled or dropped the connection: retry later (run with --trace to see what arrived).',
+        exitCode: EXIT_FAILURE,
+        cause: error,
+      },
+    );
+  }
   if (error.statusCode === undefined) {
     return new CliError(`Could not reach the provider at${where || ' its URL'}: ${oneLine(error.message)}`, {
       hint: `Check the base URL and that the server is running (run with --trace to see the request).`,

@@ -38,3 +38,29 @@ it('issue 12: a turn that failed mid-stream still prints the usage it billed, th
     await server.close();
   }
 });
+
+it('a stream the server broke off after answering 200 is not reported as an unreachable server', async () => {
+  // The overloaded fixture's first events, then the connection is reset: the server was reached, then dropped.
+  const started = overloaded.filter((event) => event.type !== 'error');
+  const server = await startProviderServer({
+    routes: [{ path: '/v1/messages', reply: sse('anthropic', started, { end: 'reset' }) }],
+  });
+  const chunks: string[] = [];
+  try {
+    const code = await runCli(['chat', '--model', 'anthropic:claude-sonnet-4-6', '--base-url', server.url, 'hi'], {
+      stdin: Object.assign(new PassThrough(), { isTTY: true }),
+      stdout: { write: () => true },
+      stderr: { write: (text: string) => chunks.push(text) },
+      env: { ANTHROPIC_API_KEY: 'sk-ant-test-0123456789', NO_COLOR: '1' },
+    });
+    expect(code).toBe(1);
+    const stderr = chunks.join('');
+    expect(stderr).toContain(
+      `error: The provider answered 200 at POST ${server.url}/v1/messages, then the response stopped:`,
+    );
+    expect(stderr).toContain('hint: The server was reached but stalled or dropped the connection');
+    expect(stderr).not.toContain('Could not reach the provider');
+  } finally {
+    await server.close();
+  }
+});

@@ -329,6 +329,27 @@ describe('createBedrock (the AWS SDK against a local Bedrock Runtime server)', (
     });
   });
 
+  it('a stream that stalls after its first events ends on the idle bound, keeping what arrived', async () => {
+    const chunks = fixture('bedrock-text.1').chunks ?? [];
+    // The start is generous; each wait for a next event is bounded by streamIdleTimeout.
+    const model = await serve(bedrockRoutes(MODEL, { stream: bedrockStream(chunks.slice(0, 3), { hang: true }) }), {
+      timeout: 20_000,
+      streamIdleTimeout: 300,
+    });
+    const events: StreamEvent[] = [];
+    for await (const event of model.stream(history)) events.push(event);
+    const last = events.at(-1);
+    expect(last?.type).toBe('error');
+    const error = (last as { error: unknown }).error;
+    expect(APICallError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ isRetryable: true, statusCode: undefined });
+    expect((error as Error).message).toContain('Bedrock stream within 300 ms (streamIdleTimeout)');
+    // The text that arrived before the stall is still there.
+    expect(events.some((event) => event.type === 'text-delta')).toBe(true);
+    expect(server?.requests).toHaveLength(1);
+    expect(() => createBedrock({ streamIdleTimeout: 0 })).toThrow(InvalidSettingError);
+  });
+
   it('without a region anywhere, the first call fails with InvalidSettingError naming AWS_REGION', async () => {
     vi.stubEnv('AWS_REGION', undefined);
     vi.stubEnv('AWS_DEFAULT_REGION', undefined);

@@ -13,6 +13,7 @@ import {
   type ModelCapabilities,
   type ModelResponse,
   type StreamEvent,
+  withIdleTimeout,
 } from '@interlingua/core';
 import { BEDROCK_STREAM_EXCEPTIONS } from './bedrock-api';
 import { bedrockCodec } from './bedrock-codec';
@@ -25,8 +26,10 @@ export type BedrockChatModelConfig = {
   provider: string;
   /** The SDK client, or a function creating it on first use. */
   client: BedrockRuntimeClient | (() => BedrockRuntimeClient);
-  /** Milliseconds before a call (a stream: until its end) is abandoned with a retryable `APICallError`. */
+  /** Milliseconds to wait for an answer to start before the call is abandoned with a retryable `APICallError`. */
   timeout: number;
+  /** Milliseconds to wait for each next event of a stream (default: `timeout`). */
+  streamIdleTimeout?: number;
   /** Headers added to every request. */
   headers?: Record<string, string> | undefined;
 };
@@ -102,7 +105,14 @@ export class BedrockChatModel implements ChatModel {
         });
         const output = await this.getClient().send(command, { abortSignal: attempt.signal });
         if (output.stream === undefined) throw new Error('Bedrock answered ConverseStream without a stream.');
-        stream = output.stream;
+        // `timeout` bounded the start; from here each wait for an event is bounded on its own.
+        attempt.started();
+        stream = withIdleTimeout(output.stream, {
+          timeoutMs: this.config.streamIdleTimeout ?? this.config.timeout,
+          abort: (reason) => attempt.abort(reason),
+          provider: 'Bedrock',
+          signal: options.signal,
+        });
       } catch (error) {
         throw mapBedrockError(error, attempt.context());
       }
@@ -173,7 +183,15 @@ type MiddlewareStack = {
   ): void;
 };
 
-type Attempt = { signal: AbortSignal; context(): BedrockAbortContext; release(): void };
+type Attempt = {
+  signal: AbortSignal;
+  context(): BedrockAbortContext;
+  /** The answer has started: the start timeout no longer applies. */
+  started(): void;
+  /** Gives up the connection (the idle bound ran out). */
+  abort(reason: unknown): void;
+  release(): void;
+};
 
 // One call's signal: the caller's, or our timeout (cleared on release).
 function startAttempt(timeoutMs: number, callerSignal: AbortSignal | undefined): Attempt {
@@ -190,6 +208,8 @@ function startAttempt(timeoutMs: number, callerSignal: AbortSignal | undefined):
   return {
     signal: controller.signal,
     context: () => ({ signal: callerSignal, timedOut, timeoutMs }),
+    started: () => clearTimeout(timer),
+    abort: (reason) => controller.abort(reason),
     release() {
       clearTimeout(timer);
       callerSignal?.removeEventListener('abort', onAbort);

@@ -21,8 +21,13 @@ export type BedrockProviderSettings = {
   endpoint?: string;
   /** Headers added to every request (before it is signed). */
   headers?: Record<string, string>;
-  /** Milliseconds before a call is abandoned with a retryable `APICallError` (default 600,000; a stream: until its end). */
+  /**
+   * Milliseconds to wait for an answer to start (default 600,000) and, unless `streamIdleTimeout`
+   * is set, for each next event of a stream; past it the call ends with a retryable `APICallError`.
+   */
   timeout?: number;
+  /** Milliseconds to wait for each next event of a stream (default: `timeout`). */
+  streamIdleTimeout?: number;
   /** Retries of retryable failures (throttling, 5xx, connection errors) done by the SDK, with its backoff (default 2). */
   maxRetries?: number;
   /**
@@ -64,6 +69,7 @@ const BEDROCK_SETTINGS = Object.keys({
   endpoint: true,
   headers: true,
   timeout: true,
+  streamIdleTimeout: true,
   maxRetries: true,
   requestHandler: true,
   name: true,
@@ -77,6 +83,11 @@ export function createBedrock(settings: BedrockProviderSettings = {}): BedrockPr
   if (!Number.isFinite(timeout) || timeout <= 0)
     throw new InvalidSettingError({
       message: `Expected \`timeout\` to be a positive number of milliseconds, got ${timeout}.`,
+    });
+  const streamIdleTimeout = settings.streamIdleTimeout ?? timeout;
+  if (!(streamIdleTimeout > 0))
+    throw new InvalidSettingError({
+      message: `Expected \`streamIdleTimeout\` to be a positive number of milliseconds, got ${streamIdleTimeout}.`,
     });
   if (!Number.isInteger(maxRetries) || maxRetries < 0)
     throw new InvalidSettingError({
@@ -105,6 +116,7 @@ export function createBedrock(settings: BedrockProviderSettings = {}): BedrockPr
       provider: settings.name ?? 'bedrock',
       client: getClient,
       timeout,
+      streamIdleTimeout,
       headers: settings.headers,
     });
 }

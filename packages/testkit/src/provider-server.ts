@@ -54,6 +54,8 @@ export type Reply =
       splitEvery: number | undefined;
       /** Cut the body after this many messages, in the middle of the next frame, as a dropped connection would. */
       truncateAfter: number | undefined;
+      /** Send the messages, then keep the connection open: a stream that stalls after them. */
+      hang: boolean;
     }
   | { kind: 'hang' };
 
@@ -129,7 +131,14 @@ export function sse(
  */
 export function eventStream(
   messages: EventStreamMessage[],
-  options: { status?: number; headers?: Record<string, string>; splitEvery?: number; truncateAfter?: number } = {},
+  options: {
+    status?: number;
+    headers?: Record<string, string>;
+    splitEvery?: number;
+    truncateAfter?: number;
+    /** Keep the connection open after the messages (a stalled stream). */
+    hang?: boolean;
+  } = {},
 ): Reply {
   return {
     kind: 'eventstream',
@@ -138,6 +147,7 @@ export function eventStream(
     headers: options.headers ?? {},
     splitEvery: options.splitEvery,
     truncateAfter: options.truncateAfter,
+    hang: options.hang ?? false,
   };
 }
 
@@ -267,8 +277,9 @@ function send(response: ServerResponse, reply: Reply): void {
       const next = encodeEventStream(reply.messages.slice(reply.truncateAfter, reply.truncateAfter + 1)).length;
       body = body.subarray(0, kept + Math.floor(next / 2));
     }
+    response.flushHeaders();
     writeInPieces(response, body, reply.splitEvery);
-    response.end();
+    if (!reply.hang) response.end();
     return;
   }
   if (reply.kind === 'raw') {

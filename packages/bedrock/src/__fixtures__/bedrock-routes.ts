@@ -35,7 +35,10 @@ export function bedrockError(type: string, status: number, message: string): Rep
 }
 
 /** A ConverseStream reply from SDK-shaped chunks (`{ messageStart: … }`, …), in the binary event-stream framing. */
-export function bedrockStream(chunks: readonly unknown[], options: { splitEvery?: number; truncateAfter?: number } = {}): Reply {
+export function bedrockStream(
+  chunks: readonly unknown[],
+  options: { splitEvery?: number; truncateAfter?: number; hang?: boolean } = {},
+): Reply {
   return eventStream(eventStreamMessagesOf(chunks), {
     headers: { 'x-amzn-requestid': 'c9d8e7f6-0000-4000-8000-000000000002' },
     ...options,

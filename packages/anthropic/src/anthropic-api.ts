@@ -158,6 +158,16 @@ const knownBlockTypes = new Set(['text', 'thinking', 'redacted_thinking', 'tool_
 /** Parsed {@link anthropicContentBlockSchema}. */
 export type AnthropicContentBlock = z.infer<typeof anthropicContentBlockSchema>;
 
+// A streamed block starts empty; its signature comes in `signature_delta`s. The API sends
+// `signature: ""` on a thinking block's start, but a proxied or spliced stream may leave it out.
+const anthropicStartBlockSchema = z.union([
+  anthropicTextBlockSchema,
+  anthropicThinkingBlockSchema.extend({ signature: z.string().optional() }),
+  anthropicRedactedThinkingBlockSchema,
+  anthropicToolUseBlockSchema,
+  z.looseObject({ type: z.string().refine((type) => !knownBlockTypes.has(type)) }),
+]);
+
 /** A `Message` response body (non-streaming). */
 export const anthropicMessageSchema = z.object({
   id: z.string(),
@@ -177,7 +187,7 @@ export const anthropicStreamEventSchema = z.discriminatedUnion('type', [
     type: z.literal('message_start'),
     message: z.object({ id: z.string(), model: z.string(), usage: usageSchema }),
   }),
-  z.object({ type: z.literal('content_block_start'), index: z.number(), content_block: anthropicContentBlockSchema }),
+  z.object({ type: z.literal('content_block_start'), index: z.number(), content_block: anthropicStartBlockSchema }),
   z.object({
     type: z.literal('content_block_delta'),
     index: z.number(),

@@ -149,6 +149,15 @@ describe('createAnthropic (SDK against a local Messages API server)', () => {
     expect(server?.requests[0]?.body).toMatchObject({ stream: true, max_tokens: 1024 });
   });
 
+  it('stream: a thinking block started without a signature field (a proxied stream) is read, signed by its signature_delta', async () => {
+    const thinking = fixture('anthropic-thinking-no-signature.1');
+    const anthropic = await serve(sse('anthropic', thinking.chunks ?? [], { splitEvery: 11 }));
+    const events: StreamEvent[] = [];
+    for await (const event of anthropic('claude-sonnet-4-6').stream(history)) events.push(event);
+    expect(events.filter((event) => event.type === 'error')).toEqual([]);
+    expect(await collectStream(events)).toEqual(thinking.expected);
+  });
+
   it('stream: a mid-stream overloaded_error event arrives as an error event with the provider type and message', async () => {
     const anthropic = await serve(sse('anthropic', fixture('anthropic-ping-error.1').chunks ?? []));
     const events: StreamEvent[] = [];

@@ -83,7 +83,11 @@ export function runCodecConformance(
           const terminal = events.filter((event) => event.type === 'finish' || event.type === 'error');
           expect(terminal).toHaveLength(1);
           expect(['finish', 'error']).toContain(events.at(-1)?.type);
-          if (events.at(-1)?.type === 'error') return;
+          if (events.at(-1)?.type === 'error') {
+            // A fixture with an expected IR must fold to it: an error here is a failure.
+            expect(fixture.expected === undefined ? undefined : events.at(-1)).toBeUndefined();
+            return;
+          }
           const folded = await collectStream(events);
           if (fixture.expected !== undefined) expect(folded).toEqual(fixture.expected);
           if (fixture.body !== undefined) expect(folded).toEqual(codec.decodeResponse(fixture.body));

@@ -11,7 +11,28 @@ const weather = {
   inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
 };
 
+// The request body fields of the REST reference; the model is a path parameter.
+// https://ai.google.dev/api/generate-content#request-body
+const REST_BODY_FIELDS = ['contents', 'tools', 'toolConfig', 'safetySettings', 'systemInstruction', 'generationConfig', 'cachedContent'];
+
 describe('encodeGeminiRequest', () => {
+  it('encodes the documented REST body: only its fields, no `model` (the model is in the URL)', () => {
+    const { value } = encodeGeminiRequest(
+      {
+        system: 'Be brief.',
+        messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }],
+        tools: [weather],
+        toolChoice: 'auto',
+        maxOutputTokens: 64,
+        providerOptions: { gemini: { safetySettings: [], cachedContent: 'cachedContents/abc' } },
+      },
+      { model: 'gemini-2.5-flash', stream: true },
+    );
+    expect(Object.keys(value).sort()).toEqual([...REST_BODY_FIELDS].sort());
+    expect(value).not.toHaveProperty('model');
+    expect(JSON.stringify(value)).not.toContain('gemini-2.5-flash');
+  });
+
   it('puts system in systemInstruction, maps roles and merges same-role turns', () => {
     const { value } = encodeGeminiRequest(
       {
@@ -32,7 +53,6 @@ describe('encodeGeminiRequest', () => {
       { model },
     );
     expect(value).toEqual({
-      model: 'models/gemini-2.5-flash',
       systemInstruction: { parts: [{ text: 'Be brief.' }] },
       contents: [
         { role: 'user', parts: [{ text: 'Hi' }, { inlineData: { mimeType: 'image/png', data: 'iVBORw0KGgo=' } }] },

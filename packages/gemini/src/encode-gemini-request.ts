@@ -4,8 +4,9 @@ import type { GeminiRequestBody } from './gemini-api';
 import { prepareGeminiTools } from './gemini-prepare-tools';
 
 /**
- * IR request → `generateContent` body. `model` is `models/<id>` (transports send it in the URL
- * and drop it from the body).
+ * IR request → the `generateContent` / `streamGenerateContent` REST request body, exactly the
+ * documented fields: the model and streaming are not in it, they are in the URL
+ * (`models/<id>:generateContent`), which the transport builds from `options.model`.
  *
  * `maxOutputTokens`, `temperature`, `topP`, `stopSequences` go to `generationConfig`;
  * `providerOptions.gemini.safetySettings` and `.cachedContent` to the top level; every other
@@ -19,7 +20,7 @@ export function encodeGeminiRequest(
   options: EncodeRequestOptions,
 ): CodecResult<GeminiRequestBody> {
   const { contents, systemInstruction, warnings } = convertToGeminiContents(request, { model: options.model });
-  const body: GeminiRequestBody = { model: `models/${options.model.replace(/^models\//, '')}`, contents };
+  const body: GeminiRequestBody = { contents };
   if (systemInstruction !== undefined) body.systemInstruction = systemInstruction;
 
   const prepared = prepareGeminiTools(request.tools, request.toolChoice);

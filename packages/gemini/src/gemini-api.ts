@@ -41,13 +41,13 @@ export type GeminiToolConfig = {
   functionCallingConfig: { mode: 'AUTO' | 'ANY' | 'NONE'; allowedFunctionNames?: string[] };
 };
 
-/** The body of `models/<id>:generateContent` and `:streamGenerateContent`. */
+/**
+ * The REST body of `models/<id>:generateContent` and `:streamGenerateContent`: the model is in
+ * the URL, not here.
+ *
+ * @see https://ai.google.dev/api/generate-content#request-body
+ */
 export type GeminiRequestBody = {
-  /**
-   * `models/<id>`: the proto's `model` field. Gemini takes the model from the URL; the codec
-   * fills it so a body names its model (the gateway reads it back) and transports leave it out.
-   */
-  model?: string;
   contents: GeminiContent[];
   systemInstruction?: { parts: { text: string }[] };
   tools?: { functionDeclarations: GeminiFunctionDeclaration[] }[];
@@ -134,6 +134,7 @@ const objectParametersSchema = jsonObjectSchema.refine(
 
 /** Parses a `generateContent` request body (the gateway direction). */
 export const geminiRequestSchema = z.object({
+  // Not a REST body field (the model is in the URL), but the proto's: read when a client sends it.
   model: z.string().optional(),
   contents: z.array(contentSchema),
   systemInstruction: z.union([z.string(), contentSchema, z.looseObject({ text: z.string() })]).optional(),

@@ -77,7 +77,7 @@ describe('GeminiChatModel over @google/generative-ai against a local Gemini serv
     expect(sent?.headers['x-goog-api-key']).toBe('test-key');
     expect(sent?.headers['x-trace']).toBe('t1');
     expect(sent?.headers['x-call']).toBe('c1');
-    const { model: _model, ...encoded } = encodeGeminiRequest(request, { model: 'gemini-2.5-flash' }).value;
+    const encoded = encodeGeminiRequest(request, { model: 'gemini-2.5-flash' }).value;
     expect(sent?.body).toEqual({
       ...encoded,
       // What the SDK itself adds: its default config and settings, and the system role.

@@ -59,9 +59,7 @@ export function createGenerativeAITransport(settings: GenerativeAITransportSetti
 }
 
 // Our body is the SDK's request plus REST fields its 0.24 types lack (`thoughtSignature`,
-// `functionCall.id`, `thought`); the SDK serializes it as is.
-// The model is in the URL; the body's `model` field stays out.
+// `functionCall.id`, `thought`, `functionResponse.parts`); the SDK serializes it as is.
 function toSdkRequest(body: GeminiRequestBody): GenerateContentRequest {
-  const { model: _model, ...rest } = body;
-  return rest as unknown as GenerateContentRequest;
+  return body as unknown as GenerateContentRequest;
 }

@@ -97,7 +97,7 @@ export async function run(): Promise<void> {
   try {
     const request = buildRequest();
     const model = createGemini({ baseUrl: server.url, apiKey: 'bench-key', maxRetries: 0 })('gemini-2.5-flash');
-    const { model: _model, ...prebuilt } = geminiCodec.encodeRequest(request, { model: 'gemini-2.5-flash' }).value;
+    const prebuilt = geminiCodec.encodeRequest(request, { model: 'gemini-2.5-flash' }).value;
     const sdk = new GoogleGenerativeAI('bench-key').getGenerativeModel(
       { model: 'gemini-2.5-flash' },
       { baseUrl: server.url },

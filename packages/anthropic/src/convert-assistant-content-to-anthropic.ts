@@ -1,4 +1,4 @@
-import type { AssistantContentPart, Warning } from '@interlingua/core';
+import { type AssistantContentPart, type Warning, warnForeignMetadata } from '@interlingua/core';
 import type { AnthropicAssistantBlockParam } from './anthropic-api';
 import { readServerBlocks, toolCallToAnthropicInput, UNPARSED_ARGUMENTS_KEY } from './anthropic-replay';
 import { toAnthropicToolUseId } from './anthropic-tool-use-id';
@@ -23,7 +23,7 @@ export function convertAssistantContentToAnthropic(
 ): AnthropicAssistantBlockParam[] {
   const blocks: AnthropicAssistantBlockParam[] = [];
   for (const part of parts) {
-    warnForeignMetadata(part, options.warnings);
+    warnForeignMetadata(part, { provider: 'anthropic', format: 'Anthropic', at: part.type }, options.warnings);
     switch (part.type) {
       case 'text': {
         const serverBlocks = part.providerMetadata === undefined ? [] : readServerBlocks(part.providerMetadata);
@@ -77,17 +77,4 @@ export function convertAssistantContentToAnthropic(
     }
   }
   return blocks;
-}
-
-// Data another provider attached to a part (it rides there to be echoed back to that provider
-// only) cannot be sent to Anthropic; say so rather than drop it silently.
-function warnForeignMetadata(part: AssistantContentPart, warnings: Warning[]): void {
-  for (const key of Object.keys(part.providerMetadata ?? {})) {
-    if (key === 'anthropic') continue;
-    warnings.push({
-      type: 'unsupported',
-      feature: `${part.type}.providerMetadata.${key}`,
-      message: `Anthropic has no field for ${key} data (${Object.keys(part.providerMetadata?.[key] ?? {}).join(', ')}) on a ${part.type} part; it was not sent.`,
-    });
-  }
 }

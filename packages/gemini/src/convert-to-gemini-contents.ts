@@ -3,13 +3,15 @@ import {
   type AssistantMessage,
   type ChatRequest,
   InvalidRequestError,
+  type ToolCall,
   type ToolMessage,
   type UserContentPart,
   type Warning,
+  warnForeignMetadata,
 } from '@interlingua/core';
 import type { GeminiContent, GeminiPart, GeminiRequestBody } from './gemini-api';
+import { issuedGeminiCallId } from './gemini-issued-call-id';
 import { readThoughtSignature } from './gemini-thought-signature';
-import { isSynthesizedGeminiCallId } from './synthesize-gemini-call-id';
 
 /**
  * Converts the IR system prompt and history into Gemini `systemInstruction` and `contents`.
@@ -19,8 +21,9 @@ import { isSynthesizedGeminiCallId } from './synthesize-gemini-call-id';
  * - empty text (and an empty system prompt) is not sent: Gemini rejects a part without data;
  *   an empty text that carries a thought signature is kept;
  * - assistant text → `{ text }`, reasoning → `{ text, thought: true }`, calls →
- *   `{ functionCall: { name, args, id? } }`; `id` is sent only for ids that did not come
- *   from `synthesizeGeminiCallId` (a call Gemini sent without an id goes back without one);
+ *   `{ functionCall: { name, args, id? } }`; `id` (on the call and on its result) is sent only
+ *   when a Gemini response issued it (`issuedGeminiCallId`): synthesized ids and other
+ *   providers' ids stay off the wire, and Gemini pairs results with calls by name and order;
  * - a `thoughtSignature` in `providerMetadata.gemini` goes back on the part it came on;
  *   another provider's `providerMetadata` on an assistant part is not sent, with a warning;
  * - for a Gemini 3 `model`, a turn of calls that carries no signature at all (from another
@@ -107,14 +110,11 @@ function assistantParts(message: AssistantMessage, index: number, warnings: Warn
     message.content.every((part) => readThoughtSignature(part.providerMetadata) === undefined);
   let firstCall = true;
   message.content.forEach((part, partIndex) => {
-    for (const key of Object.keys(part.providerMetadata ?? {})) {
-      if (key === 'gemini') continue;
-      warnings.push({
-        type: 'unsupported',
-        feature: `messages[${index}].content[${partIndex}].providerMetadata.${key}`,
-        message: `Gemini has no field for ${key} data (${Object.keys(part.providerMetadata?.[key] ?? {}).join(', ')}) on a ${part.type} part; it was not sent.`,
-      });
-    }
+    warnForeignMetadata(
+      part,
+      { provider: 'gemini', format: 'Gemini', at: `messages[${index}].content[${partIndex}]` },
+      warnings,
+    );
     let signature = readThoughtSignature(part.providerMetadata);
     if (unsignedCalls && part.type === 'tool-call' && firstCall) {
       signature = GEMINI_SKIP_SIGNATURE;
@@ -157,7 +157,8 @@ function assistantParts(message: AssistantMessage, index: number, warnings: Warn
           });
         }
         const functionCall: GeminiPart['functionCall'] = { name: part.name, args: part.args };
-        if (!isSynthesizedGeminiCallId(part.id)) functionCall.id = part.id;
+        const id = issuedGeminiCallId(part);
+        if (id !== undefined) functionCall.id = id;
         parts.push(withSignature({ functionCall }, signature));
         break;
       }
@@ -177,6 +178,8 @@ function toolParts(
   warnings: Warning[],
 ): GeminiPart[] {
   const parts: GeminiPart[] = [];
+  const calls = new Map<string, ToolCall>();
+  for (const part of previous?.content ?? []) if (part.type === 'tool-call') calls.set(part.id, part);
   for (const position of callOrder(message, previous)) {
     const result = message.content[position] as ToolMessage['content'][number];
     let text = '';
@@ -195,7 +198,10 @@ function toolParts(
       name: result.toolName,
       response: result.isError ? { error: text } : { output: text },
     };
-    if (!isSynthesizedGeminiCallId(result.toolCallId)) functionResponse.id = result.toolCallId;
+    // The result carries the id only when its call does: both or neither.
+    const call = calls.get(result.toolCallId);
+    const id = call === undefined ? undefined : issuedGeminiCallId(call);
+    if (id !== undefined) functionResponse.id = id;
     parts.push(withSignature({ functionResponse }, readThoughtSignature(result.providerMetadata)));
     if (media !== undefined) for (const part of media) parts.push(part);
   }

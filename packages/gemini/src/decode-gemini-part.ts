@@ -12,6 +12,7 @@ export function decodeGeminiPart(
   const providerMetadata = thoughtSignatureMetadata(part.thoughtSignature);
   const meta = providerMetadata === undefined ? {} : { providerMetadata };
   if (part.functionCall !== undefined) {
+    const issued = part.functionCall.id;
     const call: ToolCall = {
       type: 'tool-call',
       id: ids.next(part.functionCall),
@@ -19,6 +20,10 @@ export function decodeGeminiPart(
       args: (part.functionCall.args ?? {}) as JSONObject,
       ...meta,
     };
+    // Who issued the id decides whether it may go back to Gemini (see `issuedGeminiCallId`).
+    if (issued !== undefined && issued !== '') {
+      call.providerMetadata = { gemini: { ...call.providerMetadata?.gemini, functionCallId: issued } };
+    }
     return call;
   }
   // Gemini often ends a stream with `{ text: '' }`; replayed, such a part is a 400

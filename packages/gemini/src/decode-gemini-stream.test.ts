@@ -115,7 +115,14 @@ describe('decodeGeminiStream', () => {
         content: [
           { type: 'reasoning', text: 'hmm' },
           { type: 'text', text: 'On it.', providerMetadata: { gemini: { thoughtSignature: 's1' } } },
-          { type: 'tool-call', id: 'c1', name: 'f', args: { a: 1 } },
+          // An id on a Gemini wire call reads as issued by Gemini.
+          {
+            type: 'tool-call',
+            id: 'c1',
+            name: 'f',
+            args: { a: 1 },
+            providerMetadata: { gemini: { functionCallId: 'c1' } },
+          },
         ],
       },
       finishReason: 'tool_calls',

@@ -48,13 +48,13 @@ describe('encodeGeminiRequest: empty text (audit)', () => {
       {
         role: 'model',
         parts: [
-          { functionCall: { name: 'get_weather', args: { city: 'Paris' }, id: 'call_1' } },
+          { functionCall: { name: 'get_weather', args: { city: 'Paris' } } },
           { text: '', thoughtSignature: 'c2ln' },
         ],
       },
       {
         role: 'user',
-        parts: [{ functionResponse: { name: 'get_weather', id: 'call_1', response: { output: 'sunny' } } }],
+        parts: [{ functionResponse: { name: 'get_weather', response: { output: 'sunny' } } }],
       },
       { role: 'model', parts: [{ text: 'Sunny.' }] },
     ]);

@@ -13,7 +13,15 @@ const weather = {
 
 // The request body fields of the REST reference; the model is a path parameter.
 // https://ai.google.dev/api/generate-content#request-body
-const REST_BODY_FIELDS = ['contents', 'tools', 'toolConfig', 'safetySettings', 'systemInstruction', 'generationConfig', 'cachedContent'];
+const REST_BODY_FIELDS = [
+  'contents',
+  'tools',
+  'toolConfig',
+  'safetySettings',
+  'systemInstruction',
+  'generationConfig',
+  'cachedContent',
+];
 
 describe('encodeGeminiRequest', () => {
   it('encodes the documented REST body: only its fields, no `model` (the model is in the URL)', () => {
@@ -177,7 +185,7 @@ describe('encodeGeminiRequest', () => {
       { model },
     );
     expect(value.contents[1]?.parts).toEqual([
-      { functionResponse: { name: 'ls', id: 'c1', response: { output: 'a.txt\nb.txt' } } },
+      { functionResponse: { name: 'ls', response: { output: 'a.txt\nb.txt' } } },
     ]);
   });
 
@@ -377,7 +385,7 @@ describe('encodeGeminiRequest', () => {
       },
       { model },
     );
-    expect(value.contents[1]?.parts).toEqual([{ functionCall: { name: 'f', args: {}, id: 'call_1' } }]);
+    expect(value.contents[1]?.parts).toEqual([{ functionCall: { name: 'f', args: {} } }]);
     expect(warnings.map((warning) => warning.feature)).toEqual([
       'messages[0].content[0].filename',
       'messages[1].content[0].argsText',

@@ -3,6 +3,7 @@ export { createVertex, type VertexSettings } from './create-vertex';
 export type { GeminiDecodeOptions } from './decode-gemini-response';
 export { GeminiChatModel, type GeminiChatModelConfig } from './gemini-chat-model';
 export { type GeminiCodec, geminiCodec } from './gemini-codec';
+export { issuedGeminiCallId } from './gemini-issued-call-id';
 export { readThoughtSignature } from './gemini-thought-signature';
 export type { GeminiTransport, GeminiTransportCallOptions } from './gemini-transport';
 export { createGenAITransport, type GenAITransportSettings } from './genai-transport';

@@ -1,11 +1,12 @@
-import type {
-  AssistantMessage,
-  FilePart,
-  ImagePart,
-  Message,
-  ToolMessage,
-  UserContentPart,
-  Warning,
+import {
+  type AssistantMessage,
+  type FilePart,
+  type ImagePart,
+  type Message,
+  type ToolMessage,
+  type UserContentPart,
+  type Warning,
+  warnForeignMetadata,
 } from '@interlingua/core';
 import type { ChatCompletionContentPart, ChatCompletionContentPartText } from 'openai/resources/chat/completions';
 import type { OpenAIChatMessage } from './openai-api';
@@ -145,7 +146,9 @@ function convertAssistant(
   message: AssistantMessage,
   warnings: Warning[],
 ): { message: OpenAIChatMessage; droppedReasoning: boolean } {
-  for (const part of message.content) warnForeignMetadata(part, warnings);
+  for (const part of message.content) {
+    warnForeignMetadata(part, { provider: 'openai', format: 'Chat Completions', at: part.type }, warnings);
+  }
   const { texts, refusal, toolCalls, hasReasoning: droppedReasoning } = splitOpenAIAssistantContent(message.content);
   const first = texts[0];
   const content: string | ChatCompletionContentPartText[] | null =
@@ -201,17 +204,4 @@ function convertToolMessage(message: ToolMessage, index: number, out: OpenAIChat
     }
   }
   if (attachments !== undefined) out.push({ role: 'user', content: attachments });
-}
-
-// Data another provider attached to a part (it rides there to be echoed back to that provider
-// only) cannot be sent to Chat Completions; say so rather than drop it silently.
-function warnForeignMetadata(part: AssistantMessage['content'][number], warnings: Warning[]): void {
-  for (const key of Object.keys(part.providerMetadata ?? {})) {
-    if (key === 'openai') continue;
-    warnings.push({
-      type: 'unsupported',
-      feature: `${part.type}.providerMetadata.${key}`,
-      message: `Chat Completions has no field for ${key} data (${Object.keys(part.providerMetadata?.[key] ?? {}).join(', ')}) on a ${part.type} part; it was not sent.`,
-    });
-  }
 }

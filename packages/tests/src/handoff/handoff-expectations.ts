@@ -1,5 +1,5 @@
 import type { Message } from '@interlingua/core';
-import { isSynthesizedGeminiCallId } from '@interlingua/gemini';
+import { issuedGeminiCallId } from '@interlingua/gemini';
 import { expect } from 'vitest';
 import type { ProviderName } from './handoff-histories';
 import type { WireExchange } from './handoff-wire';
@@ -7,8 +7,15 @@ import type { WireExchange } from './handoff-wire';
 /** The tool exchanges of an IR history, as the target's wire should carry them. */
 export function expectedExchanges(messages: readonly Message[], target: ProviderName): WireExchange[] {
   const exchanges: WireExchange[] = [];
-  // Gemini gets no id for a call Gemini itself sent without one; every other id travels as is.
-  const wireId = (id: string) => (target === 'gemini' && isSynthesizedGeminiCallId(id) ? undefined : id);
+  // Gemini gets back only the ids a Gemini response issued; every other provider gets every id.
+  const issued = new Set(
+    messages.flatMap((message) =>
+      message.role === 'assistant'
+        ? message.content.flatMap((part) => (part.type === 'tool-call' ? [issuedGeminiCallId(part) ?? ''] : []))
+        : [],
+    ),
+  );
+  const wireId = (id: string) => (target !== 'gemini' || issued.has(id) ? id : undefined);
   messages.forEach((message, index) => {
     if (message.role !== 'assistant') return;
     const calls = message.content.flatMap((part) => (part.type === 'tool-call' ? [part] : []));

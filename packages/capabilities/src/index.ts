@@ -45,6 +45,7 @@ export { isToolsUnsupportedError, toolsUnsupportedPatterns } from './registry/is
 export { mergeCapabilities } from './registry/merge-capabilities';
 export { registerCapabilities } from './registry/register-capabilities';
 export { safeParseCapabilityRows } from './registry/safe-parse-capability-rows';
+export { toolResultMediaFromCapabilities } from './registry/tool-result-media-from-capabilities';
 export { unknownCapabilities } from './registry/unknown-capabilities';
 // The wrapper
 export { type WithCapabilitiesOptions, withCapabilities } from './with-capabilities';

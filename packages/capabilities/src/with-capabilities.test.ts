@@ -35,6 +35,7 @@ describe('withCapabilities', () => {
       'systemPrompt',
       'toolCalling',
       'toolChoice',
+      'toolResultMedia',
     ]);
   });
 

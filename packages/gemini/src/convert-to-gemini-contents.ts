@@ -3,15 +3,15 @@ import {
   type AssistantMessage,
   type ChatRequest,
   InvalidRequestError,
-  type ToolCall,
-  type ToolMessage,
   type UserContentPart,
   type Warning,
   warnForeignMetadata,
 } from '@interlingua/core';
+import { convertToolMessageToGemini } from './convert-tool-message-to-gemini';
 import type { GeminiContent, GeminiPart, GeminiRequestBody } from './gemini-api';
 import { issuedGeminiCallId } from './gemini-issued-call-id';
 import { readThoughtSignature } from './gemini-thought-signature';
+import { toGeminiUserPart, withSignature } from './to-gemini-user-part';
 
 /**
  * Converts the IR system prompt and history into Gemini `systemInstruction` and `contents`.
@@ -30,9 +30,9 @@ import { readThoughtSignature } from './gemini-thought-signature';
  *   provider, or stored without it) gets {@link GEMINI_SKIP_SIGNATURE} on its first call, with
  *   a warning: Gemini 3 rejects unsigned calls with a 400;
  * - a tool message → one `functionResponse { name, id?, response }` part per result, in
- *   call order, where `response` is `{ output: text }` or, for `isError`, `{ error: text }`;
- *   images and files of a result follow its `functionResponse` part as `inlineData` /
- *   `fileData` parts.
+ *   call order (see `convertToolMessageToGemini`); images and files of a result go inside
+ *   `functionResponse.parts` with `functionResponseParts` (default: Gemini 3 model ids), else
+ *   as parts right after it.
  *
  * @see https://ai.google.dev/api/caching#Content
  * @see https://ai.google.dev/gemini-api/docs/function-calling
@@ -40,7 +40,11 @@ import { readThoughtSignature } from './gemini-thought-signature';
  */
 export function convertToGeminiContents(
   request: Pick<ChatRequest, 'system' | 'messages'>,
-  options: { model?: string } = {},
+  options: {
+    model?: string;
+    /** Media of tool results inside `functionResponse.parts` (Gemini 3); default by model id. */
+    functionResponseParts?: boolean;
+  } = {},
 ): {
   contents: GeminiContent[];
   systemInstruction?: GeminiRequestBody['systemInstruction'];
@@ -48,6 +52,8 @@ export function convertToGeminiContents(
 } {
   const warnings: Warning[] = [];
   const contents: GeminiContent[] = [];
+  const gemini3 = isGemini3(options.model);
+  const functionResponseParts = options.functionResponseParts ?? gemini3;
   const push = (role: GeminiContent['role'], parts: GeminiPart[]) => {
     if (parts.length === 0) return;
     const last = contents[contents.length - 1];
@@ -63,16 +69,18 @@ export function convertToGeminiContents(
         push(
           'user',
           message.content.flatMap((part, partIndex) =>
-            isEmptyText(part) ? [] : [userPart(part, () => `messages[${index}].content[${partIndex}]`, warnings)],
+            isEmptyText(part)
+              ? []
+              : [toGeminiUserPart(part, () => `messages[${index}].content[${partIndex}]`, warnings)],
           ),
         );
         break;
       case 'assistant':
-        push('model', assistantParts(message, index, warnings, isGemini3(options.model)));
+        push('model', assistantParts(message, index, warnings, gemini3));
         previousCalls = message;
         break;
       case 'tool':
-        push('user', toolParts(message, previousCalls, index, warnings));
+        push('user', convertToolMessageToGemini(message, previousCalls, { index, functionResponseParts, warnings }));
         break;
       default: {
         const exhaustive: never = message;
@@ -88,11 +96,6 @@ export function convertToGeminiContents(
     result.systemInstruction = { parts: [{ text: request.system }] };
   }
   return result;
-}
-
-function withSignature(part: GeminiPart, signature: string | undefined): GeminiPart {
-  if (signature !== undefined) part.thoughtSignature = signature;
-  return part;
 }
 
 /** The signature Gemini 3 accepts on a call it did not sign itself (documented for histories from other models). */
@@ -171,92 +174,8 @@ function assistantParts(message: AssistantMessage, index: number, warnings: Warn
   return parts;
 }
 
-function toolParts(
-  message: ToolMessage,
-  previous: AssistantMessage | undefined,
-  index: number,
-  warnings: Warning[],
-): GeminiPart[] {
-  const parts: GeminiPart[] = [];
-  const calls = new Map<string, ToolCall>();
-  for (const part of previous?.content ?? []) if (part.type === 'tool-call') calls.set(part.id, part);
-  for (const position of callOrder(message, previous)) {
-    const result = message.content[position] as ToolMessage['content'][number];
-    let text = '';
-    let texts = 0;
-    let media: GeminiPart[] | undefined;
-    result.content.forEach((part, partIndex) => {
-      if (part.type === 'text') {
-        text = texts === 0 ? part.text : `${text}\n${part.text}`;
-        texts++;
-      } else {
-        media ??= [];
-        media.push(userPart(part, () => `messages[${index}].content[${position}].content[${partIndex}]`, warnings));
-      }
-    });
-    const functionResponse: GeminiPart['functionResponse'] = {
-      name: result.toolName,
-      response: result.isError ? { error: text } : { output: text },
-    };
-    // The result carries the id only when its call does: both or neither.
-    const call = calls.get(result.toolCallId);
-    const id = call === undefined ? undefined : issuedGeminiCallId(call);
-    if (id !== undefined) functionResponse.id = id;
-    parts.push(withSignature({ functionResponse }, readThoughtSignature(result.providerMetadata)));
-    if (media !== undefined) for (const part of media) parts.push(part);
-  }
-  return parts;
-}
-
-// Result positions in the order of the calls they answer (matched by id); unmatched ones last.
-function callOrder(message: ToolMessage, previous: AssistantMessage | undefined): number[] {
-  const order = new Map<string, number>();
-  previous?.content.forEach((part, position) => {
-    if (part.type === 'tool-call') order.set(part.id, position);
-  });
-  const rank = (position: number) =>
-    order.get((message.content[position] as ToolMessage['content'][number]).toolCallId) ?? Number.MAX_SAFE_INTEGER;
-  const positions = message.content.map((_result, position) => position);
-  return positions.sort((a, b) => rank(a) - rank(b) || a - b);
-}
-
 // Gemini rejects a part whose text is empty ("required oneof field 'data' must have one
 // initialized field"); one that carries a thought signature is kept, as Gemini sent it.
 function isEmptyText(part: UserContentPart | AssistantContentPart): boolean {
   return part.type === 'text' && part.text === '' && readThoughtSignature(part.providerMetadata) === undefined;
-}
-
-// `feature` is built only when a warning or an error needs it.
-function userPart(part: UserContentPart, feature: () => string, warnings: Warning[]): GeminiPart {
-  switch (part.type) {
-    case 'text':
-      return withSignature({ text: part.text }, readThoughtSignature(part.providerMetadata));
-    case 'image':
-    case 'file': {
-      if (part.type === 'file' && part.filename !== undefined) {
-        warnings.push({
-          type: 'unsupported',
-          feature: `${feature()}.filename`,
-          message: `Gemini parts carry no file name; "${part.filename}" was not sent.`,
-        });
-      }
-      const source = part.source;
-      if (source.type === 'base64') {
-        if (part.mediaType === undefined) {
-          throw new InvalidRequestError({
-            message: `Expected a mediaType on the base64 image at ${feature()}, got none.`,
-          });
-        }
-        return { inlineData: { mimeType: part.mediaType, data: source.data } };
-      }
-      return {
-        fileData:
-          part.mediaType === undefined ? { fileUri: source.url } : { mimeType: part.mediaType, fileUri: source.url },
-      };
-    }
-    default: {
-      const exhaustive: never = part;
-      throw new InvalidRequestError({ message: `Expected a user content part, got ${JSON.stringify(exhaustive)}.` });
-    }
-  }
 }

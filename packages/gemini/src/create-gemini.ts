@@ -43,6 +43,12 @@ export type GeminiSettings = {
   fetch?: typeof globalThis.fetch;
   /** Replaces the SDK transport altogether (tests, another client, a proxy). */
   transport?: GeminiTransport;
+  /**
+   * Whether tool results' images and files go inside `functionResponse.parts` (Gemini 3's
+   * multimodal function responses): a boolean, or a function of the model id (`undefined`: the
+   * codec's default, `true` for `gemini-3*`). The umbrella passes the capability data's `toolResultMedia`.
+   */
+  functionResponseParts?: boolean | ((modelId: string) => boolean | undefined);
 };
 
 /** A Gemini provider: call it with a model id to get a `ChatModel`. */
@@ -65,6 +71,7 @@ const GEMINI_SETTINGS = Object.keys({
   sdk: true,
   fetch: true,
   transport: true,
+  functionResponseParts: true,
 } satisfies Record<keyof GeminiSettings, true>);
 
 /**
@@ -133,6 +140,7 @@ export function createGemini(settings: GeminiSettings = {}): GeminiProvider {
     streamIdleTimeout,
     maxRetries: modelOwnsRetries ? maxRetries : 0,
     secrets: () => [key],
+    ...functionResponsePartsConfig(settings.functionResponseParts),
   });
 }
 
@@ -144,6 +152,14 @@ export function oneBaseUrl(settings: { baseURL?: string; baseUrl?: string }): st
     });
   }
   return settings.baseURL ?? settings.baseUrl;
+}
+
+/** The model config of the `functionResponseParts` setting (a boolean or a function of the model id). */
+export function functionResponsePartsConfig(
+  setting: boolean | ((modelId: string) => boolean | undefined) | undefined,
+): Pick<GeminiChatModelConfig, 'functionResponseParts'> {
+  if (setting === undefined) return {};
+  return { functionResponseParts: typeof setting === 'function' ? setting : () => setting };
 }
 
 /** Validates `timeout`, `streamIdleTimeout` (default: `timeout`) and `maxRetries` (defaults 600,000 ms and 2). */

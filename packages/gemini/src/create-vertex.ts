@@ -1,6 +1,7 @@
 import { InvalidSettingError, rejectUnknownSettings } from '@interlingua/core';
 import {
   checkTimeoutAndRetries,
+  functionResponsePartsConfig,
   type GeminiProvider,
   geminiProvider,
   lazyTransport,
@@ -43,6 +44,8 @@ export type VertexSettings = {
   fetch?: typeof globalThis.fetch;
   /** Provider key reported by the models (default `vertex`). */
   name?: string;
+  /** Tool results' media inside `functionResponse.parts` (Gemini 3), as for `createGemini`. */
+  functionResponseParts?: boolean | ((modelId: string) => boolean | undefined);
 };
 
 // Every key of VertexSettings, checked by the compiler.
@@ -61,6 +64,7 @@ const VERTEX_SETTINGS = Object.keys({
   headers: true,
   fetch: true,
   name: true,
+  functionResponseParts: true,
 } satisfies Record<keyof VertexSettings, true>);
 
 /**
@@ -115,5 +119,6 @@ export function createVertex(settings: VertexSettings = {}): GeminiProvider {
     streamIdleTimeout,
     maxRetries: 0,
     secrets: () => [settings.apiKey],
+    ...functionResponsePartsConfig(settings.functionResponseParts),
   });
 }

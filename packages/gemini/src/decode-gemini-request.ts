@@ -34,7 +34,8 @@ const IR_CONFIG = new Set(['maxOutputTokens', 'temperature', 'topP', 'stopSequen
  * position (stable as the history grows). A `functionResponse` answers the call with its `id`,
  * else the first unanswered call of the previous model turn with its name. `{ output }` is the
  * result text, `{ error }` an error result (`isError: true`), any other object its JSON text;
- * `inlineData` / `fileData` parts right after a `functionResponse` belong to that result.
+ * `inlineData` / `fileData` parts inside a `functionResponse` (`parts`, Gemini 3) or right after
+ * it belong to that result.
  * Throws `InvalidRequestError` naming the path on a body that is not a `generateContent`
  * request: nested deeper than `MAX_JSON_DEPTH`, `null` where a part belongs, parameters that
  * are not an object schema, an out-of-range setting, a `functionResponse` that answers no call.
@@ -189,11 +190,13 @@ function toolResult(part: GeminiParsedPart, pending: PendingCalls, contentIndex:
       ? response.response.output
       : response.response;
   const text = typeof payload === 'string' ? payload : JSON.stringify(payload);
+  // Gemini 3's multimodal function responses carry the result's media inside it.
+  const media = (response.parts ?? []).flatMap((inner) => mediaPart(inner) ?? []);
   return {
     type: 'tool-result',
     toolCallId: call.id,
     toolName: response.name,
-    content: text === '' ? [] : [{ type: 'text', text }],
+    content: [...(text === '' ? [] : [{ type: 'text' as const, text }]), ...media],
     isError,
     ...(part.thoughtSignature === undefined
       ? {}
@@ -224,7 +227,7 @@ function firstUnansweredCall(pending: PendingCalls, name: string): PendingCall |
   return queue.calls[queue.next];
 }
 
-function mediaPart(part: GeminiParsedPart): UserContentPart | undefined {
+function mediaPart(part: Pick<GeminiParsedPart, 'inlineData' | 'fileData'>): UserContentPart | undefined {
   if (part.inlineData !== undefined) {
     const { mimeType, data } = part.inlineData;
     return mimeType.startsWith('image/')

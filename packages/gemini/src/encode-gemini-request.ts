@@ -3,6 +3,17 @@ import { convertToGeminiContents } from './convert-to-gemini-contents';
 import type { GeminiRequestBody } from './gemini-api';
 import { prepareGeminiTools } from './gemini-prepare-tools';
 
+/** Options of the Gemini `encodeRequest`: the codec contract plus what differs between Gemini models. */
+export type GeminiEncodeRequestOptions = EncodeRequestOptions & {
+  /**
+   * Send the images and files of tool results inside `functionResponse.parts` (Gemini 3's
+   * multimodal function responses) instead of as parts after the `functionResponse` (Gemini 2.x).
+   * Default: `true` for `gemini-3*` model ids. The umbrella fills it from the capability data
+   * (`toolResultMedia`).
+   */
+  functionResponseParts?: boolean;
+};
+
 /**
  * IR request → the `generateContent` / `streamGenerateContent` REST request body, exactly the
  * documented fields: the model and streaming are not in it, they are in the URL
@@ -17,9 +28,12 @@ import { prepareGeminiTools } from './gemini-prepare-tools';
  */
 export function encodeGeminiRequest(
   request: ChatRequest,
-  options: EncodeRequestOptions,
+  options: GeminiEncodeRequestOptions,
 ): CodecResult<GeminiRequestBody> {
-  const { contents, systemInstruction, warnings } = convertToGeminiContents(request, { model: options.model });
+  const { contents, systemInstruction, warnings } = convertToGeminiContents(request, {
+    model: options.model,
+    ...(options.functionResponseParts === undefined ? {} : { functionResponseParts: options.functionResponseParts }),
+  });
   const body: GeminiRequestBody = { contents };
   if (systemInstruction !== undefined) body.systemInstruction = systemInstruction;
 

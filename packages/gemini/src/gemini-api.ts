@@ -13,8 +13,22 @@ export type GeminiBlob = { mimeType: string; data: string };
 /** A Gemini `FunctionCall`. `id` is optional and often absent. */
 export type GeminiFunctionCall = { name: string; args?: Record<string, unknown>; id?: string };
 
-/** A Gemini `FunctionResponse`; `response` is any JSON object (`{ output }` / `{ error }` by convention). */
-export type GeminiFunctionResponse = { name: string; response: Record<string, unknown>; id?: string };
+/** Media inside a `functionResponse` (Gemini 3's multimodal function responses). */
+export type GeminiFunctionResponsePart = {
+  inlineData?: GeminiBlob;
+  fileData?: { mimeType?: string; fileUri: string };
+};
+
+/**
+ * A Gemini `FunctionResponse`; `response` is any JSON object (`{ output }` / `{ error }` by
+ * convention); `parts` carries images and documents of the result (Gemini 3).
+ */
+export type GeminiFunctionResponse = {
+  name: string;
+  response: Record<string, unknown>;
+  id?: string;
+  parts?: GeminiFunctionResponsePart[];
+};
 
 /** One Gemini content `Part`, as sent and received. */
 export type GeminiPart = {
@@ -95,7 +109,20 @@ const partSchema = z.looseObject({
     .object({ name: z.string().min(1), args: jsonObjectSchema.optional(), id: z.string().optional() })
     .optional(),
   functionResponse: z
-    .object({ name: z.string().min(1), response: jsonObjectSchema, id: z.string().optional() })
+    .object({
+      name: z.string().min(1),
+      response: jsonObjectSchema,
+      id: z.string().optional(),
+      // Gemini 3's multimodal function responses: the result's media inside it.
+      parts: z
+        .array(
+          z.object({
+            inlineData: z.object({ mimeType: z.string().min(1), data: z.string() }).optional(),
+            fileData: z.object({ mimeType: z.string().min(1).optional(), fileUri: z.string().min(1) }).optional(),
+          }),
+        )
+        .optional(),
+    })
     .optional(),
 });
 

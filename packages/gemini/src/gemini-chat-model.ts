@@ -12,7 +12,7 @@ import {
 } from '@interlingua/core';
 import { decodeGeminiResponse } from './decode-gemini-response';
 import { decodeGeminiStream } from './decode-gemini-stream';
-import { encodeGeminiRequest } from './encode-gemini-request';
+import { encodeGeminiRequest, type GeminiEncodeRequestOptions } from './encode-gemini-request';
 import type { GeminiTransport } from './gemini-transport';
 import { type AbortContext, mapGenerativeAIError } from './map-generative-ai-error';
 
@@ -35,6 +35,8 @@ export type GeminiChatModelConfig = {
   secrets?: (() => readonly (string | undefined)[]) | undefined;
   /** Retries of a retryable failure before the first byte (429, 5xx, connection errors); 0 when the SDK retries. */
   maxRetries: number;
+  /** Media of tool results inside `functionResponse.parts`, per model id; `undefined`: the codec's default. */
+  functionResponseParts?: (modelId: string) => boolean | undefined;
 };
 
 const CAPABILITIES: Partial<ModelCapabilities> = {
@@ -63,7 +65,7 @@ export class GeminiChatModel implements ChatModel {
   }
 
   async generate(request: ChatRequest, options: CallOptions = {}): Promise<ModelResponse> {
-    const { value: body, warnings } = encodeGeminiRequest(request, { model: this.modelId });
+    const { value: body, warnings } = encodeGeminiRequest(request, this.encodeOptions(false));
     const { value: raw, attempt } = await this.send(
       (signal) => this.config.transport.generate(this.modelId, body, { signal, headers: options.headers }),
       options,
@@ -74,7 +76,7 @@ export class GeminiChatModel implements ChatModel {
   }
 
   async *stream(request: ChatRequest, options: CallOptions = {}): AsyncIterable<StreamEvent> {
-    const { value: body, warnings } = encodeGeminiRequest(request, { model: this.modelId, stream: true });
+    const { value: body, warnings } = encodeGeminiRequest(request, this.encodeOptions(true));
     const { value: stream, attempt } = await this.send(
       (signal) => this.config.transport.stream(this.modelId, body, { signal, headers: options.headers }),
       options,
@@ -111,6 +113,15 @@ export class GeminiChatModel implements ChatModel {
   private mapError(thrown: unknown, context: AbortContext): Error {
     const mapped = (this.config.transport.mapError ?? mapGenerativeAIError)(thrown, context);
     return redactError(mapped, this.config.secrets?.() ?? []);
+  }
+
+  private encodeOptions(stream: boolean): GeminiEncodeRequestOptions {
+    const parts = this.config.functionResponseParts?.(this.modelId);
+    return {
+      model: this.modelId,
+      ...(stream ? { stream } : {}),
+      ...(parts === undefined ? {} : { functionResponseParts: parts }),
+    };
   }
 
   private async send<T>(

@@ -2,13 +2,13 @@ import type { Codec, ModelResponse, StreamEvent } from '@interlingua/core';
 import { decodeGeminiRequest } from './decode-gemini-request';
 import { decodeGeminiResponse, type GeminiDecodeOptions } from './decode-gemini-response';
 import { decodeGeminiStream } from './decode-gemini-stream';
-import { encodeGeminiRequest } from './encode-gemini-request';
+import { encodeGeminiRequest, type GeminiEncodeRequestOptions } from './encode-gemini-request';
 import { encodeGeminiResponse } from './encode-gemini-response';
 import { encodeGeminiStream } from './encode-gemini-stream';
 import type { GeminiRequestBody, GeminiResponseBody } from './gemini-api';
 
-/** The Gemini codec: `Codec` plus the optional `reservedIds` of its decoders. */
-export type GeminiCodec = Codec<GeminiRequestBody, GeminiResponseBody, unknown> & {
+/** The Gemini codec: `Codec` plus its encode options and the optional `reservedIds` of its decoders. */
+export type GeminiCodec = Codec<GeminiRequestBody, GeminiResponseBody, unknown, GeminiEncodeRequestOptions> & {
   decodeResponse(body: unknown, options?: GeminiDecodeOptions): ModelResponse;
   decodeStream(chunks: AsyncIterable<unknown>, options?: GeminiDecodeOptions): AsyncIterable<StreamEvent>;
 };

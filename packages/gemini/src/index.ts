@@ -1,6 +1,7 @@
 export { createGemini, type GeminiProvider, type GeminiSettings } from './create-gemini';
 export { createVertex, type VertexSettings } from './create-vertex';
 export type { GeminiDecodeOptions } from './decode-gemini-response';
+export type { GeminiEncodeRequestOptions } from './encode-gemini-request';
 export { GeminiChatModel, type GeminiChatModelConfig } from './gemini-chat-model';
 export { type GeminiCodec, geminiCodec } from './gemini-codec';
 export { issuedGeminiCallId } from './gemini-issued-call-id';

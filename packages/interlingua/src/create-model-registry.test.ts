@@ -1,4 +1,4 @@
-import { capabilitiesOf } from '@interlingua/capabilities';
+import { capabilitiesOf, createCapabilityRegistry } from '@interlingua/capabilities';
 import { type ChatRequest, InvalidSettingError, NoSuchProviderError } from '@interlingua/core';
 import { json, type ProviderServer, startProviderServer } from '@interlingua/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -155,6 +155,43 @@ describe('createModelRegistry', () => {
     expect((await model.generate(request)).message.content).toEqual([{ type: 'text', text: 'hi' }]);
     expect(requests[0]?.headers['x-goog-api-key']).toBe('vertex-key-1');
     expect(registry.providers).toEqual(expect.arrayContaining(['vertex', 'gemini', 'bedrock']));
+  });
+
+  it('gemini: tool results’ images go inside functionResponse.parts where the capability data says so', async () => {
+    const { url, requests } = await serve(/:generateContent$/, geminiBody);
+    const withImage: ChatRequest = {
+      messages: [
+        ...request.messages,
+        { role: 'assistant', content: [{ type: 'tool-call', id: 'c1', name: 'get_weather', args: { city: '北京' } }] },
+        {
+          role: 'tool',
+          content: [
+            {
+              type: 'tool-result',
+              toolCallId: 'c1',
+              toolName: 'get_weather',
+              content: [{ type: 'image', source: { type: 'base64', data: 'iVBORw0KGgo=' }, mediaType: 'image/png' }],
+              isError: false,
+            },
+          ],
+        },
+      ],
+    };
+    const registry = createModelRegistry({ env: { GEMINI_API_KEY: 'g' } });
+    await registry.model('gemini:gemini-3-pro-preview', { baseURL: url }).generate(withImage);
+    // A registration can say otherwise, for a model the data does not know or gets wrong.
+    const capabilities = createCapabilityRegistry();
+    capabilities.register('gemini:gemini-3-pro-preview', { toolResultMedia: false });
+    await registry
+      .model('gemini:gemini-3-pro-preview', { baseURL: url, capabilities: { registry: capabilities } })
+      .generate(withImage);
+    const results = requests.map((sent) => (sent.body as { contents: { parts: unknown[] }[] }).contents[2]?.parts);
+    const image = { inlineData: { mimeType: 'image/png', data: 'iVBORw0KGgo=' } };
+    expect(capabilitiesOf('gemini:gemini-3-pro-preview').toolResultMedia).toBe(true);
+    expect(results[0]).toEqual([
+      { functionResponse: { name: 'get_weather', response: { output: '' }, parts: [image] } },
+    ]);
+    expect(results[1]).toEqual([{ functionResponse: { name: 'get_weather', response: { output: '' } } }, image]);
   });
 
   it('ollama: an OpenAI-compatible provider with no key, `max_tokens`, and its own provider key', async () => {

@@ -1,8 +1,10 @@
 import { createAnthropic } from '@interlingua/anthropic';
 import { createBedrock } from '@interlingua/bedrock';
 import {
+  type CapabilityRegistry,
   defaultMaxTokensFromCapabilities,
   pricingOf,
+  toolResultMediaFromCapabilities,
   type WithCapabilitiesOptions,
   withCapabilities,
 } from '@interlingua/capabilities';
@@ -206,6 +208,8 @@ function buildAdapterModel(
         ...(apiKey === undefined ? {} : { apiKey }),
         ...(baseURL === undefined ? {} : { baseURL }),
         ...(fetch === undefined ? {} : { fetch }),
+        // Tool results' media inside functionResponse.parts where the data says the model takes them (Gemini 3).
+        functionResponseParts: toolResultMediaFromCapabilities(provider, registryOf(settings)),
         ...common,
       })(modelId);
     case 'vertex': {
@@ -218,6 +222,7 @@ function buildAdapterModel(
         ...(apiKey === undefined ? {} : { apiKey }),
         ...(baseURL === undefined ? {} : { baseUrl: baseURL }),
         ...(fetch === undefined ? {} : { fetch }),
+        functionResponseParts: toolResultMediaFromCapabilities(provider, registryOf(settings)),
         ...common,
       })(modelId);
     }
@@ -264,6 +269,12 @@ function bedrockEnvironment(env: Record<string, string | undefined>): Parameters
       ? {}
       : { credentials: { accessKeyId, secretAccessKey, ...(sessionToken === undefined ? {} : { sessionToken }) } }),
   };
+}
+
+// The registry the model's `withCapabilities` reads, so that both agree on the model.
+function registryOf(settings: ModelSettings): { registry?: CapabilityRegistry } {
+  const registry = settings.capabilities === false ? undefined : settings.capabilities?.registry;
+  return registry === undefined ? {} : { registry };
 }
 
 function firstSet(env: Record<string, string | undefined>, names: readonly string[]): string | undefined {

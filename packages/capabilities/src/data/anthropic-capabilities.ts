@@ -19,9 +19,16 @@ export const anthropicCapabilities: CapabilityRow[] = [
     source: 'https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/implement-tool-use',
   },
   {
-    // Every Claude model on the Messages API has tool use and image input.
+    // Every Claude model on the Messages API has tool use and image input; a tool_result's
+    // content may hold image and document blocks.
     match: 'anthropic:claude*',
-    capabilities: { toolCalling: 'native', parallelToolCalls: true, imageInput: true, contextWindow: 200_000 },
+    capabilities: {
+      toolCalling: 'native',
+      parallelToolCalls: true,
+      imageInput: true,
+      toolResultMedia: true,
+      contextWindow: 200_000,
+    },
     source: overview,
   },
   {

@@ -19,8 +19,15 @@ export const geminiCapabilities: CapabilityRow[] = [
     source: 'https://ai.google.dev/api/caching#Schema',
   },
   {
+    // Media of a tool result go beside its functionResponse: multimodal function responses are Gemini 3's.
     match: ['gemini:gemini-*', 'google:gemini-*', 'vertex:gemini-*'],
-    capabilities: { toolCalling: 'native', parallelToolCalls: true, imageInput: true, audioInput: true },
+    capabilities: {
+      toolCalling: 'native',
+      parallelToolCalls: true,
+      imageInput: true,
+      audioInput: true,
+      toolResultMedia: false,
+    },
     source: 'https://ai.google.dev/gemini-api/docs/function-calling',
   },
   {
@@ -56,6 +63,13 @@ export const geminiCapabilities: CapabilityRow[] = [
     match: ['gemini:gemini-3*', 'google:gemini-3*', 'vertex:gemini-3*'],
     capabilities: { reasoning: true },
     source: 'https://ai.google.dev/gemini-api/docs/gemini-3',
+  },
+  {
+    // "Multimodal function responses … available for Gemini 3 series models": images and
+    // documents inside functionResponse.parts.
+    match: ['gemini:gemini-3*', 'google:gemini-3*', 'vertex:gemini-3*'],
+    capabilities: { toolResultMedia: true },
+    source: 'https://ai.google.dev/gemini-api/docs/function-calling#multimodal',
   },
   {
     match: [

@@ -14,6 +14,8 @@ export const openaiCapabilities: CapabilityRow[] = [
       systemPrompt: 'native',
       toolChoice: ['auto', 'none', 'required', 'tool'],
       audioInput: false,
+      // A `role: tool` message's content is text (string or text parts) in the chat reference.
+      toolResultMedia: false,
       schema: { ref: true, anyOf: true, allOf: true, oneOf: true, additionalProperties: true, nullable: true },
     },
     // Function calling guide: tool_choice auto / none / required / a named function.

@@ -21,6 +21,7 @@ export const capabilityOverridesSchema = z.strictObject({
     .optional(),
   imageInput: known(z.boolean()).optional(),
   audioInput: known(z.boolean()).optional(),
+  toolResultMedia: known(z.boolean()).optional(),
   systemPrompt: known(z.enum(['native', 'merge-into-user'])).optional(),
   contextWindow: known(z.number().int().positive()).optional(),
   maxOutputTokens: known(z.number().int().positive()).optional(),

@@ -21,6 +21,7 @@ describe('shipped data', () => {
 
   it.each([
     ['openai:gpt-4o', { toolCalling: 'native', contextWindow: 128_000, maxOutputTokens: 16_384, imageInput: true }],
+    ['openai:gpt-4.1', { toolResultMedia: false }],
     ['openai:gpt-4o-2024-05-13', { maxOutputTokens: 4096 }],
     ['openai:gpt-4.1-mini', { contextWindow: 1_047_576, maxOutputTokens: 32_768 }],
     ['openai:gpt-5-mini', { contextWindow: 400_000, reasoning: true }],
@@ -32,11 +33,12 @@ describe('shipped data', () => {
     ['anthropic:claude-3-7-sonnet-20250219', { maxOutputTokens: 64_000, reasoning: true }],
     ['anthropic:claude-opus-4-1-20250805', { maxOutputTokens: 32_000 }],
     ['anthropic:claude-sonnet-4-5', { maxOutputTokens: 64_000 }],
-    ['anthropic:claude-sonnet-4-6', { contextWindow: 1_000_000, maxOutputTokens: 128_000 }],
+    ['anthropic:claude-sonnet-4-6', { contextWindow: 1_000_000, maxOutputTokens: 128_000, toolResultMedia: true }],
     ['gemini:gemini-1.5-pro-002', { contextWindow: 2_097_152, maxOutputTokens: 8192 }],
     ['gemini:gemini-2.0-flash', { toolCalling: 'native', reasoning: false }],
-    ['gemini:gemini-2.5-flash', { maxOutputTokens: 65_536, reasoning: true }],
-    ['gemini:gemini-3-pro-preview', { contextWindow: 1_048_576, maxOutputTokens: 65_536 }],
+    ['gemini:gemini-2.5-flash', { maxOutputTokens: 65_536, reasoning: true, toolResultMedia: false }],
+    ['gemini:gemini-3-pro-preview', { contextWindow: 1_048_576, maxOutputTokens: 65_536, toolResultMedia: true }],
+    ['gemini:gemini-3-flash-preview', { toolResultMedia: true }],
     ['gemini:gemma-3-27b-it', { toolCalling: 'none', systemPrompt: 'merge-into-user', imageInput: true }],
     ['ollama:llama3', { toolCalling: 'none', contextWindow: 8192 }],
     ['ollama:llama3.1:8b', { toolCalling: 'native', contextWindow: 131_072 }],

@@ -16,6 +16,7 @@ export const unknownCapabilities: ModelCapabilities = Object.freeze({
   }),
   imageInput: 'unknown',
   audioInput: 'unknown',
+  toolResultMedia: 'unknown',
   systemPrompt: 'unknown',
   contextWindow: 'unknown',
   maxOutputTokens: 'unknown',

@@ -28,6 +28,12 @@ export type ModelCapabilities = {
   imageInput: Known<boolean>;
   /** Audio input. */
   audioInput: Known<boolean>;
+  /**
+   * Whether images and files in a tool result reach the model inside that result (Anthropic
+   * `tool_result` blocks, Gemini 3 `functionResponse.parts`). `false`: the adapter sends them
+   * beside the result (Gemini 2.x: parts after the `functionResponse`; Chat Completions: a user message).
+   */
+  toolResultMedia: Known<boolean>;
   /** Whether a system prompt is native or must be merged into the first user turn. */
   systemPrompt: Known<'native' | 'merge-into-user'>;
   /** Context window in tokens. */

@@ -116,5 +116,18 @@ describe.each(geminiLegs)('an OpenAI-started tool loop continued on $model', ({ 
     expect(geminiTurn?.answers.map((answer) => answer.id)).toEqual(ownIds);
     if (gemini3) expect(ownIds).toEqual(['gvbncmxk']);
     else expect(ownIds.every((id) => id === undefined)).toBe(true);
+
+    // Item 3: the radar images of the weather results travel inside functionResponse.parts on
+    // Gemini 3 (multimodal function responses), as parts right after them on Gemini 2.5.
+    const image = { inlineData: { mimeType: 'image/png', data: pixelPng } };
+    const resultTurn = (geminiBodies[1] as { contents: { parts: Record<string, unknown>[] }[] }).contents[2];
+    const weatherResponses = resultTurn?.parts.filter(
+      (part) => (part.functionResponse as { name?: string } | undefined)?.name === 'get_weather',
+    );
+    expect(weatherResponses).toHaveLength(2);
+    for (const part of weatherResponses ?? []) {
+      expect((part.functionResponse as { parts?: unknown[] }).parts).toEqual(gemini3 ? [image] : undefined);
+    }
+    expect(resultTurn?.parts.filter((part) => part.inlineData !== undefined)).toHaveLength(gemini3 ? 0 : 2);
   });
 });

@@ -117,6 +117,25 @@ describe('OpenAI chat model over the real openai SDK', () => {
     expect(response).toEqual(fixture('openai-refusal.1.ir.json'));
   });
 
+  it('stream: an answer that turns into a refusal folds to exactly what generate gives, the refusal marked', async () => {
+    const { provider } = await serve([
+      json(fixture('openai-text-then-refusal.1.json')),
+      sse('openai', chunks('openai-text-then-refusal.1.chunks.txt'), { splitEvery: 9 }),
+    ]);
+    const model = provider('gpt-4o-2024-08-06');
+    const generated = await model.generate(request);
+    const events = await drain(model.stream(request));
+    // The stream tells a refusal from an answer as it arrives, not only once folded.
+    expect(events.filter((event) => event.type === 'text-delta').map((event) => event.providerMetadata)).toEqual([
+      undefined,
+      undefined,
+      { openai: { refusal: true } },
+      { openai: { refusal: true } },
+    ]);
+    expect(await collectStream(events)).toEqual(generated);
+    expect(generated).toEqual(fixture('openai-text-then-refusal.1.ir.json'));
+  });
+
   it('stream: a connection cut before the finish chunk ends in an error event, not a hang', async () => {
     const { provider } = await serve(sse('openai', chunks('openai-stream-cut-off.1.chunks.txt'), { truncate: true }));
     const events = await drain(provider('gpt-4.1').stream(request));

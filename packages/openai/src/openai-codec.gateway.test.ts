@@ -1,4 +1,4 @@
-import { type ModelResponse, responseToStream, type StreamEvent } from '@interlingua/core';
+import { collectStream, type ModelResponse, responseToStream, type StreamEvent } from '@interlingua/core';
 import { json, type ProviderServer, sse, startProviderServer } from '@interlingua/testkit';
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,8 +13,8 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function* from(events: StreamEvent[]): AsyncIterable<StreamEvent> {
-  yield* events;
+async function* from<T = StreamEvent>(items: T[]): AsyncIterable<T> {
+  yield* items;
 }
 
 async function drain<T>(items: AsyncIterable<T>): Promise<T[]> {
@@ -63,6 +63,41 @@ describe('gateway direction read back by the openai SDK', () => {
       providerOptions: { openai: { parallel_tool_calls: true } },
     });
     expect(openaiCodec.decodeResponse(completion)).toEqual(response);
+  });
+
+  it('a refusal after an answer survives both encoders: the stream and the body read back to the same IR', async () => {
+    const refused: ModelResponse = {
+      message: {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'Here is the first part. ' },
+          { type: 'text', text: "I can't help with the rest.", providerMetadata: { openai: { refusal: true } } },
+        ],
+      },
+      finishReason: 'refusal',
+      rawFinishReason: 'stop',
+      usage: { inputTokens: 10, outputTokens: 12 },
+      id: 'chatcmpl-gw2',
+      model: 'gpt-4o-2024-08-06',
+      warnings: [],
+    };
+    const chunks = await drain(openaiCodec.encodeStream(from(responseToStream(refused)), { id: 'chatcmpl-gw2' }));
+    const body = openaiCodec.encodeResponse(refused).value;
+    expect(body.choices[0]?.message).toMatchObject({
+      content: 'Here is the first part. ',
+      refusal: "I can't help with the rest.",
+    });
+    const fromStream = await collectStream(openaiCodec.decodeStream(from(chunks)));
+    expect(fromStream).toEqual(openaiCodec.decodeResponse(body));
+    expect(fromStream).toEqual(refused);
+    // The official client's own accumulator sees the refusal as a refusal.
+    server = await startProviderServer({ routes: [{ path: '/v1/chat/completions', reply: sse('openai', chunks) }] });
+    const client = new OpenAI({ apiKey: 'sk-test', baseURL: `${server.url}/v1`, maxRetries: 0 });
+    const final = await client.chat.completions
+      .stream({ model: 'gpt-4o', messages: [{ role: 'user', content: 'x' }], stream_options: { include_usage: true } })
+      .finalChatCompletion();
+    expect(final.choices[0]?.message.refusal).toBe("I can't help with the rest.");
+    expect(openaiCodec.decodeResponse(final)).toEqual(fromStream);
   });
 
   it("encodeStream's chunks are accumulated by the SDK into the same completion encodeResponse gives", async () => {

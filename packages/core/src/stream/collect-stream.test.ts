@@ -119,4 +119,32 @@ describe('collectStream', () => {
     };
     expect(await collectStream(responseToStream(response))).toEqual(response);
   });
+
+  it('keeps text of another kind (a boolean metadata flag, such as a refusal) in a part of its own', async () => {
+    const refusal = { openai: { refusal: true } };
+    const events: StreamEvent[] = [
+      { type: 'text-delta', text: 'Here is ' },
+      { type: 'text-delta', text: 'the start.' },
+      { type: 'text-delta', text: "I can't ", providerMetadata: refusal },
+      { type: 'text-delta', text: 'help with that.', providerMetadata: refusal },
+      // A signature on an empty last delta still lands on the part before it.
+      { type: 'text-delta', text: '', providerMetadata: { gemini: { thoughtSignature: 'ts' } } },
+      // `refusal: false` is the same kind as no flag at all.
+      { type: 'text-delta', text: 'Back to the answer.', providerMetadata: { openai: { refusal: false } } },
+      { type: 'text-delta', text: ' More.' },
+      { ...finish, finishReason: 'refusal', rawFinishReason: 'stop' },
+    ];
+    const response = await collectStream(events);
+    expect(response.message.content).toEqual([
+      { type: 'text', text: 'Here is the start.' },
+      {
+        type: 'text',
+        text: "I can't help with that.",
+        providerMetadata: { openai: { refusal: true }, gemini: { thoughtSignature: 'ts' } },
+      },
+      { type: 'text', text: 'Back to the answer. More.', providerMetadata: { openai: { refusal: false } } },
+    ]);
+    // …and so an answer followed by a refusal survives responseToStream.
+    expect(await collectStream(responseToStream(response))).toEqual(response);
+  });
 });

@@ -12,9 +12,13 @@ type PendingCall = { index: number; id: string; name: string; argsText: string }
 
 /**
  * Folds a stream of events into exactly the {@link ModelResponse} the non-streaming call
- * would give. Consecutive text deltas join into one text part (their provider metadata merged), reasoning deltas into reasoning parts, and
- * each tool call takes the place where it started. A call that started but never ended
- * (a cut-off stream) is kept with `argsError`.
+ * would give. Consecutive text deltas join into one text part, their provider metadata merged,
+ * unless a boolean field of their metadata differs: such a flag says what kind of text the part
+ * is (OpenAI's `refusal`), so a refusal after an answer is a part of its own, as in the
+ * non-streaming response. An empty delta only adds its metadata to the part before it (a
+ * signature arriving on the last, empty delta lands on the part). Reasoning
+ * deltas join into reasoning parts, and each tool call takes the place where it started. A call
+ * that started but never ended (a cut-off stream) is kept with `argsError`.
  *
  * Throws the `error` of an `error` event — with the event's `usage` (the tokens billed before
  * the failure) set as `error.usage` when it is an Interlingua error — and
@@ -31,7 +35,8 @@ export async function collectStream(
     switch (event.type) {
       case 'text-delta': {
         const last = content.at(-1);
-        if (last?.type === 'text') {
+        // An empty delta only adds metadata (a signature, server blocks) to the part before it.
+        if (last?.type === 'text' && (event.text === '' || sameFlags(last.providerMetadata, event.providerMetadata))) {
           last.text += event.text;
           if (event.providerMetadata !== undefined)
             last.providerMetadata = mergeMetadata(last.providerMetadata, event.providerMetadata);
@@ -118,6 +123,22 @@ export async function collectStream(
     warnings: finish.warnings ?? [],
     ...(finish.providerMetadata === undefined ? {} : { providerMetadata: finish.providerMetadata }),
   };
+}
+
+// Whether two pieces of text are of one kind: every boolean field of their metadata agrees (absent = false).
+function sameFlags(a: ProviderMetadata | undefined, b: ProviderMetadata | undefined): boolean {
+  if (a === undefined && b === undefined) return true;
+  for (const [one, other] of [
+    [a, b],
+    [b, a],
+  ] as const) {
+    for (const [key, data] of Object.entries(one ?? {})) {
+      for (const [field, value] of Object.entries(data)) {
+        if (typeof value === 'boolean' && value !== (other?.[key]?.[field] === true)) return false;
+      }
+    }
+  }
+  return true;
 }
 
 function mergeMetadata(a: ProviderMetadata | undefined, b: ProviderMetadata): ProviderMetadata {

@@ -11,7 +11,11 @@ export type BuiltInProvider = {
   /** The base URL when neither the options nor the environment give one. */
   defaultBaseURL?: string;
   /** Chat Completions differences of an OpenAI-compatible server (see `@interlingua/openai`'s compat settings). */
-  compat?: { maxTokensField?: 'max_completion_tokens' | 'max_tokens'; streamUsage?: boolean };
+  compat?: {
+    maxTokensField?: 'max_completion_tokens' | 'max_tokens';
+    streamUsage?: boolean;
+    sendReasoningContent?: boolean;
+  };
 };
 
 /**
@@ -71,13 +75,14 @@ export const BUILT_IN_PROVIDERS: Readonly<Record<string, BuiltInProvider>> = {
     keyOptional: false,
     defaultBaseURL: 'https://openrouter.ai/api/v1',
   },
-  // https://api-docs.deepseek.com/
+  // https://api-docs.deepseek.com/ — thinking mode wants each tool-calling turn's
+  // `reasoning_content` back (https://api-docs.deepseek.com/guides/thinking_mode).
   deepseek: {
     adapter: 'openai',
     apiKeyEnv: ['DEEPSEEK_API_KEY'],
     keyOptional: false,
     defaultBaseURL: 'https://api.deepseek.com/v1',
-    compat: { maxTokensField: 'max_tokens' },
+    compat: { maxTokensField: 'max_tokens', sendReasoningContent: true },
   },
   // https://console.groq.com/docs/openai
   groq: {

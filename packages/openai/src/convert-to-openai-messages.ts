@@ -3,6 +3,7 @@ import {
   type FilePart,
   type ImagePart,
   type Message,
+  type ReasoningPart,
   type ToolMessage,
   type UserContentPart,
   type Warning,
@@ -27,8 +28,11 @@ export function openAIToolAttachmentsText(toolCallId: string, toolName: string):
  * The system prompt becomes the first message with `systemRole`. Each tool result becomes its
  * own `role: tool` message in call order; `isError` is written into the text (see
  * `OPENAI_TOOL_ERROR_PREFIX`); images and files of results go into one user message right
- * after the tool messages, with a warning. Reasoning parts have no place on the wire and are
- * dropped with a warning; unparseable call arguments are replayed verbatim from `argsText`.
+ * after the tool messages, with a warning. Reasoning parts have no place on OpenAI's wire and
+ * are dropped with a warning, unless `sendReasoningContent` (DeepSeek and other servers with a
+ * thinking mode): then their text goes back as the assistant message's `reasoning_content`, and a
+ * tool-calling turn without any reasoning (from another provider) is sent with a warning that
+ * the server may refuse it. Unparseable call arguments are replayed verbatim from `argsText`.
  * Another provider's `providerMetadata` on an assistant part (a Gemini `thoughtSignature`,
  * Anthropic server-tool blocks, …) has no place either and is left out with a warning.
  *
@@ -38,6 +42,7 @@ export function convertToOpenAIMessages(
   system: string | undefined,
   messages: readonly Message[],
   systemRole: 'system' | 'developer',
+  options: { sendReasoningContent?: boolean } = {},
 ): { messages: OpenAIChatMessage[]; warnings: Warning[] } {
   const out: OpenAIChatMessage[] = [];
   const warnings: Warning[] = [];
@@ -51,7 +56,7 @@ export function convertToOpenAIMessages(
         out.push({ role: 'user', content: convertUserContent(message.content, `messages[${index}]`, warnings) });
         break;
       case 'assistant': {
-        const converted = convertAssistant(message, warnings);
+        const converted = convertAssistant(message, index, options.sendReasoningContent ?? false, warnings);
         if (converted.droppedReasoning && !reasoningDropped) {
           reasoningDropped = true;
           warnings.push({
@@ -144,12 +149,17 @@ function convertFile(part: FilePart, path: string, warnings: Warning[]): ChatCom
 
 function convertAssistant(
   message: AssistantMessage,
+  index: number,
+  sendReasoning: boolean,
   warnings: Warning[],
 ): { message: OpenAIChatMessage; droppedReasoning: boolean } {
   for (const part of message.content) {
     warnForeignMetadata(part, { provider: 'openai', format: 'Chat Completions', at: part.type }, warnings);
   }
-  const { texts, refusal, toolCalls, hasReasoning: droppedReasoning } = splitOpenAIAssistantContent(message.content);
+  const { texts, refusal, toolCalls, reasoning } = splitOpenAIAssistantContent(message.content);
+  const reasoningContent = sendReasoning
+    ? toReasoningContent(reasoning, index, toolCalls.length > 0, warnings)
+    : undefined;
   const first = texts[0];
   const content: string | ChatCompletionContentPartText[] | null =
     texts.length === 1 && first !== undefined
@@ -164,10 +174,41 @@ function convertAssistant(
       role: 'assistant',
       content,
       ...(refusal === undefined ? {} : { refusal }),
+      ...(reasoningContent === undefined ? {} : { reasoning_content: reasoningContent }),
       ...(toolCalls.length === 0 ? {} : { tool_calls: toolCalls }),
     },
-    droppedReasoning,
+    droppedReasoning: !sendReasoning && reasoning.length > 0,
   };
+}
+
+// The text of a turn's reasoning as `reasoning_content`. What only another provider can read
+// (a redacted block, a signature) is not sent, and a calling turn without reasoning is sent as
+// is: the server may refuse it, so each is a warning.
+function toReasoningContent(
+  reasoning: readonly ReasoningPart[],
+  index: number,
+  hasCalls: boolean,
+  warnings: Warning[],
+): string | undefined {
+  const text = reasoning.map((part) => part.text).join('');
+  if (reasoning.some((part) => part.redacted !== undefined || part.signature !== undefined)) {
+    warnings.push({
+      type: 'unsupported',
+      feature: `messages[${index}].reasoning_content`,
+      message:
+        "`reasoning_content` carries reasoning text only; another provider's signature or redacted thinking in this turn was not sent.",
+    });
+  }
+  if (text !== '') return text;
+  if (hasCalls) {
+    warnings.push({
+      type: 'degraded',
+      feature: `messages[${index}].reasoning_content`,
+      message:
+        'This endpoint wants the reasoning of a tool-calling turn back (`reasoning_content`), but the turn has none (it came from another model, or was stored without it); the server may refuse the request.',
+    });
+  }
+  return undefined;
 }
 
 function convertToolMessage(message: ToolMessage, index: number, out: OpenAIChatMessage[], warnings: Warning[]): void {

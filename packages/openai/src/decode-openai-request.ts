@@ -41,7 +41,8 @@ const MAPPED_KEYS = new Set([
  * at the start is moved there with a warning). Consecutive `tool` messages become one IR
  * tool message, with names looked up from the calls and `isError` recovered from the text
  * marker; the attachments message `encodeRequest` adds after tool messages goes back into
- * those results. Keys the IR has no field for (`parallel_tool_calls`, `seed`, …) go to
+ * those results; an assistant message's `reasoning_content` (DeepSeek's thinking text) becomes its
+ * first, reasoning part. Keys the IR has no field for (`parallel_tool_calls`, `seed`, …) go to
  * `providerOptions.openai`, so `encodeRequest` sends them again.
  *
  * Throws `InvalidRequestError` naming the path when the body is not a Chat Completions request:
@@ -82,6 +83,8 @@ export function decodeOpenAIRequest(body: unknown): CodecResult<DecodedRequest> 
       }
       case 'assistant': {
         const content: AssistantContentPart[] = [];
+        // A compatible server's thinking text sent back (DeepSeek); it came before the answer.
+        if (message.reasoning_content) content.push({ type: 'reasoning', text: message.reasoning_content });
         if (typeof message.content === 'string') {
           // An empty string is how an assistant turn with only calls (or nothing) is sent.
           if (message.content !== '') content.push({ type: 'text', text: message.content });

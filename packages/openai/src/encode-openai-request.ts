@@ -25,6 +25,7 @@ export function encodeOpenAIRequest(
     request.system,
     request.messages,
     options.systemRole ?? defaultOpenAISystemRole(options.model),
+    { sendReasoningContent: options.sendReasoningContent ?? false },
   );
   const tools = prepareOpenAITools(request.tools, request.toolChoice, options.strictTools ?? false);
   const warnings: Warning[] = [...converted.warnings, ...tools.warnings];

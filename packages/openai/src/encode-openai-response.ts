@@ -22,7 +22,13 @@ export function encodeOpenAIResponse(
   options: OpenAIEncodeResponseOptions = {},
 ): CodecResult<OpenAIChatResponseBody> {
   const warnings: Warning[] = [];
-  const { texts, refusal, toolCalls, hasReasoning: reasoning } = splitOpenAIAssistantContent(response.message.content);
+  const {
+    texts,
+    refusal,
+    toolCalls,
+    reasoning: reasoningParts,
+  } = splitOpenAIAssistantContent(response.message.content);
+  const reasoning = reasoningParts.length > 0;
   const content = texts.length === 0 ? null : texts.map((part) => part.text).join('');
   if (reasoning) {
     warnings.push({

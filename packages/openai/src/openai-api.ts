@@ -1,6 +1,7 @@
 import { jsonObjectSchema } from '@interlingua/core';
 import type {
   ChatCompletion,
+  ChatCompletionAssistantMessageParam,
   ChatCompletionChunk,
   ChatCompletionCreateParams,
   ChatCompletionMessageParam,
@@ -15,8 +16,13 @@ export type OpenAIChatRequestBody = ChatCompletionCreateParams;
 export type OpenAIChatResponseBody = ChatCompletion;
 /** One parsed streaming chunk (`chat.completion.chunk`). */
 export type OpenAIChatChunk = ChatCompletionChunk;
-/** One message of a request's `messages`. */
-export type OpenAIChatMessage = ChatCompletionMessageParam;
+/**
+ * One message of a request's `messages`; an assistant message may carry `reasoning_content`,
+ * the thinking text compatible servers such as DeepSeek want back (not an OpenAI field).
+ */
+export type OpenAIChatMessage =
+  | ChatCompletionMessageParam
+  | (ChatCompletionAssistantMessageParam & { reasoning_content?: string });
 /** One entry of a request's `tools`. */
 export type OpenAIChatTool = ChatCompletionTool;
 /** A request's `tool_choice`. */
@@ -137,6 +143,8 @@ export const openaiMessageSchema = z.discriminatedUnion('role', [
     role: z.literal('assistant'),
     content: nullish(z.union([z.string(), z.array(z.union([textPartSchema, refusalPartSchema]))])),
     refusal: nullish(z.string()),
+    // DeepSeek's (and other compatible servers') thinking text, sent back on assistant turns.
+    reasoning_content: nullish(z.string()),
     tool_calls: nullish(z.array(z.union([requestFunctionToolCallSchema, customToolCallSchema]))),
   }),
   z.object({ role: z.literal('tool'), content: textContentSchema, tool_call_id: z.string().min(1) }),

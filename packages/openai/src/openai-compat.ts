@@ -22,6 +22,16 @@ export type OpenAICompatSettings = {
   streamUsage?: boolean;
   /** Whether tools are declared with `strict: true` (Structured Outputs). Default `false`. */
   strictTools?: boolean;
+  /**
+   * Whether assistant turns send their reasoning back as `reasoning_content`. Default `false`
+   * (OpenAI has no such field; its reasoning stays server-side). Servers with a thinking mode
+   * that want it back need `true`: DeepSeek answers a tool loop without it with `400 The
+   * \`reasoning_content\` in the thinking mode must be passed back to the API.` (the `deepseek:`
+   * provider of the umbrella sets it).
+   *
+   * @see https://api-docs.deepseek.com/guides/thinking_mode
+   */
+  sendReasoningContent?: boolean;
 };
 
 /** Options of the OpenAI codec's `encodeRequest`: the model id, streaming, and compat settings. */

@@ -1,4 +1,4 @@
-import type { AssistantContentPart, TextPart } from '@interlingua/core';
+import type { AssistantContentPart, ReasoningPart, TextPart } from '@interlingua/core';
 import type { ChatCompletionMessageFunctionToolCall } from 'openai/resources/chat/completions';
 
 /** An assistant turn sorted into the fields a Chat Completions assistant message has. */
@@ -9,8 +9,8 @@ export type OpenAIAssistantFields = {
   refusal: string | undefined;
   /** Calls, with `argsText` verbatim when the arguments did not parse. */
   toolCalls: ChatCompletionMessageFunctionToolCall[];
-  /** Whether the turn held reasoning, which Chat Completions cannot carry. */
-  hasReasoning: boolean;
+  /** The turn's reasoning parts: OpenAI takes none back; compatible servers take their text as `reasoning_content`. */
+  reasoning: ReasoningPart[];
 };
 
 /** True for a text part that carries a model refusal rather than an answer. */
@@ -24,7 +24,7 @@ export function isOpenAIRefusal(part: TextPart): boolean {
  * call the same way.
  */
 export function splitOpenAIAssistantContent(content: readonly AssistantContentPart[]): OpenAIAssistantFields {
-  const fields: OpenAIAssistantFields = { texts: [], refusal: undefined, toolCalls: [], hasReasoning: false };
+  const fields: OpenAIAssistantFields = { texts: [], refusal: undefined, toolCalls: [], reasoning: [] };
   for (const part of content) {
     switch (part.type) {
       case 'text':
@@ -32,7 +32,7 @@ export function splitOpenAIAssistantContent(content: readonly AssistantContentPa
         else fields.texts.push(part);
         break;
       case 'reasoning':
-        fields.hasReasoning = true;
+        fields.reasoning.push(part);
         break;
       case 'tool-call':
         fields.toolCalls.push({

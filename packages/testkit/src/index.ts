@@ -58,6 +58,7 @@ export {
   startProviderServer,
 } from './provider-server';
 export { textResponse, toolCallResponse } from './responses';
+export { strictDeepSeekReplies } from './rules/strict-deepseek-replies';
 export { type StrictGeminiOptions, strictGeminiReplies } from './rules/strict-gemini-replies';
 export {
   type RecordedModelCall,

@@ -7,6 +7,7 @@ import {
   type Warning,
 } from '@interlingua/core';
 import type { AnthropicCacheControl, AnthropicMessagesRequest } from './anthropic-api';
+import { mapAnthropicForeignOptions } from './anthropic-foreign-options';
 import { prepareAnthropicTools } from './anthropic-prepare-tools';
 import { convertToAnthropicMessages } from './convert-to-anthropic-messages';
 
@@ -28,6 +29,8 @@ const handledOptionKeys = new Set(['cache_control', 'disable_parallel_tool_use',
  * never into `messages`. `max_tokens` is `maxOutputTokens`, else `defaultMaxTokens`, else
  * {@link ANTHROPIC_DEFAULT_MAX_TOKENS}. Other `providerOptions.anthropic` keys (`thinking`,
  * `metadata`, `top_k`, …) are copied into the body verbatim and win over computed fields.
+ * Other providers' options with an equivalent are mapped (`openai.parallel_tool_calls`,
+ * `gemini.topK`); every other one is a warning (`mapAnthropicForeignOptions`).
  *
  * @see https://docs.anthropic.com/en/api/messages
  */
@@ -49,7 +52,8 @@ export function encodeAnthropicRequest(
         : request.system;
   }
 
-  const disableParallel = anthropicOptions.disable_parallel_tool_use;
+  const foreign = mapAnthropicForeignOptions(request, warnings);
+  const disableParallel = anthropicOptions.disable_parallel_tool_use ?? foreign.disableParallelToolUse;
   const nativeTools = Array.isArray(anthropicOptions.tools)
     ? anthropicOptions.tools.filter(
         (tool): tool is JSONObject => typeof tool === 'object' && tool !== null && !Array.isArray(tool),
@@ -72,6 +76,7 @@ export function encodeAnthropicRequest(
     ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
     ...(request.topP === undefined ? {} : { top_p: request.topP }),
     ...(request.stopSequences === undefined ? {} : { stop_sequences: request.stopSequences }),
+    ...(foreign.topK === undefined ? {} : { top_k: foreign.topK }),
     ...(options.stream === true ? { stream: true } : {}),
   };
   for (const [key, value] of Object.entries(anthropicOptions)) {

@@ -131,6 +131,17 @@ describe('withCapabilities', () => {
       anthropic: { disable_parallel_tool_use: true },
     });
 
+    // Gemini has no switch: the request goes out untouched, with one warning saying so.
+    const gemini = scriptedModel([textResponse('ok')], { provider: 'gemini', modelId: 'gemini-2.5-flash' });
+    const geminiResponse = await withCapabilities(gemini, {
+      registry: createCapabilityRegistry(),
+      parallelToolCalls: false,
+    }).generate(toolRequest([question]));
+    expect(gemini.requests[0]?.providerOptions).toBeUndefined();
+    expect(geminiResponse.warnings.filter((warning) => /parallel/i.test(warning.feature))).toEqual([
+      expect.objectContaining({ type: 'unsupported', feature: 'parallelToolCalls' }),
+    ]);
+
     const { inner: text, model: emulated } = emulatedModel(
       ['Action: get_weather\nAction Input: {"city": "Paris"}\nAction: get_time\nAction Input: {"timezone": "UTC"}'],
       { parallelToolCalls: false },

@@ -1,6 +1,7 @@
 import { type ChatRequest, type CodecResult, type EncodeRequestOptions, setOwnProperty } from '@interlingua/core';
 import { convertToGeminiContents } from './convert-to-gemini-contents';
 import type { GeminiRequestBody } from './gemini-api';
+import { mapGeminiForeignOptions } from './gemini-foreign-options';
 import { prepareGeminiTools } from './gemini-prepare-tools';
 
 /** Options of the Gemini `encodeRequest`: the codec contract plus what differs between Gemini models. */
@@ -22,7 +23,8 @@ export type GeminiEncodeRequestOptions = EncodeRequestOptions & {
  * `maxOutputTokens`, `temperature`, `topP`, `stopSequences` go to `generationConfig`;
  * `providerOptions.gemini.safetySettings` and `.cachedContent` to the top level; every other
  * `providerOptions.gemini` key (`thinkingConfig`, `topK`, `responseMimeType`, …) into
- * `generationConfig` verbatim.
+ * `generationConfig` verbatim. Other providers' options with an equivalent are mapped
+ * (`openai.seed`, `anthropic.top_k`); every other one is a warning (`mapGeminiForeignOptions`).
  *
  * @see https://ai.google.dev/api/generate-content#request-body
  */
@@ -47,6 +49,9 @@ export function encodeGeminiRequest(
   if (request.temperature !== undefined) generationConfig.temperature = request.temperature;
   if (request.topP !== undefined) generationConfig.topP = request.topP;
   if (request.stopSequences !== undefined) generationConfig.stopSequences = request.stopSequences;
+  const foreign = mapGeminiForeignOptions(request, warnings);
+  if (foreign.seed !== undefined) generationConfig.seed = foreign.seed;
+  if (foreign.topK !== undefined) generationConfig.topK = foreign.topK;
   const gemini = request.providerOptions?.gemini;
   if (gemini !== undefined) {
     for (const [key, value] of Object.entries(gemini)) {

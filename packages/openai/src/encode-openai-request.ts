@@ -3,6 +3,7 @@ import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/
 import { convertToOpenAIMessages } from './convert-to-openai-messages';
 import type { OpenAIChatRequestBody } from './openai-api';
 import { defaultOpenAISystemRole, type OpenAIEncodeRequestOptions } from './openai-compat';
+import { mapOpenAIForeignOptions } from './openai-foreign-options';
 import { prepareOpenAITools } from './openai-prepare-tools';
 
 // Keys `providerOptions.openai` may not override: they are what the codec itself encodes.
@@ -13,7 +14,9 @@ const RESERVED_KEYS = new Set(['model', 'messages', 'stream', 'stream_options'])
  * `maxOutputTokens` → `max_completion_tokens` (or `max_tokens`), `stopSequences` → `stop`,
  * tools and tool choice, and `stream_options.include_usage` for streams. Keys of
  * `providerOptions.openai` (such as `parallel_tool_calls`, `reasoning_effort`, `seed`) are
- * copied into the body verbatim.
+ * copied into the body verbatim. Other providers' options with an equivalent are mapped
+ * (`anthropic.disable_parallel_tool_use`, `gemini.seed`); every other one is a warning
+ * (`mapOpenAIForeignOptions`).
  *
  * @see https://platform.openai.com/docs/api-reference/chat/create
  */
@@ -37,6 +40,9 @@ export function encodeOpenAIRequest(
   if (request.temperature !== undefined) body.temperature = request.temperature;
   if (request.topP !== undefined) body.top_p = request.topP;
   if (request.stopSequences !== undefined) body.stop = request.stopSequences;
+  const foreign = mapOpenAIForeignOptions(request, warnings);
+  if (foreign.parallel_tool_calls !== undefined) body.parallel_tool_calls = foreign.parallel_tool_calls;
+  if (foreign.seed !== undefined) body.seed = foreign.seed;
 
   const passthrough = request.providerOptions?.openai;
   if (passthrough !== undefined) {

@@ -59,22 +59,24 @@ export function degradeRequest(
     }
 
     if (options.parallelToolCalls === false && capabilities.parallelToolCalls !== false) {
-      const providerOptions = request.providerOptions ?? {};
-      request = {
-        ...request,
-        providerOptions: {
-          ...providerOptions,
-          openai: { ...providerOptions.openai, parallel_tool_calls: false },
-          anthropic: { ...providerOptions.anthropic, disable_parallel_tool_use: true },
-        },
-      };
       if (options.provider === 'gemini' || options.provider === 'google') {
+        // No switch to set: the other providers' switches would only reach Gemini's codec as warnings.
         warnings.push({
           type: 'unsupported',
           feature: 'parallelToolCalls',
           message:
             'Gemini has no switch to turn off parallel function calls; the model may still call several tools at once.',
         });
+      } else {
+        const providerOptions = request.providerOptions ?? {};
+        request = {
+          ...request,
+          providerOptions: {
+            ...providerOptions,
+            openai: { ...providerOptions.openai, parallel_tool_calls: false },
+            anthropic: { ...providerOptions.anthropic, disable_parallel_tool_use: true },
+          },
+        };
       }
     }
 

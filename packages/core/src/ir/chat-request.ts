@@ -20,6 +20,9 @@ export type ChatRequest = {
   topP?: number;
   /** Strings that end generation when produced. */
   stopSequences?: string[];
-  /** Provider-only settings under the provider's key; other providers ignore them. */
+  /**
+   * Provider-only settings under the provider's key. Another provider's codec maps those that have
+   * an equivalent in its format and warns about the rest (`warnForeignOptions`).
+   */
   providerOptions?: ProviderOptions;
 };

@@ -1,0 +1,53 @@
+import { type ChatRequest, type JSONObject, type Warning, warnForeignOptions } from '@interlingua/core';
+
+/** What another provider's `providerOptions` become in a Chat Completions body. */
+export type OpenAIForeignOptions = {
+  /** From `anthropic.disable_parallel_tool_use` (inverted), when the request has tools. */
+  parallel_tool_calls?: boolean;
+  /** From `gemini.seed`. */
+  seed?: number;
+};
+
+/**
+ * Maps the options of other providers that have a Chat Completions equivalent — Anthropic's
+ * `disable_parallel_tool_use` ⇄ `parallel_tool_calls` (sent only with tools: OpenAI rejects it
+ * without), Gemini's `seed` ⇄ `seed` — and warns about every other foreign option
+ * (`warnForeignOptions`). `providerOptions.openai` wins; a foreign option that disagrees with it
+ * is a warning too.
+ *
+ * @see https://platform.openai.com/docs/api-reference/chat/create#chat-create-parallel_tool_calls
+ */
+export function mapOpenAIForeignOptions(request: ChatRequest, warnings: Warning[]): OpenAIForeignOptions {
+  const own: JSONObject = request.providerOptions?.openai ?? {};
+  const disable = request.providerOptions?.anthropic?.disable_parallel_tool_use;
+  const seed = request.providerOptions?.gemini?.seed;
+  const hasTools = (request.tools?.length ?? 0) > 0;
+  const mapped: OpenAIForeignOptions = {};
+  const conflicts = new Set<string>();
+  if (typeof disable === 'boolean') {
+    if (own.parallel_tool_calls === undefined) {
+      if (hasTools) mapped.parallel_tool_calls = !disable;
+    } else if (own.parallel_tool_calls !== !disable) conflicts.add('anthropic.disable_parallel_tool_use');
+  }
+  if (typeof seed === 'number') {
+    if (own.seed === undefined) mapped.seed = seed;
+    else if (own.seed !== seed) conflicts.add('gemini.seed');
+  }
+  warnForeignOptions(
+    request.providerOptions,
+    {
+      provider: 'openai',
+      format: 'Chat Completions',
+      carried: (key, field) =>
+        !conflicts.has(`${key}.${field}`) &&
+        ((key === 'anthropic' && field === 'disable_parallel_tool_use' && typeof disable === 'boolean') ||
+          (key === 'gemini' && field === 'seed' && typeof seed === 'number')),
+      explain: (key, field) =>
+        conflicts.has(`${key}.${field}`)
+          ? `${key}'s \`${field}\` disagrees with the OpenAI option of the same meaning; the OpenAI one was sent.`
+          : undefined,
+    },
+    warnings,
+  );
+  return mapped;
+}

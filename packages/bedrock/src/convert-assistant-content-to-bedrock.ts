@@ -1,4 +1,4 @@
-import type { AssistantContentPart, Warning } from '@interlingua/core';
+import { type AssistantContentPart, type Warning, warnForeignMetadata } from '@interlingua/core';
 import type { BedrockContentBlock } from './bedrock-api';
 import { toBedrockToolInput, toBedrockToolUseId } from './bedrock-tool-use';
 import { readCachePoint } from './convert-user-content-to-bedrock';
@@ -20,7 +20,7 @@ export function convertAssistantContentToBedrock(
 ): BedrockContentBlock[] {
   const blocks: BedrockContentBlock[] = [];
   for (const part of parts) {
-    warnForeignMetadata(part, options.warnings);
+    warnForeignMetadata(part, { provider: 'bedrock', format: 'Bedrock', at: part.type }, options.warnings);
     switch (part.type) {
       case 'text':
         if (part.text !== '') blocks.push({ text: part.text });
@@ -64,15 +64,4 @@ export function convertAssistantContentToBedrock(
     if (cachePoint !== undefined) blocks.push({ cachePoint });
   }
   return blocks;
-}
-
-function warnForeignMetadata(part: AssistantContentPart, warnings: Warning[]): void {
-  for (const key of Object.keys(part.providerMetadata ?? {})) {
-    if (key === 'bedrock') continue;
-    warnings.push({
-      type: 'unsupported',
-      feature: `${part.type}.providerMetadata.${key}`,
-      message: `Bedrock has no field for ${key} data (${Object.keys(part.providerMetadata?.[key] ?? {}).join(', ')}) on a ${part.type} part; it was not sent.`,
-    });
-  }
 }

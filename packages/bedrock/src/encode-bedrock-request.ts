@@ -1,4 +1,11 @@
-import type { ChatRequest, CodecResult, EncodeRequestOptions, JSONObject, Warning } from '@interlingua/core';
+import {
+  type ChatRequest,
+  type CodecResult,
+  type EncodeRequestOptions,
+  type JSONObject,
+  type Warning,
+  warnForeignOptions,
+} from '@interlingua/core';
 import type { BedrockConverseRequest, BedrockInferenceConfig } from './bedrock-api';
 import { prepareBedrockTools } from './bedrock-prepare-tools';
 import { convertToBedrockMessages } from './convert-to-bedrock-messages';
@@ -29,7 +36,8 @@ const PASS_THROUGH_KEYS = new Set([
  * `providerOptions.bedrock` key (`additionalModelRequestFields`, `guardrailConfig`,
  * `performanceConfig`, `requestMetadata`, `promptVariables`, `serviceTier`, `outputConfig`,
  * `additionalModelResponseFieldPaths`) is copied into the input verbatim; other keys are not
- * Converse fields (the SDK would drop them) and become a warning.
+ * Converse fields (the SDK would drop them) and become a warning, as does every option of another
+ * provider (`warnForeignOptions`: Converse has no field for them).
  *
  * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html
  */
@@ -40,6 +48,7 @@ export function encodeBedrockRequest(
   const warnings: Warning[] = [];
   const bedrockOptions: JSONObject = request.providerOptions?.bedrock ?? {};
   const messages = convertToBedrockMessages(request.messages, warnings);
+  warnForeignOptions(request.providerOptions, { provider: 'bedrock', format: 'Bedrock Converse' }, warnings);
   const systemCachePoint = readCachePoint({ bedrock: { cachePoint: bedrockOptions.systemCachePoint ?? null } });
   const toolsCachePoint = readCachePoint({ bedrock: { cachePoint: bedrockOptions.toolsCachePoint ?? null } });
 

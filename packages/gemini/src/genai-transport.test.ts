@@ -91,7 +91,7 @@ describe('createGemini over @google/genai (the default) against a local Gemini s
     expect(sent?.headers['x-call']).toBe('c1');
     // The SDK turns its parameters back into the REST body the codec wrote (the model rides in the URL),
     // writing schema types as the REST enum spells them (`STRING`, `OBJECT`).
-    const { model: _model, ...encoded } = encodeGeminiRequest(request, { model: 'gemini-2.5-flash' }).value;
+    const encoded = encodeGeminiRequest(request, { model: 'gemini-2.5-flash' }).value;
     expect(sent?.body).toEqual(upperCaseTypes(encoded));
     expect(response.message.content).toEqual(
       (fixture('gemini-function-call-with-id.1.ir.json') as ModelResponse).message.content,

@@ -77,7 +77,7 @@ function toGenAIParameters(
   body: GeminiRequestBody,
   options: GeminiTransportCallOptions,
 ): GenerateContentParameters {
-  const { model: _model, contents, generationConfig, systemInstruction, tools, toolConfig, ...rest } = body;
+  const { contents, generationConfig, systemInstruction, tools, toolConfig, ...rest } = body;
   const config = {
     ...generationConfig,
     ...rest,

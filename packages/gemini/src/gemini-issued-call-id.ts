@@ -11,7 +11,7 @@ import type { ToolCall } from '@interlingua/core';
  * rename) no longer matches its record and is sent without one.
  *
  * @see https://ai.google.dev/api/caching#FunctionCall
- * @see docs/decisions/007-gemini-call-ids-on-the-wire.md
+ * @see docs/decisions/010-gemini-call-ids-on-the-wire.md
  */
 export function issuedGeminiCallId(call: Pick<ToolCall, 'id' | 'providerMetadata'>): string | undefined {
   return call.providerMetadata?.gemini?.functionCallId === call.id ? call.id : undefined;

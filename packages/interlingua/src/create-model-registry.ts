@@ -159,7 +159,7 @@ function createAdapterModel(
     ...(settings.maxRetries === undefined ? {} : { maxRetries: settings.maxRetries }),
   };
   const build = (key: string | undefined) =>
-    buildAdapterModel(provider, modelId, entry, key, baseURL, fetch, common, env);
+    buildAdapterModel(provider, modelId, entry, key, baseURL, fetch, common, env, registryOf(settings));
   if (apiKey !== undefined || keyOptional) return build(apiKey);
   // One rule for every provider: the key is read on the first call (see the provider pages).
   return readKeyOnFirstCall(build(''), () => {
@@ -182,6 +182,7 @@ function buildAdapterModel(
   fetch: typeof globalThis.fetch | undefined,
   common: { headers?: Record<string, string>; timeout?: number; streamIdleTimeout?: number; maxRetries?: number },
   env: Record<string, string | undefined>,
+  capabilityData: { registry?: CapabilityRegistry },
 ): ChatModel {
   switch (entry.adapter) {
     case 'openai':
@@ -209,7 +210,7 @@ function buildAdapterModel(
         ...(baseURL === undefined ? {} : { baseURL }),
         ...(fetch === undefined ? {} : { fetch }),
         // Tool results' media inside functionResponse.parts where the data says the model takes them (Gemini 3).
-        functionResponseParts: toolResultMediaFromCapabilities(provider, registryOf(settings)),
+        functionResponseParts: toolResultMediaFromCapabilities(provider, capabilityData),
         ...common,
       })(modelId);
     case 'vertex': {
@@ -222,7 +223,7 @@ function buildAdapterModel(
         ...(apiKey === undefined ? {} : { apiKey }),
         ...(baseURL === undefined ? {} : { baseUrl: baseURL }),
         ...(fetch === undefined ? {} : { fetch }),
-        functionResponseParts: toolResultMediaFromCapabilities(provider, registryOf(settings)),
+        functionResponseParts: toolResultMediaFromCapabilities(provider, capabilityData),
         ...common,
       })(modelId);
     }

@@ -71,6 +71,7 @@ const OPENAI_COMPAT_SETTINGS = Object.keys({
   maxTokensField: true,
   streamUsage: true,
   strictTools: true,
+  sendReasoningContent: true,
 } satisfies Record<keyof OpenAICompatSettings, true>);
 
 // Every key of OpenAISettings beyond the compat ones, checked by the compiler.

@@ -50,15 +50,15 @@ export {
 } from './json/find-json-value-issue';
 export { MAX_JSON_DEPTH } from './json/max-json-depth';
 export { setOwnProperty } from './json/set-own-property';
+// Provider data crossing providers
+export { type ForeignMetadataOptions, warnForeignMetadata } from './provider-data/warn-foreign-metadata';
+export { type ForeignOptionsOptions, warnForeignOptions } from './provider-data/warn-foreign-options';
 // Redaction
 export { createRedactor } from './redact/create-redactor';
 export { looksLikeCredential } from './redact/looks-like-credential';
 export { redactError } from './redact/redact-error';
 export { redactUrl } from './redact/redact-url';
 export { REDACTED } from './redact/redacted';
-// Provider data crossing providers
-export { type ForeignMetadataOptions, warnForeignMetadata } from './provider-data/warn-foreign-metadata';
-export { type ForeignOptionsOptions, warnForeignOptions } from './provider-data/warn-foreign-options';
 // Registry
 export { createRegistry, type ProviderFactory, type ProviderRegistry, parseModelId } from './registry/create-registry';
 export { formatPath, formatSchemaIssues, type SchemaIssue } from './schemas/format-schema-issues';

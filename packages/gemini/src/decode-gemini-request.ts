@@ -163,6 +163,8 @@ export function decodeGeminiRequest(body: unknown): CodecResult<DecodedRequest> 
   }
   if (wire.safetySettings !== undefined) gemini.safetySettings = wire.safetySettings as JSONObject[string];
   if (wire.cachedContent !== undefined) gemini.cachedContent = wire.cachedContent;
+  const streamArguments = wire.toolConfig?.functionCallingConfig?.streamFunctionCallArguments;
+  if (streamArguments !== undefined) gemini.streamFunctionCallArguments = streamArguments;
   if (Object.keys(gemini).length > 0) request.providerOptions = { gemini };
 
   const model = wire.model?.replace(/^models\//, '');

@@ -2,17 +2,21 @@ import { APICallError, InvalidResponseError, type StreamEvent, type Warning } fr
 import { convertGeminiUsage } from './convert-gemini-usage';
 import { decodeGeminiPart, extraCandidatesWarning } from './decode-gemini-part';
 import type { GeminiDecodeOptions } from './decode-gemini-response';
-import type { GeminiParsedResponse } from './gemini-api';
+import type { GeminiParsedChunk } from './gemini-api';
 import { CallIds } from './gemini-call-ids';
 import { geminiFinish } from './gemini-finish';
 import { safeParseGeminiChunk } from './parse-gemini-response';
+import { StreamedGeminiCalls } from './streamed-gemini-calls';
 
 /**
  * Gemini `streamGenerateContent?alt=sse` chunks → IR stream events.
  *
  * Each chunk is a whole `GenerateContentResponse` carrying the next parts: text and thought
- * parts become deltas, each `functionCall` part (Gemini sends it whole) becomes
- * `tool-call-start` / `tool-call-delta` / `tool-call-end`, in arrival order. `usageMetadata`
+ * parts become deltas, each `functionCall` part becomes `tool-call-start` / `tool-call-delta` /
+ * `tool-call-end`, in arrival order. Gemini sends a call whole; Vertex AI, asked to
+ * (`streamFunctionCallArguments`), sends its arguments in pieces (`partialArgs`, `willContinue`),
+ * which are put together and emitted as that one whole call once the last piece arrived
+ * (`StreamedGeminiCalls`); a piece out of sequence ends the stream with an `InvalidResponseError`. `usageMetadata`
  * is cumulative: the last one wins. The stream ends with `finish` once a chunk carried a
  * `finishReason` (or the prompt was blocked); a stream that ends without one — a dropped
  * connection — ends with an `error` event holding a retryable `APICallError`; a chunk that is
@@ -29,11 +33,12 @@ export async function* decodeGeminiStream(
 ): AsyncIterable<StreamEvent> {
   const warnings: Warning[] = [];
   let ids: CallIds | undefined;
-  let last: GeminiParsedResponse | undefined;
+  let last: GeminiParsedChunk | undefined;
   let finishReason: string | undefined;
   let finishMessage: string | undefined;
   let usage: unknown;
   let chunkCount = 0;
+  const streamed = new StreamedGeminiCalls();
   // The failure, with the tokens the chunks so far reported (billed even though the stream failed).
   const failed = (error: unknown): StreamEvent =>
     usage === undefined ? { type: 'error', error } : { type: 'error', error, usage: convertGeminiUsage(usage, []) };
@@ -58,7 +63,17 @@ export async function* decodeGeminiStream(
       if (candidate?.finishReason !== undefined) finishReason = candidate.finishReason;
       if (candidate?.finishMessage !== undefined) finishMessage = candidate.finishMessage;
       for (const part of candidate?.content?.parts ?? []) {
-        const decoded = decodeGeminiPart(part, ids, warnings);
+        const taken = streamed.take(part);
+        if (typeof taken === 'string') {
+          yield failed(
+            new InvalidResponseError({
+              message: `Expected stream chunk ${chunkCount} to continue the Gemini stream: ${taken}`,
+            }),
+          );
+          return;
+        }
+        if (taken === undefined) continue;
+        const decoded = decodeGeminiPart(taken, ids, warnings);
         if (decoded === undefined) continue;
         const meta = decoded.providerMetadata === undefined ? {} : { providerMetadata: decoded.providerMetadata };
         switch (decoded.type) {
@@ -92,6 +107,14 @@ export async function* decodeGeminiStream(
       new APICallError({
         message: `Expected the Gemini stream to end with a chunk carrying a finishReason, but it ended after ${chunkCount} chunk(s) without one (the connection was probably cut).`,
         isRetryable: true,
+      }),
+    );
+    return;
+  }
+  if (streamed.open !== undefined) {
+    yield failed(
+      new InvalidResponseError({
+        message: `Expected the call to "${streamed.open}" to end (a part without willContinue: true) before the Gemini stream finished, but the stream finished while its arguments were still streaming.`,
       }),
     );
     return;

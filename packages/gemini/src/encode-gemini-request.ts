@@ -1,4 +1,10 @@
-import { type ChatRequest, type CodecResult, type EncodeRequestOptions, setOwnProperty } from '@interlingua/core';
+import {
+  type ChatRequest,
+  type CodecResult,
+  type EncodeRequestOptions,
+  setOwnProperty,
+  type Warning,
+} from '@interlingua/core';
 import { convertToGeminiContents } from './convert-to-gemini-contents';
 import type { GeminiRequestBody } from './gemini-api';
 import { mapGeminiForeignOptions } from './gemini-foreign-options';
@@ -57,9 +63,28 @@ export function encodeGeminiRequest(
     for (const [key, value] of Object.entries(gemini)) {
       if (key === 'safetySettings') body.safetySettings = Array.isArray(value) ? value : [value];
       else if (key === 'cachedContent' && typeof value === 'string') body.cachedContent = value;
+      else if (key === 'streamFunctionCallArguments') streamArguments(body, value, warnings);
       else setOwnProperty(generationConfig, key, value);
     }
   }
   if (Object.keys(generationConfig).length > 0) body.generationConfig = generationConfig;
   return { value: body, warnings };
+}
+
+// Vertex AI's switch for a call's arguments in pieces lives in toolConfig, beside the mode.
+function streamArguments(body: GeminiRequestBody, value: unknown, warnings: Warning[]): void {
+  if (typeof value !== 'boolean' || body.tools === undefined) {
+    warnings.push({
+      type: 'unsupported',
+      feature: 'providerOptions.gemini.streamFunctionCallArguments',
+      message:
+        typeof value !== 'boolean'
+          ? `Expected streamFunctionCallArguments to be a boolean, got ${JSON.stringify(value)}; it was not sent.`
+          : 'streamFunctionCallArguments applies to function calls, and the request has no tools; it was not sent.',
+    });
+    return;
+  }
+  body.toolConfig = {
+    functionCallingConfig: { ...body.toolConfig?.functionCallingConfig, streamFunctionCallArguments: value },
+  };
 }

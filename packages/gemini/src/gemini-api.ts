@@ -50,9 +50,16 @@ export type GeminiSchema = { [key: string]: unknown };
 /** A Gemini `FunctionDeclaration`. */
 export type GeminiFunctionDeclaration = { name: string; description?: string; parameters?: GeminiSchema };
 
-/** Gemini `toolConfig`. */
+/**
+ * Gemini `toolConfig`. `streamFunctionCallArguments` (Vertex AI only) asks for the arguments of a
+ * call in pieces (`partialArgs`).
+ */
 export type GeminiToolConfig = {
-  functionCallingConfig: { mode: 'AUTO' | 'ANY' | 'NONE'; allowedFunctionNames?: string[] };
+  functionCallingConfig: {
+    mode?: 'AUTO' | 'ANY' | 'NONE';
+    allowedFunctionNames?: string[];
+    streamFunctionCallArguments?: boolean;
+  };
 };
 
 /**
@@ -126,26 +133,61 @@ const partSchema = z.looseObject({
     .optional(),
 });
 
-/** Parses a `GenerateContentResponse` body or stream chunk. `usageMetadata` is read count by count. */
-export const geminiResponseSchema = z.object({
-  candidates: z
-    .array(
-      z.object({
-        content: z.object({ role: z.string().optional(), parts: z.array(partSchema).optional() }).optional(),
-        finishReason: z.string().optional(),
-        finishMessage: z.string().optional(),
-      }),
-    )
-    .optional(),
-  promptFeedback: z
-    .object({ blockReason: z.string().optional(), blockReasonMessage: z.string().optional() })
-    .optional(),
-  usageMetadata: z.unknown().optional(),
-  modelVersion: z.string().optional(),
-  responseId: z.string().optional(),
+// In a stream, Vertex AI may send a call's arguments in pieces (`streamFunctionCallArguments`):
+// a first part with the name and `willContinue: true`, then parts with `partialArgs` only.
+// Field names as @google/genai 3.3 types them (`FunctionCall`, `PartialArg`).
+const partialArgSchema = z.object({
+  jsonPath: z.string(),
+  stringValue: z.string().optional(),
+  numberValue: z.number().optional(),
+  boolValue: z.boolean().optional(),
+  // proto3 JSON writes google.protobuf.NullValue as null; the SDK's types say 'NULL_VALUE'.
+  nullValue: z.union([z.null(), z.literal('NULL_VALUE')]).optional(),
+  willContinue: z.boolean().optional(),
 });
+const chunkPartSchema = partSchema.extend({
+  functionCall: z
+    .object({
+      name: z.string().min(1).optional(),
+      args: jsonObjectSchema.optional(),
+      id: z.string().optional(),
+      partialArgs: z.array(partialArgSchema).optional(),
+      willContinue: z.boolean().optional(),
+    })
+    .optional(),
+});
+
+// A `GenerateContentResponse` whose parts are read with `part`; `usageMetadata` is read count by count.
+function responseSchemaOf<Part extends z.ZodType>(part: Part) {
+  return z.object({
+    candidates: z
+      .array(
+        z.object({
+          content: z.object({ role: z.string().optional(), parts: z.array(part).optional() }).optional(),
+          finishReason: z.string().optional(),
+          finishMessage: z.string().optional(),
+        }),
+      )
+      .optional(),
+    promptFeedback: z
+      .object({ blockReason: z.string().optional(), blockReasonMessage: z.string().optional() })
+      .optional(),
+    usageMetadata: z.unknown().optional(),
+    modelVersion: z.string().optional(),
+    responseId: z.string().optional(),
+  });
+}
+
+/** Parses a whole `GenerateContentResponse` body. */
+export const geminiResponseSchema = responseSchemaOf(partSchema);
 /** A parsed `GenerateContentResponse`. */
 export type GeminiParsedResponse = z.infer<typeof geminiResponseSchema>;
+/** Parses one stream chunk: a `GenerateContentResponse` whose calls may come in pieces. */
+export const geminiChunkSchema = responseSchemaOf(chunkPartSchema);
+/** A parsed stream chunk. */
+export type GeminiParsedChunk = z.infer<typeof geminiChunkSchema>;
+/** A part of a parsed stream chunk. */
+export type GeminiParsedChunkPart = z.infer<typeof chunkPartSchema>;
 
 const contentSchema = z.object({ role: z.string().optional(), parts: z.array(partSchema) });
 
@@ -184,7 +226,11 @@ export const geminiRequestSchema = z.object({
   toolConfig: z
     .object({
       functionCallingConfig: z
-        .object({ mode: z.string().optional(), allowedFunctionNames: z.array(z.string().min(1)).optional() })
+        .object({
+          mode: z.string().optional(),
+          allowedFunctionNames: z.array(z.string().min(1)).optional(),
+          streamFunctionCallArguments: z.boolean().optional(),
+        })
         .optional(),
     })
     .optional(),

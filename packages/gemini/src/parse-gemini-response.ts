@@ -1,5 +1,10 @@
 import { type APICallError, InvalidResponseError, parseWireResponse, safeParseWireResponse } from '@interlingua/core';
-import { type GeminiParsedResponse, geminiResponseSchema } from './gemini-api';
+import {
+  type GeminiParsedChunk,
+  type GeminiParsedResponse,
+  geminiChunkSchema,
+  geminiResponseSchema,
+} from './gemini-api';
 import { readGeminiErrorBody } from './read-gemini-error-body';
 
 /**
@@ -22,14 +27,14 @@ export function parseGeminiResponse(body: unknown): GeminiParsedResponse {
 
 /**
  * Reads one chunk of a Gemini stream (`streamGenerateContent?alt=sse`) from `unknown`, without
- * throwing: the chunk (which may carry only usage), or the `APICallError` of an error chunk, or
+ * throwing (a call's arguments may come in pieces, `partialArgs`, see `StreamedGeminiCalls`): the chunk (which may carry only usage), or the `APICallError` of an error chunk, or
  * an `InvalidResponseError` naming each bad field.
  */
 export function safeParseGeminiChunk(
   chunk: unknown,
   what: string,
-): { success: true; value: GeminiParsedResponse } | { success: false; error: APICallError | InvalidResponseError } {
+): { success: true; value: GeminiParsedChunk } | { success: false; error: APICallError | InvalidResponseError } {
   const error = readGeminiErrorBody(chunk);
   if (error !== undefined) return { success: false, error };
-  return safeParseWireResponse(geminiResponseSchema, chunk, what);
+  return safeParseWireResponse(geminiChunkSchema, chunk, what);
 }

@@ -1,17 +1,18 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { costOf } from '@interlingua/capabilities';
 import type { Codec, Usage } from '@interlingua/core';
 import { InvalidSettingError } from '@interlingua/core';
 import { type DestinationStream, type Logger, pino } from 'pino';
 import { createAuthenticator } from './auth/create-authenticator';
-import type { GatewayConfig, GatewayConfigInput, GatewayPrice } from './config/gateway-config-schema';
+import type { GatewayConfig, GatewayConfigInput } from './config/gateway-config-schema';
 import { parseGatewayConfig } from './config/parse-gateway-config';
 import { anthropicFormat } from './formats/anthropic-format';
 import { geminiFormat } from './formats/gemini-format';
 import type { InboundFormat } from './formats/inbound-format';
 import { openaiFormat } from './formats/openai-format';
 import { createNodeListener } from './http/create-node-listener';
+import { findUnpricedBudgets, type UnpricedBudget } from './limits/find-unpriced-budgets';
+import { createBackendPricer } from './observability/create-backend-pricer';
 import { createGatewayMetrics, type GatewayMetrics } from './observability/create-gateway-metrics';
 import { logRequest } from './observability/log-request';
 import { createModelTable, type ModelResolver } from './router/create-model-table';
@@ -38,7 +39,10 @@ export type GatewayOptions = {
   store?: GatewayStore;
   /** Where the JSON log lines go. Default stdout (asynchronously); `false` for none. */
   log?: DestinationStream | false;
-  /** The USD cost of a call when the config has no `models.*.price` for it. Default: the shipped price data (`costOf`). */
+  /**
+   * The USD cost of a call when the config has no `models.*.price` for it (`undefined`: not known
+   * here). Default, and where it answers `undefined`: the model's `pricing`, else the shipped price data.
+   */
   costOf?: (backend: string, usage: Usage) => number | undefined;
   /** More secrets to keep out of errors and logs (configured provider keys are always). */
   secrets?: readonly string[];
@@ -58,6 +62,8 @@ export type Gateway = {
   readonly logger: Logger;
   /** Backends whose model could not be made (a missing key), with the reason. */
   readonly unavailable: ReadonlyMap<string, Error>;
+  /** Keys with a `usd` budget that may reach backends without a known price (also logged at start-up). */
+  readonly unpricedBudgets: readonly UnpricedBudget[];
   /** False once `close()` began. */
   readonly ready: boolean;
   /**
@@ -103,6 +109,11 @@ export function createGateway(input: GatewayConfig | GatewayConfigInput | string
   for (const [backend, reason] of table.unavailable) {
     logger.warn({ backend, reason: redact(reason.message) }, 'backend unavailable');
   }
+  const pricer = createBackendPricer(options.costOf);
+  const unpricedBudgets = findUnpricedBudgets(config, table, pricer);
+  for (const unpriced of unpricedBudgets) {
+    logger.warn({ key: unpriced.key, backends: unpriced.backends }, unpriced.message);
+  }
   const metrics = createGatewayMetrics();
   let draining = false;
   const services: GatewayServices = {
@@ -112,8 +123,7 @@ export function createGateway(input: GatewayConfig | GatewayConfigInput | string
     table,
     metrics,
     redact,
-    // The config's price wins; else the caller's costOf; else the shipped price data.
-    costOf: (backend, usage, price) => priceCost(usage, price) ?? (options.costOf ?? shippedCost)(backend, usage),
+    pricer,
     reportBackgroundError: (error, record) =>
       logger.error({ id: record.id, error: redact(String(error)) }, 'store update failed'),
     get draining() {
@@ -145,6 +155,7 @@ export function createGateway(input: GatewayConfig | GatewayConfigInput | string
     store,
     logger,
     unavailable: table.unavailable,
+    unpricedBudgets,
     get ready() {
       return !draining;
     },
@@ -190,23 +201,6 @@ export function createGateway(input: GatewayConfig | GatewayConfigInput | string
   };
 }
 
-function shippedCost(backend: string, usage: Usage): number | undefined {
-  const cost = costOf(usage, backend);
-  return cost === 'unknown' ? undefined : cost.total;
-}
-
 function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
-}
-
-function priceCost(usage: Usage, price: GatewayPrice | undefined): number | undefined {
-  if (price === undefined) return undefined;
-  const cached = usage.cachedInputTokens ?? 0;
-  const cachedPrice = price.cachedInputPerMTok ?? price.inputPerMTok;
-  return (
-    ((usage.inputTokens - cached) * price.inputPerMTok +
-      cached * cachedPrice +
-      usage.outputTokens * price.outputPerMTok) /
-    1_000_000
-  );
 }

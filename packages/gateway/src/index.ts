@@ -45,6 +45,8 @@ export {
 export type { GatewayReply, GatewayRequest, RequestRecord } from './http/gateway-exchange';
 export { warningsHeader } from './http/warnings-header';
 export { estimateInputTokens } from './limits/estimate-input-tokens';
+export type { UnpricedBudget } from './limits/find-unpriced-budgets';
+export type { BackendPricer, PricedBackend } from './observability/create-backend-pricer';
 export { createGatewayMetrics, type GatewayMetrics } from './observability/create-gateway-metrics';
 export {
   type BackendSettings,

@@ -1,7 +1,8 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${env:NAME}` is mcp.json syntax, not a template.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { binOf, freePort } from './__fixtures__/real-servers';
 import { McpBridge } from './mcp-bridge';
@@ -98,6 +99,69 @@ describe('McpBridge over HTTP (server-everything)', () => {
       expect(seen.every((request) => request.headers.authorization === 'Bearer t0k3n')).toBe(true);
     } finally {
       http.close();
+    }
+  });
+
+  it('keeps a token of the server URL and its Authorization header out of McpToolCallError (issue 12)', async () => {
+    const urlToken = 'u-tok-7f3a9c2e41';
+    const bearer = 'b-tok-5d8e1f0a62';
+    // A proxy in front of server-everything that refuses one tool call the way careless proxies
+    // do: echoing the request line and its Authorization header in the body.
+    const proxy = createServer((incoming, outgoing) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('end', () => {
+        const body = Buffer.concat(chunks);
+        if (body.includes('"tools/call"') && body.includes('refuse me')) {
+          outgoing
+            .writeHead(502, { 'content-type': 'text/plain' })
+            .end(`bad gateway for POST ${incoming.url} (authorization: ${incoming.headers.authorization})`);
+          return;
+        }
+        const target = new URL(streamableUrl);
+        const forward = httpRequest(
+          {
+            host: target.hostname,
+            port: target.port,
+            method: incoming.method,
+            path: incoming.url,
+            headers: incoming.headers,
+          },
+          (answer) => {
+            outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(outgoing);
+          },
+        );
+        forward.on('error', () => outgoing.destroy());
+        forward.end(body);
+      });
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/mcp?token=${urlToken}`;
+    try {
+      const bridge = await open({ guarded: { url: proxyUrl, headers: { Authorization: `Bearer ${bearer}` } } });
+      expect(await bridge.callTool('guarded__echo', { message: 'fine' })).toMatchObject({
+        content: [{ type: 'text', text: 'Echo: fine' }],
+      });
+      const output = await bridge.callTool('guarded__echo', { message: 'refuse me' });
+      expect(output.isError).toBe(true);
+      const cause = output.cause as Error & { reason?: string };
+      expect(cause).toMatchObject({ name: 'McpToolCallError', server: 'guarded', reason: 'transport-error' });
+      // What was echoed is still there, its credentials are not: message, the text the model
+      // sees, the cause chain as printed and as JSON.
+      expect(cause.message).toContain('bad gateway for POST /mcp?token=[REDACTED]');
+      expect(cause.message).toContain('(authorization: [REDACTED])');
+      const everything = [
+        cause.message,
+        JSON.stringify(output.content),
+        inspect(cause, { depth: 10 }),
+        JSON.stringify(cause),
+        String(cause.stack),
+      ].join('\n');
+      expect(everything).not.toContain(urlToken);
+      expect(everything).not.toContain(bearer);
+    } finally {
+      proxy.close();
     }
   });
 

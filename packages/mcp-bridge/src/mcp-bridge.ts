@@ -4,6 +4,7 @@ import {
   InvalidSettingError,
   type JSONSchema,
   linkAbortSignal,
+  redactError,
   type ToolOutput,
   type Warning,
 } from '@interlingua/core';
@@ -285,7 +286,8 @@ export class McpBridge {
       return output;
     } catch (error) {
       const where = { server: connection.name, tool: tool.name, timeout, signal: callerSignal };
-      const failure = classifyCallFailure(error, where);
+      // A remote server's URL token or header may be echoed in what failed: never in the message.
+      const failure = redactError(classifyCallFailure(error, where), connection.secrets);
       endMcpCallSpan(span, { error: failure }, this.telemetry);
       this.emit({ type: 'call-error', server: connection.name, tool: tool.name, toolCallId, error: failure });
       return errorOutput(failure);
@@ -311,6 +313,7 @@ export class McpBridge {
       message: `Tool \`${tool.name}\` could not be called: MCP server \`${connection.name}\` is not available (${reason}).`,
       cause: connection.error,
     });
+    redactError(error, connection.secrets);
     this.emit({ type: 'call-error', server: connection.name, tool: tool.name, toolCallId, error });
     return errorOutput(error);
   }

@@ -1,4 +1,4 @@
-import type { Warning } from '@interlingua/core';
+import { redactError, type Warning } from '@interlingua/core';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import {
@@ -15,6 +15,7 @@ import { lastWholeLines } from './last-whole-lines';
 import { listAllPages } from './list-all-pages';
 import type { McpBridgeEvent, McpTraceFrame } from './mcp-bridge-event';
 import type { McpServerConfig } from './mcp-server-config';
+import { mcpServerSecrets } from './mcp-server-secrets';
 import type { McpServerStatus } from './mcp-server-status';
 import type { McpTraceDirection } from './traced-transport';
 
@@ -83,12 +84,16 @@ export class McpServerConnection {
   private readonly warnedTaskTools = new Set<string>();
   // A call finished since the last sync: a list_changed it caused may still be on its way.
   private unsynced = false;
+  /** The credentials of the server's URL and headers: kept out of every error raised for it. */
+  readonly secrets: readonly string[];
 
   constructor(
     readonly name: string,
     readonly config: McpServerConfig,
     private readonly settings: ConnectionSettings,
-  ) {}
+  ) {
+    this.secrets = mcpServerSecrets(config);
+  }
 
   /** The client for a call, or undefined when the server is not connected. */
   get client(): Client | undefined {
@@ -389,7 +394,10 @@ export class McpServerConnection {
     this.settings.onToolsReplaced();
     const cause = asError(error);
     const stderr = lastWholeLines(this.stderrTail, this.stderrCut);
-    this.error = stderr === '' ? cause : new Error(`${cause.message}\nLast lines of its stderr:\n${stderr}`, { cause });
+    this.error = redactError(
+      stderr === '' ? cause : new Error(`${cause.message}\nLast lines of its stderr:\n${stderr}`, { cause }),
+      this.secrets,
+    );
     this.settings.emit({ type: 'server-error', server: this.name, error: this.error });
   }
 }

@@ -13,6 +13,8 @@ const priceSchema = z
     outputPerMTok: z.number().nonnegative(),
     /** Cache reads, when cheaper than input. Default: `inputPerMTok`. */
     cachedInputPerMTok: z.number().nonnegative().optional(),
+    /** Cache writes (Anthropic's 5-minute writes). Default: `inputPerMTok`. */
+    cacheWritePerMTok: z.number().nonnegative().optional(),
   })
   .strict();
 

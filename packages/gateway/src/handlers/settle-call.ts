@@ -7,9 +7,12 @@ import type { GatewayServices } from '../routes/gateway-route';
 import type { BucketTake } from '../store/gateway-store';
 
 /**
- * After a call: gives back the unused part of every tpm reservation (the key's, the model's and
- * the backend's), and adds the call's spend (USD when the price is known, and tokens) to the
- * key's budget period. Runs after the answer went out; a store failure is reported, not thrown.
+ * After a call: prices it (`record.cost`, USD or `'unknown'`), gives back the unused part of
+ * every tpm reservation (the key's, the model's and the backend's), and adds the call's spend
+ * to the key's budget period. A call whose backend has no known price is not free: it is
+ * counted in tokens, and `record.budgetWarning` says the key's `usd` budget could not count it
+ * (the start-up log warned of it too). The store writes run after the answer went out; a store
+ * failure is reported, not thrown.
  */
 export function settleCall(
   services: GatewayServices,
@@ -19,19 +22,17 @@ export function settleCall(
   candidate: Candidate | undefined,
   usage: Usage | undefined,
 ): void {
+  const cost = usage === undefined || candidate === undefined ? undefined : services.pricer.costOf(candidate, usage);
+  record.cost = cost;
+  const budget = principal.kind === 'key' ? principal.key.budget : undefined;
+  if (cost === 'unknown' && budget?.usd !== undefined && candidate !== undefined) {
+    record.budgetWarning = `${candidate.backend} has no known price: this call was not counted against the $${budget.usd} budget of key "${principal.name}" (its tokens were). Set models.*.price for it.`;
+  }
   const work = async () => {
     await settleReservation(services.store, { buckets: reserved }, usage);
-    if (
-      principal.kind !== 'key' ||
-      principal.key.budget === undefined ||
-      usage === undefined ||
-      candidate === undefined
-    ) {
-      return;
-    }
-    const usd = services.costOf(candidate.backend, usage, candidate.price) ?? 0;
-    await services.store.addSpend(principal.name, principal.key.budget.period, {
-      usd,
+    if (principal.kind !== 'key' || budget === undefined || usage === undefined || cost === undefined) return;
+    await services.store.addSpend(principal.name, budget.period, {
+      usd: cost === 'unknown' ? 0 : cost,
       tokens: usage.inputTokens + usage.outputTokens,
     });
   };

@@ -56,6 +56,8 @@ export function createNodeListener(
       backend: undefined,
       stream: false,
       usage: undefined,
+      cost: undefined,
+      budgetWarning: undefined,
       retries: 0,
       fallback: undefined,
       warnings: [],

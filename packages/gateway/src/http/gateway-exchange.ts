@@ -46,6 +46,10 @@ export type RequestRecord = {
   backend: string | undefined;
   stream: boolean;
   usage: Usage | undefined;
+  /** What the answering call cost in USD, `'unknown'` when the backend has no known price; undefined without usage. */
+  cost: number | 'unknown' | undefined;
+  /** Set when the call could not be counted against the key's `usd` budget (its backend has no known price). */
+  budgetWarning: string | undefined;
   /** Retries of the same backend, over all backends tried. */
   retries: number;
   /** The fallback backend that answered, when it was not the first. */

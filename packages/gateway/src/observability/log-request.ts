@@ -5,11 +5,14 @@ import type { RequestRecord } from '../http/gateway-exchange';
 /**
  * Writes the one JSON line of a request: its id, the key's name (never the key), the inbound
  * format, the model name and the backend that answered, the status, tokens in/out/cached/
- * reasoning, latency and overhead, retries, the fallback used, warnings and the error.
+ * reasoning, the cost in USD (`'unknown'` when the backend has no known price), latency and
+ * overhead, retries, the fallback used, warnings, a budget warning and the error. A request
+ * that a `usd` budget could not count is logged at `warn` at least.
  */
 export function logRequest(logger: Logger, record: RequestRecord, outcome: RequestOutcome): void {
   const usage = record.usage;
-  const level = outcome.status >= 500 ? 'error' : outcome.status >= 400 ? 'warn' : 'info';
+  const level =
+    outcome.status >= 500 ? 'error' : outcome.status >= 400 || record.budgetWarning !== undefined ? 'warn' : 'info';
   logger[level](
     {
       id: record.id,
@@ -32,6 +35,7 @@ export function logRequest(logger: Logger, record: RequestRecord, outcome: Reque
               cached: usage.cachedInputTokens ?? 0,
               reasoning: usage.reasoningTokens ?? 0,
             },
+      cost: record.cost,
       latencyMs: round(outcome.durationMs),
       overheadMs: round(outcome.overheadMs),
       upstreamMs: round(record.upstreamMs),
@@ -39,6 +43,7 @@ export function logRequest(logger: Logger, record: RequestRecord, outcome: Reque
       retries: record.retries,
       fallback: record.fallback,
       warnings: record.warnings.length === 0 ? undefined : record.warnings,
+      budgetWarning: record.budgetWarning,
       error: record.error,
     },
     'request',

@@ -1,8 +1,8 @@
-import type { Usage } from '@interlingua/core';
 import type { Authenticator } from '../auth/create-authenticator';
 import type { GatewayConfig } from '../config/gateway-config-schema';
 import type { InboundFormat } from '../formats/inbound-format';
 import type { GatewayReply, GatewayRequest, RequestRecord } from '../http/gateway-exchange';
+import type { BackendPricer } from '../observability/create-backend-pricer';
 import type { GatewayMetrics } from '../observability/create-gateway-metrics';
 import type { ModelTable } from '../router/create-model-table';
 import type { GatewayStore } from '../store/gateway-store';
@@ -19,8 +19,8 @@ export type GatewayServices = {
   metrics: GatewayMetrics;
   /** Removes configured secrets from text bound for a client or a log line. */
   redact: (text: string) => string;
-  /** Spend in USD of one call, when the price is known. */
-  costOf: (backend: string, usage: Usage, price: GatewayConfig['models'][string]['price']) => number | undefined;
+  /** Prices calls: the config's `price`, the caller's `costOf`, the model's `pricing`, the shipped data. */
+  pricer: BackendPricer;
   /** Reports a failure that happened after the answer went out (a store write). */
   reportBackgroundError: (error: unknown, record: RequestRecord) => void;
   /** True once shutdown began. */

@@ -26,6 +26,7 @@ export async function gatewayCommand(args: Extract<CliArgs, { command: 'gateway'
   for (const [backend, reason] of gateway.unavailable) {
     io.stderr.write(`${styles.dim(`  ${backend} is unavailable: ${reason.message}`)}\n`);
   }
+  for (const unpriced of gateway.unpricedBudgets) io.stderr.write(`${styles.dim(`  ${unpriced.message}`)}\n`);
   await new Promise<void>((resolve) => {
     const stop = () => {
       process.off('SIGTERM', stop);

@@ -68,3 +68,8 @@ export type {
 export { budgetPeriodWindow } from './store/budget-period-window';
 export { createMemoryGatewayStore, type MemoryGatewayStoreSettings } from './store/create-memory-gateway-store';
 export type { BucketTake, GatewayStore, Spend, SpendTotal, TakeResult } from './store/gateway-store';
+export {
+  createKeepAliveFetch,
+  type KeepAliveFetch,
+  type KeepAliveFetchSettings,
+} from './transport/create-keep-alive-fetch';

@@ -77,12 +77,14 @@ export {
   ZERO_COST,
 } from '@interlingua/core';
 export {
+  createKeepAliveFetch,
   type Gateway,
   type GatewayConfig,
   type GatewayConfigInput,
   GatewayError,
   type GatewayStore,
   hashGatewayKey,
+  type KeepAliveFetch,
   parseGatewayConfig,
   readGatewayConfig,
 } from '@interlingua/gateway';

@@ -2,6 +2,7 @@ import type { ChatModel } from '@interlingua/core';
 import { parseModelId } from '@interlingua/core';
 import {
   createGateway,
+  createKeepAliveFetch,
   type Gateway,
   type GatewayConfig,
   type GatewayConfigInput,
@@ -14,7 +15,11 @@ import { wireCodecs } from '../wire-codecs';
 
 /** Options of the umbrella's {@link createBuiltInGateway}: every gateway option, with built-in defaults. */
 export type BuiltInGatewayOptions = Partial<GatewayOptions> & {
-  /** Settings of the model registry the backends come from (environment, compatible endpoints). */
+  /**
+   * Settings of the model registry the backends come from (environment, compatible endpoints).
+   * Its `fetch` is the one every SDK-backed backend sends with; default a keep-alive
+   * `node:http` fetch of the gateway's own (`createKeepAliveFetch`), closed with the gateway.
+   */
   registry?: ModelRegistrySettings;
 };
 
@@ -23,7 +28,8 @@ export type BuiltInGatewayOptions = Partial<GatewayOptions> & {
  * the umbrella's registry (`openai:`, `anthropic:`, `gemini:`, `ollama:`, …, keys and base URLs
  * from `providers` in the config or the usual environment variables), plus `demo:<id>`, the
  * offline demo model; the inbound formats use the OpenAI, Anthropic and Gemini codecs. The
- * gateway retries by itself, so every model is made with `maxRetries: 0`.
+ * gateway retries by itself, so every model is made with `maxRetries: 0`. The SDKs send over
+ * one keep-alive `node:http` fetch (`createKeepAliveFetch`) unless `registry.fetch` names another.
  *
  * @example
  * const gateway = createBuiltInGateway(await readGatewayConfig('gateway.json'));
@@ -34,7 +40,9 @@ export function createBuiltInGateway(
   options: BuiltInGatewayOptions = {},
 ): Gateway {
   const { registry: registrySettings, ...rest } = options;
-  const registry = createModelRegistry(registrySettings);
+  // The official SDKs over undici's fetch cost about three times a bare node:http call each (docs/gateway.md, bench).
+  const ownFetch = registrySettings?.fetch === undefined ? createKeepAliveFetch() : undefined;
+  const registry = createModelRegistry({ ...registrySettings, ...(ownFetch === undefined ? {} : { fetch: ownFetch }) });
   const models: ModelResolver = (backend, settings): ChatModel => {
     const { provider, modelId } = parseModelId(backend);
     if (provider === 'demo') return createDemoModel({ modelId });
@@ -46,5 +54,9 @@ export function createBuiltInGateway(
       maxRetries: 0,
     });
   };
-  return createGateway(config, { models, codecs: wireCodecs, ...rest });
+  const gateway = createGateway(config, { models, codecs: wireCodecs, ...rest });
+  if (ownFetch === undefined) return gateway;
+  const close = gateway.close;
+  // The agents' idle sockets would keep the process alive after close().
+  return Object.assign(gateway, { close: () => close().finally(() => ownFetch.close()) });
 }

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { createAnthropic } from '@interlingua/anthropic';
 import type { ChatModel, ChatRequest, StreamEvent, Usage } from '@interlingua/core';
 import { createGemini } from '@interlingua/gemini';
+import { createKeepAliveFetch } from '@interlingua/gateway';
 import { createOpenAI } from '@interlingua/openai';
 import {
   loadCodecFixtures,
@@ -12,11 +13,19 @@ import {
 } from '@interlingua/testkit';
 
 /** Transport settings every adapter takes. */
-export type TransportSettings = { timeout?: number; streamIdleTimeout?: number; apiKey?: string; baseURL?: string };
+export type TransportSettings = {
+  timeout?: number;
+  streamIdleTimeout?: number;
+  apiKey?: string;
+  baseURL?: string;
+  fetch?: typeof fetch;
+};
+
+type BaseAdapter = 'openai' | 'anthropic' | 'gemini';
 
 /** One adapter, over its official SDK, against the testkit's provider server. */
 export type TransportPeer = {
-  adapter: 'openai' | 'anthropic' | 'gemini' | 'gemini (generative-ai)';
+  adapter: BaseAdapter | 'gemini (generative-ai)' | `${BaseAdapter} over createKeepAliveFetch`;
   format: SSEFormat;
   /** The paths its SDK posts a stream and a non-streaming call to. */
   streamPath: RegExp;
@@ -91,6 +100,17 @@ TRANSPORT_PEERS.push({
       'gemini-2.5-flash',
     ),
 });
+
+// The gateway's keep-alive node:http fetch under every SDK that takes a `fetch` (the official SDKs'
+// contract with fetch: streaming bodies, TypeError on a dropped connection, AbortError on abort).
+const keepAliveFetch = createKeepAliveFetch();
+for (const peer of TRANSPORT_PEERS.slice(0, 3)) {
+  TRANSPORT_PEERS.push({
+    ...peer,
+    adapter: `${peer.adapter as BaseAdapter} over createKeepAliveFetch`,
+    model: (url, settings = {}) => peer.model(url, { fetch: keepAliveFetch, ...settings }),
+  });
+}
 
 /** A one-message request. */
 export const REQUEST: ChatRequest = {

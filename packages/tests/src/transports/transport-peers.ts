@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { createAnthropic } from '@interlingua/anthropic';
 import type { ChatModel, ChatRequest, StreamEvent, Usage } from '@interlingua/core';
-import { createGemini } from '@interlingua/gemini';
 import { createKeepAliveFetch } from '@interlingua/gateway';
+import { createGemini } from '@interlingua/gemini';
 import { createOpenAI } from '@interlingua/openai';
 import {
   loadCodecFixtures,

@@ -17,8 +17,8 @@ import { mapAnthropicError } from './map-anthropic-error';
 export type AnthropicChatModelConfig = {
   /** The provider key reported by the model (`anthropic` unless renamed). */
   provider: string;
-  /** The SDK client, or a function creating it on first use. */
-  client: Anthropic | (() => Anthropic);
+  /** The SDK client, or a function creating it on first use (the SDK is then loaded only when a call is made). */
+  client: Anthropic | (() => Anthropic | Promise<Anthropic>);
   /** `max_tokens` when a request has no `maxOutputTokens`. */
   defaultMaxTokens?: AnthropicEncodeRequestOptions['defaultMaxTokens'];
   /** Per-request timeout in ms handed to the SDK (also keeps the SDK from refusing long non-streaming calls). */
@@ -49,7 +49,7 @@ export class AnthropicChatModel implements ChatModel {
     systemPrompt: 'native',
   };
   private readonly config: AnthropicChatModelConfig;
-  private client: Anthropic | undefined;
+  private client: Anthropic | Promise<Anthropic> | undefined;
 
   constructor(modelId: string, config: AnthropicChatModelConfig) {
     this.modelId = modelId;
@@ -57,10 +57,12 @@ export class AnthropicChatModel implements ChatModel {
     this.config = config;
   }
 
-  private getClient(): Anthropic {
+  private async getClient(): Promise<Anthropic> {
     if (this.client === undefined) {
       const { client } = this.config;
       this.client = typeof client === 'function' ? client() : client;
+      // A failed creation (a missing key) is not kept: the next call tries again.
+      if (this.client instanceof Promise) this.client.catch(() => (this.client = undefined));
     }
     return this.client;
   }
@@ -83,7 +85,7 @@ export class AnthropicChatModel implements ChatModel {
 
   async generate(request: ChatRequest, options: CallOptions = {}): Promise<ModelResponse> {
     const { value: body, warnings } = this.encode(request, false);
-    const client = this.getClient();
+    const client = await this.getClient();
     let message: unknown;
     try {
       // The body is built by the codec to the Messages API shape; the SDK's own type is wider.
@@ -100,7 +102,7 @@ export class AnthropicChatModel implements ChatModel {
 
   async *stream(request: ChatRequest, options: CallOptions = {}): AsyncIterable<StreamEvent> {
     const { value: body, warnings } = this.encode(request, true);
-    const client = this.getClient();
+    const client = await this.getClient();
     const secrets = [client.apiKey, client.authToken];
     const stream = await client.messages
       .create(body as unknown as MessagesCreateParams & { stream: true }, this.requestOptions(options))

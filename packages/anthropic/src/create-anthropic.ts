@@ -1,4 +1,4 @@
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import { InvalidSettingError, rejectUnknownSettings } from '@interlingua/core';
 import { AnthropicChatModel } from './anthropic-chat-model';
 
@@ -78,7 +78,8 @@ export function createAnthropic(settings: AnthropicProviderSettings = {}): Anthr
     });
   }
   let client: Anthropic | undefined;
-  const getClient = (): Anthropic => {
+  // The SDK is loaded on the first call, so a process that never calls Anthropic never loads it.
+  const getClient = async (): Promise<Anthropic> => {
     if (client !== undefined) return client;
     const apiKey = settings.apiKey ?? process.env.ANTHROPIC_API_KEY;
     if (apiKey === undefined || apiKey === '') {
@@ -87,7 +88,8 @@ export function createAnthropic(settings: AnthropicProviderSettings = {}): Anthr
           'Expected an Anthropic API key in the `apiKey` setting or the ANTHROPIC_API_KEY environment variable, got neither.',
       });
     }
-    client = new Anthropic({
+    const { default: AnthropicClient } = await import('@anthropic-ai/sdk');
+    client ??= new AnthropicClient({
       apiKey,
       ...(settings.baseURL === undefined ? {} : { baseURL: settings.baseURL }),
       // SDK 1.x sends the key as `Authorization: Bearer`; the Messages API reference and

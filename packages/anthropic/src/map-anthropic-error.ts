@@ -1,4 +1,5 @@
-import { APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
+// The SDK's error classes only (the same classes its entry exports): the client is loaded lazily.
+import { APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk/core/error';
 import { AbortedError, APICallError, InterlinguaError, redactError, toTransportError } from '@interlingua/core';
 import { anthropicErrorBodySchema } from './anthropic-api';
 import { isRetryableAnthropicErrorType } from './is-retryable-anthropic-error-type';

@@ -1,4 +1,4 @@
-import { type GenerateContentParameters, GoogleGenAI, type GoogleGenAIOptions } from '@google/genai';
+import type { GenerateContentParameters, GoogleGenAI, GoogleGenAIOptions } from '@google/genai';
 import type { GeminiRequestBody } from './gemini-api';
 import type { GeminiTransport, GeminiTransportCallOptions } from './gemini-transport';
 import { mapGenAIError } from './map-genai-error';
@@ -38,10 +38,36 @@ export type GenAITransportSettings = {
  * `google-auth-library`. The codec's REST body is handed over as the SDK's parameters
  * (`generationConfig`, `systemInstruction`, `tools`, `toolConfig`, `safetySettings`,
  * `cachedContent` inside `config`), which the SDK turns back into the same REST body. The SDK
- * does the retries and the timeout, and sends through `fetch` when one is given.
+ * does the retries and the timeout, and sends through `fetch` when one is given. The SDK is
+ * loaded on the first call, so a process that never calls Gemini never loads it.
  */
 export function createGenAITransport(settings: GenAITransportSettings): GeminiTransport {
-  const client = new GoogleGenAI({
+  let loading: Promise<GoogleGenAI> | undefined;
+  const client = (): Promise<GoogleGenAI> => {
+    if (loading === undefined) {
+      loading = import('@google/genai').then(({ GoogleGenAI }) => createClient(GoogleGenAI, settings));
+      // A client that could not be made is not kept: the next call tries again.
+      loading.catch(() => {
+        loading = undefined;
+      });
+    }
+    return loading;
+  };
+
+  return {
+    async generate(modelId, body, options) {
+      return (await client()).models.generateContent(toGenAIParameters(modelId, body, options));
+    },
+    async stream(modelId, body, options) {
+      return (await client()).models.generateContentStream(toGenAIParameters(modelId, body, options));
+    },
+    // The SDK enforces the timeout, so this transport names it (the model's context has none).
+    mapError: (thrown, abort) => mapGenAIError(thrown, { ...abort, timeoutMs: abort.timeoutMs ?? settings.timeout }),
+  };
+}
+
+function createClient(Client: typeof GoogleGenAI, settings: GenAITransportSettings): GoogleGenAI {
+  return new Client({
     ...(settings.vertexai === true ? { vertexai: true } : {}),
     ...(settings.apiKey === undefined ? {} : { apiKey: settings.apiKey }),
     ...(settings.project === undefined ? {} : { project: settings.project }),
@@ -57,17 +83,6 @@ export function createGenAITransport(settings: GenAITransportSettings): GeminiTr
       retryOptions: { attempts: (settings.maxRetries ?? 2) + 1, initialDelay: 0.5, maxDelay: 8 },
     },
   });
-
-  return {
-    async generate(modelId, body, options) {
-      return client.models.generateContent(toGenAIParameters(modelId, body, options));
-    },
-    async stream(modelId, body, options) {
-      return client.models.generateContentStream(toGenAIParameters(modelId, body, options));
-    },
-    // The SDK enforces the timeout, so this transport names it (the model's context has none).
-    mapError: (thrown, abort) => mapGenAIError(thrown, { ...abort, timeoutMs: abort.timeoutMs ?? settings.timeout }),
-  };
 }
 
 // The REST body as the SDK's parameters: contents at the top, everything else in `config`

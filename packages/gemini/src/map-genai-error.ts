@@ -1,4 +1,3 @@
-import { ApiError } from '@google/genai';
 import { AbortedError, APICallError, InterlinguaError, InvalidSettingError } from '@interlingua/core';
 import type { AbortContext } from './map-generative-ai-error';
 
@@ -20,7 +19,7 @@ export function mapGenAIError(error: unknown, context: AbortContext = {}): Error
   if (InterlinguaError.isInstance(error)) return error;
   if (context.signal?.aborted === true)
     return new AbortedError({ message: 'The Gemini call was aborted by its AbortSignal.', cause: error });
-  if (error instanceof ApiError) {
+  if (isApiError(error)) {
     const body = parseErrorBody(error.message);
     const details = Array.isArray(body?.error?.details) ? (body.error.details as Record<string, unknown>[]) : [];
     const info = details.find((detail) => String(detail['@type'] ?? '').endsWith('google.rpc.ErrorInfo'));
@@ -72,4 +71,11 @@ function parseDuration(value: unknown): number | undefined {
   if (typeof value !== 'string') return undefined;
   const match = /^(\d+(?:\.\d+)?)s$/.exec(value);
   return match?.[1] === undefined ? undefined : Number(match[1]);
+}
+
+// `@google/genai`'s `ApiError`, recognized by its shape: the SDK is loaded only when a call is made.
+function isApiError(error: unknown): error is Error & { status: number } {
+  return (
+    error instanceof Error && error.name === 'ApiError' && typeof (error as { status?: unknown }).status === 'number'
+  );
 }

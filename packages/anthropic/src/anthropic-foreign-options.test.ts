@@ -48,6 +48,13 @@ describe("other providers' options in an Anthropic body", () => {
       { model: 'claude-sonnet-4-6' },
     );
     expect(both.value.tool_choice).toEqual({ type: 'auto', disable_parallel_tool_use: false });
-    expect(both.warnings).toEqual([expect.objectContaining({ feature: 'providerOptions.openai.parallel_tool_calls' })]);
+    expect(both.warnings).toEqual([
+      {
+        type: 'unsupported',
+        feature: 'providerOptions.openai.parallel_tool_calls',
+        message:
+          "openai's `parallel_tool_calls` disagrees with the Anthropic option of the same meaning in providerOptions.anthropic; that one was sent.",
+      },
+    ]);
   });
 });

@@ -37,13 +37,9 @@ export function mapAnthropicForeignOptions(request: ChatRequest, warnings: Warni
       provider: 'anthropic',
       format: 'Anthropic',
       carried: (key, field) =>
-        !conflicts.has(`${key}.${field}`) &&
-        ((key === 'openai' && field === 'parallel_tool_calls' && typeof parallel === 'boolean') ||
-          (key === 'gemini' && field === 'topK' && typeof topK === 'number')),
-      explain: (key, field) =>
-        conflicts.has(`${key}.${field}`)
-          ? `${key}'s \`${field}\` disagrees with the Anthropic option of the same meaning; the Anthropic one was sent.`
-          : undefined,
+        (key === 'openai' && field === 'parallel_tool_calls' && typeof parallel === 'boolean') ||
+        (key === 'gemini' && field === 'topK' && typeof topK === 'number'),
+      conflicts,
     },
     warnings,
   );

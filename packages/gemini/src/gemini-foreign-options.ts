@@ -35,21 +35,19 @@ export function mapGeminiForeignOptions(request: ChatRequest, warnings: Warning[
     else if (own.topK !== topK) conflicts.add('anthropic.top_k');
   }
   const carried = (key: string, field: string): boolean =>
-    !conflicts.has(`${key}.${field}`) &&
-    ((key === 'openai' && field === 'seed' && typeof seed === 'number') ||
-      (key === 'anthropic' && field === 'top_k' && typeof topK === 'number') ||
-      // Parallel calls allowed is what Gemini does.
-      (key === 'openai' && field === 'parallel_tool_calls' && parallel === true) ||
-      (key === 'anthropic' && field === 'disable_parallel_tool_use' && disable === false));
+    (key === 'openai' && field === 'seed' && typeof seed === 'number') ||
+    (key === 'anthropic' && field === 'top_k' && typeof topK === 'number') ||
+    // Parallel calls allowed is what Gemini does.
+    (key === 'openai' && field === 'parallel_tool_calls' && parallel === true) ||
+    (key === 'anthropic' && field === 'disable_parallel_tool_use' && disable === false);
   warnForeignOptions(
     request.providerOptions,
     {
       provider: 'gemini',
       format: 'Gemini',
       carried,
+      conflicts,
       explain: (key, field) => {
-        if (conflicts.has(`${key}.${field}`))
-          return `${key}'s \`${field}\` disagrees with the Gemini option of the same meaning; the Gemini one was sent.`;
         if (
           `${key}.${field}` === 'openai.parallel_tool_calls' ||
           `${key}.${field}` === 'anthropic.disable_parallel_tool_use'

@@ -39,13 +39,9 @@ export function mapOpenAIForeignOptions(request: ChatRequest, warnings: Warning[
       provider: 'openai',
       format: 'Chat Completions',
       carried: (key, field) =>
-        !conflicts.has(`${key}.${field}`) &&
-        ((key === 'anthropic' && field === 'disable_parallel_tool_use' && typeof disable === 'boolean') ||
-          (key === 'gemini' && field === 'seed' && typeof seed === 'number')),
-      explain: (key, field) =>
-        conflicts.has(`${key}.${field}`)
-          ? `${key}'s \`${field}\` disagrees with the OpenAI option of the same meaning; the OpenAI one was sent.`
-          : undefined,
+        (key === 'anthropic' && field === 'disable_parallel_tool_use' && typeof disable === 'boolean') ||
+        (key === 'gemini' && field === 'seed' && typeof seed === 'number'),
+      conflicts,
     },
     warnings,
   );

@@ -47,6 +47,28 @@ describe('warnForeignOptions', () => {
     ]);
   });
 
+  it("warns about a foreign option that disagrees with the codec's own, which wins", () => {
+    const warnings: Warning[] = [];
+    warnForeignOptions(
+      { openai: { seed: 7 }, gemini: { seed: 9 }, anthropic: { top_k: 5 } },
+      {
+        provider: 'gemini',
+        format: 'Gemini',
+        carried: (key, field) => `${key}.${field}` === 'openai.seed' || `${key}.${field}` === 'anthropic.top_k',
+        conflicts: new Set(['openai.seed']),
+      },
+      warnings,
+    );
+    expect(warnings).toEqual([
+      {
+        type: 'unsupported',
+        feature: 'providerOptions.openai.seed',
+        message:
+          "openai's `seed` disagrees with the Gemini option of the same meaning in providerOptions.gemini; that one was sent.",
+      },
+    ]);
+  });
+
   it('does nothing without providerOptions', () => {
     const warnings: Warning[] = [];
     warnForeignOptions(undefined, { provider: 'openai', format: 'Chat Completions' }, warnings);

@@ -9,6 +9,11 @@ export type ForeignOptionsOptions = {
   format: string;
   /** Whether the codec carried this foreign option in its own terms (it mapped it to an equivalent). */
   carried?: (key: string, field: string) => boolean;
+  /**
+   * Foreign options (`<key>.<field>`) the codec left out because its own option of the same
+   * meaning says otherwise (its own wins): each is a warning saying so.
+   */
+  conflicts?: ReadonlySet<string>;
   /** A message of the codec's own for an option it knows it cannot honour; the generic one otherwise. */
   explain?: (key: string, field: string) => string | undefined;
 };
@@ -19,7 +24,9 @@ export type ForeignOptionsOptions = {
  * Such options arrive when a request decoded from one provider's body (the gateway, `interlingua
  * translate`: `parallel_tool_calls`, `response_format`, `logprobs` land in `providerOptions.openai`)
  * is sent to another: a codec maps what has an equivalent (it reports those through `carried`)
- * and every other field becomes a warning, never a silent drop.
+ * and every other field becomes a warning, never a silent drop. Where the codec's own option
+ * of the same meaning disagrees with a foreign one, its own wins and the foreign one is a
+ * warning (`conflicts`).
  *
  * Pairs with {@link warnForeignMetadata}, the same rule for the data riding on parts.
  *
@@ -35,6 +42,14 @@ export function warnForeignOptions(
   for (const key of Object.keys(providerOptions)) {
     if (key === options.provider) continue;
     for (const field of Object.keys(providerOptions[key] ?? {})) {
+      if (options.conflicts?.has(`${key}.${field}`) === true) {
+        warnings.push({
+          type: 'unsupported',
+          feature: `providerOptions.${key}.${field}`,
+          message: `${key}'s \`${field}\` disagrees with the ${options.format} option of the same meaning in providerOptions.${options.provider}; that one was sent.`,
+        });
+        continue;
+      }
       if (options.carried?.(key, field) === true) continue;
       warnings.push({
         type: 'unsupported',

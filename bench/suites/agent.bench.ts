@@ -1,114 +1,101 @@
-import { runAgent, userMessage } from '@interlingua/agent';
-import { type ChatModel, type ChatRequest, defineTool, type Message, type ModelResponse } from '@interlingua/core';
-import { z } from 'zod';
-import { type Comparison, compare, report } from '../harness';
+import { type AgentTool, runAgent, userMessage } from '@interlingua/agent';
+import { createOpenAI, openaiCodec } from '@interlingua/openai';
+import { textResponse, toolCallResponse } from '@interlingua/testkit';
+import { importAdapterSDK } from '../method/import-adapter-sdk';
+import { measurePaired, type PairedCell } from '../method/measure-paired';
+import { reportPaired } from '../method/report-paired';
+import { REALISTIC_TOOLS } from '../workloads/realistic-tools';
 
-const steps = 5;
-const usage = { inputTokens: 100, outputTokens: 10 };
+type OpenAISDK = {
+  OpenAI: new (options: { apiKey: string; baseURL: string; maxRetries: number; fetch: typeof fetch }) => {
+    chat: { completions: { create(body: unknown): Promise<OpenAICompletion> } };
+  };
+};
+type OpenAIToolCall = { id: string; function: { name: string; arguments: string } };
+type OpenAICompletion = { choices: { message: { tool_calls?: OpenAIToolCall[] | null } }[] };
+
+/** Model calls per run: three that call a tool, then the answer. */
+export const AGENT_STEPS = 4;
+const MODEL = 'gpt-4.1';
+const encoder = new TextEncoder();
+
+// The replies of one run, step by step, as Chat Completions bodies.
+const replies = Array.from({ length: AGENT_STEPS }, (_, step) =>
+  encoder.encode(
+    JSON.stringify(
+      openaiCodec.encodeResponse(
+        step < AGENT_STEPS - 1
+          ? toolCallResponse([{ id: `call_${step}`, name: 'get_weather', args: { city: '北京', unit: 'celsius' } }])
+          : textResponse('北京今天晴，25°C。'),
+      ).value,
+    ),
+  ),
+);
+
+const weather = (input: unknown) => `${(input as { city: string }).city}：晴，25°C`;
 
 /**
- * A ChatModel with no network: each call serializes the request (what every adapter does
- * before sending it) and answers with a tool call until the last step, then with text.
+ * An in-process `fetch` answering the run's `AGENT_STEPS` calls in turn: `reset()` before each run
+ * (the runs of a batch are sequential).
  */
-function benchModel(serialize: boolean): ChatModel {
-  const generate = async (request: ChatRequest): Promise<ModelResponse> => {
-    if (serialize) JSON.stringify(request);
-    const step = request.messages.filter((message) => message.role === 'assistant').length;
-    if (step === steps - 1) {
-      return {
-        message: { role: 'assistant', content: [{ type: 'text', text: 'Sunny everywhere.' }] },
-        finishReason: 'stop',
-        rawFinishReason: 'end_turn',
-        usage,
-        warnings: [],
-      };
-    }
-    return {
-      message: {
-        role: 'assistant',
-        content: [
-          { type: 'text', text: 'Checking.' },
-          { type: 'tool-call', id: `call_${step}_a`, name: 'get_weather', args: { city: '北京' } },
-          { type: 'tool-call', id: `call_${step}_b`, name: 'get_weather', args: { city: '上海' } },
-        ],
-      },
-      finishReason: 'tool_calls',
-      rawFinishReason: 'tool_use',
-      usage,
-      warnings: [],
-    };
-  };
+function scriptedFetch(): { fetch: typeof fetch; reset(): void } {
+  let step = 0;
   return {
-    provider: 'bench',
-    modelId: 'bench',
-    capabilities: {},
-    generate,
-    stream: () => {
-      throw new Error('not used');
+    reset: () => {
+      step = 0;
     },
+    fetch: async () =>
+      new Response(replies[Math.min(step++, AGENT_STEPS - 1)], { headers: { 'content-type': 'application/json' } }),
   };
 }
 
-const getWeather = defineTool({
-  name: 'get_weather',
-  description: 'Current weather for a city.',
-  input: z.object({ city: z.string() }),
-  execute: async ({ city }) => `${city}：晴，25°C`,
-});
-const tools = [getWeather];
-const toolData = [{ name: getWeather.name, description: getWeather.description, inputSchema: getWeather.inputSchema }];
-const idle = new AbortController().signal;
-const question = [userMessage('北京和上海今天天气怎么样？')];
+/** The agent-loop cells: `runAgent` on the adapter against the loop a developer writes on the bare SDK. */
+export async function agentCells(): Promise<{ cells: PairedCell[]; sides: Record<string, () => Promise<unknown>> }> {
+  const { OpenAI } = await importAdapterSDK<OpenAISDK>('openai', 'openai');
+  const cells: PairedCell[] = [];
+  const sides: Record<string, () => Promise<unknown>> = {};
+  for (const count of [1, 20]) {
+    const definitions = REALISTIC_TOOLS.slice(0, count);
+    // `trusted`: the arguments are not validated against the schema, as the hand-written loop does not.
+    const tools: AgentTool[] = definitions.map((tool) => ({ ...tool, execute: weather, trusted: true }));
+    const nativeTools = definitions.map((tool) => ({
+      type: 'function' as const,
+      function: { name: tool.name, description: tool.description, parameters: tool.inputSchema },
+    }));
+    const script = scriptedFetch();
+    const settings = { apiKey: 'sk-bench', baseURL: 'http://bench.invalid/v1', maxRetries: 0, fetch: script.fetch };
+    const client = new OpenAI(settings);
+    const model = createOpenAI(settings)(MODEL);
+    const question = '北京今天天气怎么样？';
 
-/** The loop a careful developer writes by hand: validate, run in parallel, one tool message, stop on finishReason. */
-async function handWrittenLoop(model: ChatModel): Promise<string> {
-  const messages: Message[] = [...question];
-  for (let step = 0; step < 10; step++) {
-    const response = await model.generate({ system: 'Be brief.', messages, tools: toolData });
-    messages.push(response.message);
-    if (response.finishReason !== 'tool_calls') break;
-    const calls = response.message.content.filter((part) => part.type === 'tool-call');
-    const results = await Promise.all(
-      calls.map(async (call) => {
-        const validation = getWeather.validate?.(call.args);
-        const text = validation?.success
-          ? String(
-              await getWeather.execute(validation.value, {
-                toolCallId: call.id,
-                signal: idle,
-                messages,
-              }),
-            )
-          : 'invalid';
-        return {
-          type: 'tool-result' as const,
-          toolCallId: call.id,
-          toolName: call.name,
-          content: [{ type: 'text' as const, text }],
-          isError: false,
-        };
-      }),
-    );
-    messages.push({ role: 'tool', content: results });
+    // What the OpenAI docs' function-calling loop does: send, run each call, append, repeat.
+    const sdk = async () => {
+      script.reset();
+      const messages: unknown[] = [{ role: 'user', content: question }];
+      for (let step = 0; step < 10; step++) {
+        const completion = await client.chat.completions.create({ model: MODEL, messages, tools: nativeTools });
+        const message = completion.choices[0]?.message;
+        messages.push(message);
+        const calls = message?.tool_calls ?? [];
+        if (calls.length === 0) return messages.length;
+        for (const call of calls) {
+          const output = await weather(JSON.parse(call.function.arguments));
+          messages.push({ role: 'tool', tool_call_id: call.id, content: output });
+        }
+      }
+      return messages.length;
+    };
+    const subject = async () => {
+      script.reset();
+      return (await runAgent({ model, tools, messages: [userMessage(question)] })).messages.length;
+    };
+    sides[`sdk-${count}`] = sdk;
+    sides[`subject-${count}`] = subject;
+    cells.push({ name: `agent loop, ${AGENT_STEPS} steps, ${count} tool${count === 1 ? '' : 's'} (ratio per step)`, sdk, subject, sdkGoal: 1.05 });
   }
-  return messages.length.toString();
+  return { cells, sides };
 }
 
 export async function run(): Promise<void> {
-  const encoding = benchModel(true);
-  const bare = benchModel(false);
-  const comparisons: Comparison[] = [
-    {
-      name: `runAgent vs hand-written loop, ${steps} steps × 2 calls (model serializes the request)`,
-      baseline: () => handWrittenLoop(encoding),
-      subject: () => runAgent({ model: encoding, tools, system: 'Be brief.', messages: question }),
-      goal: 1.2,
-    },
-    {
-      name: `same, model doing no work at all (pure loop overhead)`,
-      baseline: () => handWrittenLoop(bare),
-      subject: () => runAgent({ model: bare, tools, system: 'Be brief.', messages: question }),
-    },
-  ];
-  report('agent', await compare(comparisons));
+  reportPaired('agent (runAgent on @interlingua/openai vs a loop on the openai SDK)', await measurePaired((await agentCells()).cells));
 }

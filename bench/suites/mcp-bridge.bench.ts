@@ -5,7 +5,8 @@ import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { McpBridge } from '@interlingua/mcp-bridge';
-import { type Comparison, compare, report } from '../harness';
+import { measurePaired, type PairedCell } from '../method/measure-paired';
+import { reportPaired } from '../method/report-paired';
 
 // server-everything and the SDK are the bridge package's dependencies, not the root's: load them
 // from there (the SDK typed by the little the baseline uses), and run the server with this Node.
@@ -98,46 +99,46 @@ export async function run(): Promise<void> {
   const bridgedHttp = () => bridge.callTool('http__echo', args);
   const concurrent = (call: () => unknown) => () => Promise.all(Array.from({ length: CONCURRENT }, call));
 
-  const comparisons: Comparison[] = [
+  const cells: PairedCell[] = [
     {
       name: 'stdio: bridge.callTool vs bare Client.callTool, sequential',
-      baseline: bareStdio,
+      sdk: bareStdio,
       subject: bridgedStdio,
-      goal: 1.1,
+      sdkGoal: 1.05,
     },
     {
       name: `stdio: same, ${CONCURRENT} concurrent calls`,
-      baseline: concurrent(bareStdio),
+      sdk: concurrent(bareStdio),
       subject: concurrent(bridgedStdio),
-      goal: 1.1,
+      sdkGoal: 1.05,
     },
     {
       name: 'stdio: tool.execute(…, {signal}) vs callTool(…, {signal}), sequential',
-      baseline: bareStdioSignal,
+      sdk: bareStdioSignal,
       subject: executeStdio,
-      goal: 1.1,
+      sdkGoal: 1.05,
     },
     {
       name: `stdio: same with signals, ${CONCURRENT} concurrent calls`,
-      baseline: concurrent(bareStdioSignal),
+      sdk: concurrent(bareStdioSignal),
       subject: concurrent(executeStdio),
-      goal: 1.1,
+      sdkGoal: 1.05,
     },
     {
       name: 'Streamable HTTP (one server): bridge vs bare, sequential',
-      baseline: bareHttp,
+      sdk: bareHttp,
       subject: bridgedHttp,
-      goal: 1.1,
+      sdkGoal: 1.05,
     },
     {
       name: `Streamable HTTP (one server): same, ${CONCURRENT} concurrent`,
-      baseline: concurrent(bareHttp),
+      sdk: concurrent(bareHttp),
       subject: concurrent(bridgedHttp),
-      goal: 1.1,
+      sdkGoal: 1.05,
     },
   ];
   try {
-    report('mcp-bridge (server-everything echo)', await compare(comparisons, { time: 1500 }));
+    reportPaired('mcp-bridge (server-everything echo; ÷ the bare MCP SDK Client)', await measurePaired(cells));
   } finally {
     await Promise.all([stdioClient.close(), httpClient.close(), bridge.close()]);
     http.child.kill();

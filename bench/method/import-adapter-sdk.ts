@@ -27,7 +27,9 @@ export async function importAdapterSDK<T>(adapter: string, specifier: string): P
     if (parent === root) throw new Error(`Cannot find the package root of ${specifier} from ${adapter}.`);
     root = parent;
   }
-  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports?: Record<string, Exports> };
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    exports?: Record<string, Exports>;
+  };
   const exported = manifest.exports === undefined ? undefined : importTarget(manifest.exports['.'] ?? manifest.exports);
   if (exported === undefined) return require(specifier) as T;
   return (await import(pathToFileURL(join(root, exported)).href)) as T;

@@ -68,7 +68,9 @@ async function warm(op: Side, ms: number): Promise<number> {
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 /**
@@ -88,9 +90,9 @@ export async function measurePaired(cells: PairedCell[], options: PairedOptions 
     const single = await warm(cell.sdk, warmupMs);
     for (const side of sides.slice(1)) await warm(side, warmupMs);
     const iterations = Math.max(1, Math.round(batchMs / Math.max(single, 1e-3)));
-    // An op far longer than a batch (a 20,000-event stream on a slow SDK) gets fewer rounds, so
-    // the whole bench stays within minutes; its ratio is then the median of 5.
-    const cellRounds = single > 8 * batchMs ? Math.min(rounds, 5) : rounds;
+    // An op far longer than a batch (a 20,000-event stream) gets fewer rounds, so the whole bench
+    // stays within minutes: 5 above 8 batches, 3 above a second.
+    const cellRounds = Math.min(rounds, single > 1000 ? 3 : single > 8 * batchMs ? 5 : rounds);
     const times: number[][] = sides.map(() => []);
     for (let round = 0; round < cellRounds; round++) {
       for (let k = 0; k < sides.length; k++) {

@@ -1,6 +1,6 @@
+import type { ProviderKit } from '../providers/provider-kit';
 import { buildHistory } from '../workloads/build-history';
 import { buildStreamEvents } from '../workloads/build-stream-events';
-import type { ProviderKit } from '../providers/provider-kit';
 import { measurePaired, type PairedCell } from './measure-paired';
 import { reportPaired } from './report-paired';
 
@@ -18,7 +18,11 @@ export async function runProviderSuite(kit: ProviderKit): Promise<void> {
   const cells: PairedCell[] = [];
   for (const size of REQUEST_SIZES) {
     const workload = kit.request(buildHistory(size));
-    cells.push({ name: `request build, ${size.toLocaleString('en')} messages + 20 tools`, ...workload, sdkGoal: REQUEST_GOAL });
+    cells.push({
+      name: `request build, ${size.toLocaleString('en')} messages + 20 tools`,
+      ...workload,
+      sdkGoal: REQUEST_GOAL,
+    });
   }
   for (const size of STREAM_SIZES) {
     const workload = await kit.stream(buildHistory(10), buildStreamEvents(size));

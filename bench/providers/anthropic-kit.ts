@@ -7,7 +7,12 @@ import { TEXT_ANSWER } from '../workloads/build-history';
 import { collect, iterate, type ProviderKit } from './provider-kit';
 
 type AnthropicSDK = {
-  Anthropic: new (options: { apiKey: string; baseURL: string; maxRetries: number; fetch: typeof fetch }) => {
+  Anthropic: new (options: {
+    apiKey: string;
+    baseURL: string;
+    maxRetries: number;
+    fetch: typeof fetch;
+  }) => {
     messages: { create(body: unknown): Promise<unknown> };
   };
 };
@@ -18,7 +23,12 @@ const BASE_URL = 'http://bench.invalid';
 /** Anthropic Messages on the `@anthropic-ai/sdk` the adapter resolves. */
 export async function anthropicKit(): Promise<ProviderKit> {
   const { Anthropic } = await importAdapterSDK<AnthropicSDK>('anthropic', '@anthropic-ai/sdk');
-  const settings = (fetch: typeof globalThis.fetch) => ({ apiKey: 'sk-ant-bench', baseURL: BASE_URL, maxRetries: 0, fetch });
+  const settings = (fetch: typeof globalThis.fetch) => ({
+    apiKey: 'sk-ant-bench',
+    baseURL: BASE_URL,
+    maxRetries: 0,
+    fetch,
+  });
   return {
     label: `anthropic (@anthropic-ai/sdk ${adapterSDKVersion('anthropic', '@anthropic-ai/sdk')})`,
     request(request, probes) {

@@ -7,7 +7,9 @@ import { TEXT_ANSWER } from '../workloads/build-history';
 import { collect, iterate, type KitProbes, type ProviderKit } from './provider-kit';
 
 type BedrockSDK = {
-  BedrockRuntimeClient: new (config: Record<string, unknown>) => {
+  BedrockRuntimeClient: new (
+    config: Record<string, unknown>,
+  ) => {
     send(command: unknown): Promise<{ stream?: AsyncIterable<unknown> }>;
   };
   ConverseCommand: new (input: unknown) => unknown;

@@ -7,7 +7,12 @@ import { TEXT_ANSWER } from '../workloads/build-history';
 import { collect, iterate, type ProviderKit } from './provider-kit';
 
 type OpenAISDK = {
-  OpenAI: new (options: { apiKey: string; baseURL: string; maxRetries: number; fetch: typeof fetch }) => {
+  OpenAI: new (options: {
+    apiKey: string;
+    baseURL: string;
+    maxRetries: number;
+    fetch: typeof fetch;
+  }) => {
     chat: { completions: { create(body: unknown): Promise<unknown> } };
   };
 };
@@ -18,7 +23,12 @@ const BASE_URL = 'http://bench.invalid/v1';
 /** OpenAI Chat Completions on the `openai` SDK the adapter resolves. */
 export async function openaiKit(): Promise<ProviderKit> {
   const { OpenAI } = await importAdapterSDK<OpenAISDK>('openai', 'openai');
-  const settings = (fetch: typeof globalThis.fetch) => ({ apiKey: 'sk-bench', baseURL: BASE_URL, maxRetries: 0, fetch });
+  const settings = (fetch: typeof globalThis.fetch) => ({
+    apiKey: 'sk-bench',
+    baseURL: BASE_URL,
+    maxRetries: 0,
+    fetch,
+  });
   return {
     label: `openai (openai ${adapterSDKVersion('openai', 'openai')})`,
     request(request, probes) {

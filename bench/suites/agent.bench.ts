@@ -7,7 +7,12 @@ import { reportPaired } from '../method/report-paired';
 import { REALISTIC_TOOLS } from '../workloads/realistic-tools';
 
 type OpenAISDK = {
-  OpenAI: new (options: { apiKey: string; baseURL: string; maxRetries: number; fetch: typeof fetch }) => {
+  OpenAI: new (options: {
+    apiKey: string;
+    baseURL: string;
+    maxRetries: number;
+    fetch: typeof fetch;
+  }) => {
     chat: { completions: { create(body: unknown): Promise<OpenAICompletion> } };
   };
 };
@@ -91,11 +96,19 @@ export async function agentCells(): Promise<{ cells: PairedCell[]; sides: Record
     };
     sides[`sdk-${count}`] = sdk;
     sides[`subject-${count}`] = subject;
-    cells.push({ name: `agent loop, ${AGENT_STEPS} steps, ${count} tool${count === 1 ? '' : 's'} (ratio per step)`, sdk, subject, sdkGoal: 1.05 });
+    cells.push({
+      name: `agent loop, ${AGENT_STEPS} steps, ${count} tool${count === 1 ? '' : 's'} (ratio per step)`,
+      sdk,
+      subject,
+      sdkGoal: 1.05,
+    });
   }
   return { cells, sides };
 }
 
 export async function run(): Promise<void> {
-  reportPaired('agent (runAgent on @interlingua/openai vs a loop on the openai SDK)', await measurePaired((await agentCells()).cells));
+  reportPaired(
+    'agent (runAgent on @interlingua/openai vs a loop on the openai SDK)',
+    await measurePaired((await agentCells()).cells),
+  );
 }

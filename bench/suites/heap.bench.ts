@@ -29,7 +29,7 @@ const cell = (subject: number, sdk: number) => {
  * Peak live-heap growth of the 1,000-message request and the 20,000-event stream, each provider
  * in a fresh child process run with `--expose-gc` (so nothing else the bench did is on the heap):
  * a full GC, then `heapUsed` sampled with a full GC as the request is sent and at 20 points along
- * the stream; the median growth of three runs after two unmeasured ones.
+ * the stream; the median growth of three runs after an unmeasured one.
  */
 export async function run(): Promise<void> {
   console.log('\n## peak heap growth (Interlingua vs the official SDK; lower bound in brackets)\n');

@@ -10,7 +10,10 @@ export function buildHistory(size: number): ChatRequest {
   const messages: Message[] = [];
   for (let turn = 0; messages.length < size; turn++) {
     const id = `call_${turn}`;
-    messages.push({ role: 'user', content: [{ type: 'text', text: `第${turn}问：北京今天天气怎么样？ And Paris, please.` }] });
+    messages.push({
+      role: 'user',
+      content: [{ type: 'text', text: `第${turn}问：北京今天天气怎么样？ And Paris, please.` }],
+    });
     messages.push({
       role: 'assistant',
       content: [
@@ -25,17 +28,27 @@ export function buildHistory(size: number): ChatRequest {
           type: 'tool-result',
           toolCallId: id,
           toolName: 'get_weather',
-          content: [{ type: 'text', text: JSON.stringify({ sky: '晴', temperature: 20 + (turn % 10), wind: '3 m/s' }) }],
+          content: [
+            { type: 'text', text: JSON.stringify({ sky: '晴', temperature: 20 + (turn % 10), wind: '3 m/s' }) },
+          ],
           isError: turn % 9 === 0,
         },
       ],
     });
-    messages.push({ role: 'assistant', content: [{ type: 'text', text: `北京今天晴，${20 + (turn % 10)}°C（第${turn}次）。` }] });
+    messages.push({
+      role: 'assistant',
+      content: [{ type: 'text', text: `北京今天晴，${20 + (turn % 10)}°C（第${turn}次）。` }],
+    });
   }
   // A history ends with the user's turn.
   const trimmed = messages.slice(0, size - 1);
   trimmed.push({ role: 'user', content: [{ type: 'text', text: '谢谢！What about tomorrow?' }] });
-  return { system: 'You are a helpful assistant with tools.', messages: trimmed, tools: REALISTIC_TOOLS, maxOutputTokens: 1024 };
+  return {
+    system: 'You are a helpful assistant with tools.',
+    messages: trimmed,
+    tools: REALISTIC_TOOLS,
+    maxOutputTokens: 1024,
+  };
 }
 
 /** The answer every canned request-build reply carries. */

@@ -89,6 +89,15 @@ export {
 } from './schemas/ir-schemas';
 export { parseChatRequest, parseMessages, type SafeParseResult, safeParseIR } from './schemas/parse-ir';
 export { parseWireRequest, parseWireResponse, safeParseWireResponse, type WireSchema } from './schemas/parse-wire';
+export {
+  isNullishNumber,
+  isNullishString,
+  isOptionalString,
+  isWireArrayOf,
+  isWireNumber,
+  isWireRecord,
+  type WireGuard,
+} from './schemas/wire-guards';
 export { rejectUnknownSettings } from './settings/reject-unknown-settings';
 // Streams
 export { collectStream } from './stream/collect-stream';
@@ -133,6 +142,7 @@ export {
   type Zod4Schema,
   zodToInputSchema,
 } from './tools/zod-to-input-schema';
+export { type ReadSSEJSONOptions, readSSEJSON } from './transport/read-sse-json';
 // Transports
 export { isConnectionError, toTransportError } from './transport/to-transport-error';
 export { type IdleTimeoutOptions, withIdleTimeout } from './transport/with-idle-timeout';

@@ -32,6 +32,7 @@ export {
   type CodecFuzzSeeds,
   fuzzCodec,
 } from './fuzz/fuzz-codec';
+export { fuzzWireGuard, type WireGuardFuzzOptions, type WireGuardFuzzReport } from './fuzz/fuzz-wire-guard';
 export {
   applyJSONMutations,
   arbitraryJSONMutations,

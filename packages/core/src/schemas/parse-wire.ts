@@ -2,6 +2,7 @@ import { InvalidRequestError } from '../errors/invalid-request-error';
 import { InvalidResponseError } from '../errors/invalid-response-error';
 import { findJSONValueIssue } from '../json/find-json-value-issue';
 import { formatSchemaIssues, type SchemaIssue } from './format-schema-issues';
+import type { WireGuard } from './wire-guards';
 
 /**
  * Anything with zod's `safeParse` shape (zod 3 or 4, any copy): what a codec's wire schemas
@@ -37,12 +38,18 @@ export function parseWireRequest<T>(schema: WireSchema<T>, body: unknown, expect
  * Parses a provider's response body or stream chunk with a codec's wire schema, without
  * throwing: the error is an `InvalidResponseError` naming each bad field, for a stream decoder
  * to yield as an `error` event.
+ *
+ * With a `guard` (a hand-written check of the fields the decoder reads, see {@link WireGuard}),
+ * a body the guard passes is returned as it is, without the schema's parse and copy: the schema
+ * runs only for bodies the guard is not sure of, so errors read exactly as without the guard.
  */
 export function safeParseWireResponse<T>(
   schema: WireSchema<T>,
   body: unknown,
   expected: string,
+  guard?: WireGuard<T>,
 ): { success: true; value: T } | { success: false; error: InvalidResponseError } {
+  if (guard?.(body) === true) return { success: true, value: body };
   const parsed = schema.safeParse(body);
   if (parsed.success) return { success: true, value: parsed.data };
   return {
@@ -55,8 +62,8 @@ export function safeParseWireResponse<T>(
 }
 
 /** Like {@link safeParseWireResponse}, throwing the `InvalidResponseError`. */
-export function parseWireResponse<T>(schema: WireSchema<T>, body: unknown, expected: string): T {
-  const result = safeParseWireResponse(schema, body, expected);
+export function parseWireResponse<T>(schema: WireSchema<T>, body: unknown, expected: string, guard?: WireGuard<T>): T {
+  const result = safeParseWireResponse(schema, body, expected, guard);
   if (!result.success) throw result.error;
   return result.value;
 }

@@ -1,5 +1,4 @@
-import { AbortedError } from '../errors/aborted-error';
-import { APICallError } from '../errors/api-call-error';
+import { IdleWatch } from './idle-watch';
 
 /** Options of {@link withIdleTimeout}. */
 export type IdleTimeoutOptions = {
@@ -26,9 +25,6 @@ export type IdleTimeoutOptions = {
   /** Turns what the source throws into the adapter's error type (its usual error mapper). */
   mapError?: ((error: unknown) => unknown) | undefined;
 };
-
-// setTimeout holds a signed 32-bit delay; a longer one would fire at once.
-const MAX_TIMER_MS = 2_147_483_647;
 
 /**
  * Passes a transport's chunks through, bounding the wait for each next chunk: when a wait runs
@@ -58,74 +54,32 @@ const MAX_TIMER_MS = 2_147_483_647;
  * for await (const event of decodeOpenAIStream(chunks)) yield event;
  */
 export async function* withIdleTimeout<T>(chunks: AsyncIterable<T>, options: IdleTimeoutOptions): AsyncGenerator<T> {
-  const { timeoutMs, provider, signal } = options;
-  const bounded = timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS;
   const iterator = chunks[Symbol.asyncIterator]();
-  // When the current wait began (performance.now()), or -1 while the consumer has the chunk.
-  let waitingSince = -1;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let timedOut: unknown;
-
-  const arm = (delay: number) => {
-    timer = setTimeout(check, delay);
-    // The open connection keeps the process alive, not this timer.
-    if (typeof timer === 'object') timer.unref?.();
-  };
-  const check = () => {
-    timer = undefined;
-    // Not waiting: the next wait arms the timer again.
-    if (waitingSince < 0 || timedOut !== undefined) return;
-    const waited = performance.now() - waitingSince;
-    if (waited < timeoutMs) {
-      arm(timeoutMs - waited);
-      return;
-    }
-    timedOut = new DOMException(`No chunk of the ${provider} stream within ${timeoutMs} ms.`, 'TimeoutError');
-    options.abort(timedOut);
-  };
-  const failure = (error: unknown): unknown => {
-    if (signal?.aborted === true) {
-      return AbortedError.isInstance(error)
-        ? error
-        : new AbortedError({ message: `The ${provider} stream was aborted.`, cause: signal.reason });
-    }
-    if (timedOut !== undefined) {
-      return new APICallError({
-        message: `Expected the next chunk of the ${provider} stream within ${timeoutMs} ms (streamIdleTimeout), got none; the stream was abandoned.`,
-        isRetryable: true,
-        cause: timedOut,
-      });
-    }
-    return options.mapError === undefined ? error : options.mapError(error);
-  };
-
+  const watch = new IdleWatch(options);
   // Whether the source has ended or thrown (else it is closed when the consumer stops early).
   let settled = false;
   try {
     for (;;) {
-      if (bounded) {
-        waitingSince = performance.now();
-        if (timer === undefined) arm(timeoutMs);
-      }
+      watch.startWait();
       let result: IteratorResult<T>;
       try {
         result = await iterator.next();
       } catch (error) {
         settled = true;
-        throw failure(error);
+        throw watch.failure(error);
       } finally {
-        waitingSince = -1;
+        watch.endWait();
       }
       if (result.done === true) {
         settled = true;
         // An SDK ends an aborted stream without an error: say why it ended.
-        if (timedOut !== undefined || signal?.aborted === true) throw failure(undefined);
+        if (watch.interrupted) throw watch.failure(undefined);
         return;
       }
       yield result.value;
     }
   } finally {
-    if (timer !== undefined) clearTimeout(timer);
+    watch.dispose();
     if (!settled) await iterator.return?.();
   }
 }

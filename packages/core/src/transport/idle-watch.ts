@@ -1,0 +1,91 @@
+import { AbortedError } from '../errors/aborted-error';
+import { APICallError } from '../errors/api-call-error';
+import type { IdleTimeoutOptions } from './with-idle-timeout';
+
+// setTimeout holds a signed 32-bit delay; a longer one would fire at once.
+const MAX_TIMER_MS = 2_147_483_647;
+
+/**
+ * The idle bound of one stream, shared by `withIdleTimeout` and `readSSEJSON`: one timer for the
+ * whole stream, re-armed for the time left when it fires early; a wait only records when it
+ * began. No timer, promise or race per chunk.
+ */
+export class IdleWatch {
+  private readonly bounded: boolean;
+  // When the current wait began (performance.now()), or -1 while the consumer has the chunk.
+  private waitingSince = -1;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** The `TimeoutError` of the wait that ran out, once one did. */
+  timedOut: unknown;
+
+  constructor(private readonly options: IdleTimeoutOptions) {
+    this.bounded = options.timeoutMs > 0 && options.timeoutMs <= MAX_TIMER_MS;
+  }
+
+  /** A wait for the next chunk begins. */
+  startWait(): void {
+    if (!this.bounded) return;
+    this.waitingSince = performance.now();
+    if (this.timer === undefined) this.arm(this.options.timeoutMs);
+  }
+
+  /** The wait ended (a chunk, the end, or a failure). */
+  endWait(): void {
+    this.waitingSince = -1;
+  }
+
+  /** Clears the timer (the stream is over). */
+  dispose(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  /** Whether the stream ended because the caller aborted it or a wait ran out (an SDK may end such a stream quietly). */
+  get interrupted(): boolean {
+    return this.timedOut !== undefined || this.options.signal?.aborted === true;
+  }
+
+  /**
+   * What the stream throws for `error` (or for a quiet end after an interruption): an
+   * `AbortedError` once the caller's signal fired, a retryable `APICallError` after a wait ran
+   * out, else `mapError(error)`.
+   */
+  failure(error: unknown): unknown {
+    const { provider, signal, timeoutMs } = this.options;
+    if (signal?.aborted === true) {
+      return AbortedError.isInstance(error)
+        ? error
+        : new AbortedError({ message: `The ${provider} stream was aborted.`, cause: signal.reason });
+    }
+    if (this.timedOut !== undefined) {
+      return new APICallError({
+        message: `Expected the next chunk of the ${provider} stream within ${timeoutMs} ms (streamIdleTimeout), got none; the stream was abandoned.`,
+        isRetryable: true,
+        cause: this.timedOut,
+      });
+    }
+    return this.options.mapError === undefined ? error : this.options.mapError(error);
+  }
+
+  private arm(delay: number): void {
+    this.timer = setTimeout(this.check, delay);
+    // The open connection keeps the process alive, not this timer.
+    if (typeof this.timer === 'object') this.timer.unref?.();
+  }
+
+  private readonly check = (): void => {
+    this.timer = undefined;
+    // Not waiting: the next wait arms the timer again.
+    if (this.waitingSince < 0 || this.timedOut !== undefined) return;
+    const waited = performance.now() - this.waitingSince;
+    if (waited < this.options.timeoutMs) {
+      this.arm(this.options.timeoutMs - waited);
+      return;
+    }
+    this.timedOut = new DOMException(
+      `No chunk of the ${this.options.provider} stream within ${this.options.timeoutMs} ms.`,
+      'TimeoutError',
+    );
+    this.options.abort(this.timedOut);
+  };
+}

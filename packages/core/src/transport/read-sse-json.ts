@@ -1,0 +1,136 @@
+import { IdleWatch } from './idle-watch';
+import type { IdleTimeoutOptions } from './with-idle-timeout';
+
+/** Options of {@link readSSEJSON}: the idle bound of `withIdleTimeout`, and which events carry data. */
+export type ReadSSEJSONOptions = Omit<IdleTimeoutOptions, 'abort'> & {
+  /**
+   * Called once when a wait runs out, besides cancelling the body (which drops the connection).
+   * Optional: the body's cancellation is enough for a `fetch` response.
+   */
+  abort?: ((reason: unknown) => void) | undefined;
+  /** A `data` value that ends the stream's data (OpenAI's `[DONE]`); the events after it are read and dropped. */
+  doneData?: string | undefined;
+  /** Events without an `event:` name are skipped (Anthropic's SDK does so). */
+  namedOnly?: boolean | undefined;
+  /** Event names whose data is skipped (e.g. `ping`). */
+  skipEvents?: ReadonlySet<string> | undefined;
+};
+
+const LF = 10;
+const CR = 13;
+
+/**
+ * Reads a `text/event-stream` response body straight into the `JSON.parse`d `data` of each event,
+ * in one generator: the bytes are decoded as UTF-8 (a character split across reads is kept
+ * whole), split into lines at LF, CRLF or CR, and an event is dispatched at each blank line
+ * (its `data:` lines joined by LF, one leading space dropped, as the SSE spec says). A `data`
+ * that is not JSON throws the `SyntaxError` through `mapError`, as the official SDKs do.
+ *
+ * The idle bound and the error handling are those of `withIdleTimeout`: each wait for the next
+ * read is bounded by `timeoutMs` (one timer for the whole stream); when a wait runs out the body
+ * is cancelled (and `abort` called) and the stream throws a retryable `APICallError`; after the
+ * caller's `signal` fired, the end or failure is an `AbortedError`; whatever else the body throws
+ * goes through `mapError`. When the consumer stops early, the body is cancelled.
+ *
+ * Use it on the raw `Response` an SDK hands back (`asResponse()`), in place of the SDK's own
+ * stream iterator, and feed the codec's `decodeStream` with it.
+ *
+ * @example
+ * const response = await client.chat.completions.create(body, { signal }).asResponse();
+ * const chunks = readSSEJSON(response.body, { timeoutMs: 600_000, provider: 'OpenAI', signal, doneData: '[DONE]' });
+ * for await (const event of decodeOpenAIStream(chunks)) yield event;
+ */
+export async function* readSSEJSON(
+  body: ReadableStream<Uint8Array> | null,
+  options: ReadSSEJSONOptions,
+): AsyncGenerator<unknown> {
+  if (body === null) return;
+  const reader = body.getReader();
+  const watch = new IdleWatch({
+    ...options,
+    abort: (reason) => {
+      options.abort?.(reason);
+      reader.cancel(reason).catch(() => undefined);
+    },
+  });
+  const { doneData, namedOnly = false, skipEvents } = options;
+  const decoder = new TextDecoder();
+  let text = '';
+  // How much of `text` (from its start) is known to hold no line end.
+  let scanned = 0;
+  let data: string | undefined;
+  let event: string | undefined;
+  let done = false;
+  let settled = false;
+  try {
+    for (;;) {
+      watch.startWait();
+      let read: ReadableStreamReadResult<Uint8Array>;
+      try {
+        read = await reader.read();
+      } catch (error) {
+        settled = true;
+        throw watch.failure(error);
+      } finally {
+        watch.endWait();
+      }
+      const ended = read.done === true;
+      text = ended ? text + decoder.decode() : text + decoder.decode(read.value, { stream: true });
+      // Line by line; a CR that ends the text may be the first half of a CRLF, so it waits for the
+      // next read. `scanned` keeps a long line's scan from starting over at every read.
+      let start = 0;
+      for (;;) {
+        let end = Math.max(start, scanned);
+        let code = 0;
+        while (end < text.length) {
+          code = text.charCodeAt(end);
+          if (code === LF || code === CR) break;
+          end++;
+        }
+        if (end === text.length || (code === CR && end === text.length - 1 && !ended)) {
+          scanned = end - start;
+          break;
+        }
+        scanned = 0;
+        const line = text.slice(start, end);
+        start = code === CR && text.charCodeAt(end + 1) === LF ? end + 2 : end + 1;
+        if (line === '') {
+          // Dispatch.
+          if (data !== undefined && !done && !(namedOnly && event === undefined) && !skipEvents?.has(event ?? '')) {
+            if (doneData !== undefined && data.startsWith(doneData)) done = true;
+            else if (data !== '' || !namedOnly) yield JSON.parse(data);
+          }
+          data = undefined;
+          event = undefined;
+          continue;
+        }
+        const colon = line.indexOf(':');
+        // A line starting with a colon is a comment.
+        if (colon === 0) continue;
+        const field = colon < 0 ? line : line.slice(0, colon);
+        let value = colon < 0 ? '' : line.slice(colon + 1);
+        if (value.charCodeAt(0) === 32) value = value.slice(1);
+        if (field === 'data') data = data === undefined ? value : `${data}\n${value}`;
+        else if (field === 'event') event = value;
+      }
+      text = start === 0 ? text : text.slice(start);
+      if (ended) {
+        settled = true;
+        // An SDK's body ends quietly once aborted: say why it ended.
+        if (watch.interrupted) throw watch.failure(undefined);
+        return;
+      }
+    }
+  } catch (error) {
+    // A data line that is not JSON: as the SDKs, it fails the stream, through the adapter's mapper.
+    if (error instanceof SyntaxError && !settled) {
+      settled = true;
+      throw watch.failure(error);
+    }
+    throw error;
+  } finally {
+    watch.dispose();
+    if (!settled) await reader.cancel().catch(() => undefined);
+    else reader.releaseLock();
+  }
+}

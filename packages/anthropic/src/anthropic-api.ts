@@ -1,11 +1,6 @@
-import {
-  findJSONValueIssue,
-  type JSONObject,
-  jsonObjectSchema,
-  jsonValueSchema,
-  MAX_JSON_DEPTH,
-} from '@interlingua/core';
+import { jsonObjectSchema } from '@interlingua/core';
 import { z } from 'zod';
+import { anthropicContentBlockSchema } from './anthropic-response-wire';
 
 // Wire types and schemas of the Anthropic Messages API, as far as this adapter reads or
 // writes them. Field names are checked against `@anthropic-ai/sdk` (resources/messages).
@@ -99,122 +94,23 @@ export type AnthropicMessagesRequest = {
   [key: string]: unknown;
 };
 
-/**
- * A JSON object that sits `levels` deeper in the IR than on the wire (a server block inside
- * `providerMetadata.anthropic.serverToolBlocks[i].block`, say), so may nest that much less.
- */
-export function anthropicJSONObjectSchema(levels: number): z.ZodType<JSONObject> {
-  return z.custom<JSONObject>().superRefine((value, context) => {
-    const issue = findJSONValueIssue(value, { object: true, maxDepth: MAX_JSON_DEPTH - levels });
-    if (issue !== undefined) {
-      context.addIssue({ code: 'custom', message: issue.message, path: [...issue.path], continue: false });
-    }
-  });
-}
-
-/** How much deeper a server block sits in the IR: `anthropic` → `serverToolBlocks` → `[i]` → `block`. */
-export const SERVER_BLOCK_IR_LEVELS = 3;
-
-/**
- * `usage` of a Message, `message_start` or `message_delta`, as sent: read count by count by
- * `convertAnthropicUsage`, so that a bad count is dropped with a warning and never fails the body.
- */
-export type AnthropicUsage = Record<string, unknown>;
-const usageSchema = z.unknown().optional();
-
-/** A `text` content block. */
-export const anthropicTextBlockSchema = z.object({ type: z.literal('text'), text: z.string() });
-/** A `thinking` content block with its `signature`. */
-export const anthropicThinkingBlockSchema = z.object({
-  type: z.literal('thinking'),
-  thinking: z.string(),
-  signature: z.string(),
-});
-/** A `redacted_thinking` content block. */
-export const anthropicRedactedThinkingBlockSchema = z.object({
-  type: z.literal('redacted_thinking'),
-  data: z.string(),
-});
-/** A `tool_use` content block. */
-export const anthropicToolUseBlockSchema = z.object({
-  type: z.literal('tool_use'),
-  id: z.string().min(1),
-  name: z.string().min(1),
-  input: jsonValueSchema,
-});
-
-/** Any block of an assistant turn: the four we map, or a server-side block kept whole. */
-export const anthropicContentBlockSchema = z.union([
+export {
+  type AnthropicContentBlock,
+  type AnthropicMessage,
+  type AnthropicStreamEvent,
+  type AnthropicUsage,
+  anthropicContentBlockSchema,
+  anthropicJSONObjectSchema,
+  anthropicMessageSchema,
+  anthropicRedactedThinkingBlockSchema,
+  anthropicStreamEventSchema,
   anthropicTextBlockSchema,
   anthropicThinkingBlockSchema,
-  anthropicRedactedThinkingBlockSchema,
   anthropicToolUseBlockSchema,
-  anthropicJSONObjectSchema(SERVER_BLOCK_IR_LEVELS).refine(
-    (block) => typeof block.type === 'string' && !knownBlockTypes.has(block.type),
-    'Expected a content block with a `type`',
-  ),
-]);
-const knownBlockTypes = new Set(['text', 'thinking', 'redacted_thinking', 'tool_use']);
-/** Parsed {@link anthropicContentBlockSchema}. */
-export type AnthropicContentBlock = z.infer<typeof anthropicContentBlockSchema>;
-
-// A streamed block starts empty; its signature comes in `signature_delta`s. The API sends
-// `signature: ""` on a thinking block's start, but a proxied or spliced stream may leave it out.
-const anthropicStartBlockSchema = z.union([
-  anthropicTextBlockSchema,
-  anthropicThinkingBlockSchema.extend({ signature: z.string().optional() }),
-  anthropicRedactedThinkingBlockSchema,
-  anthropicToolUseBlockSchema,
-  z.looseObject({ type: z.string().refine((type) => !knownBlockTypes.has(type)) }),
-]);
-
-/** A `Message` response body (non-streaming). */
-export const anthropicMessageSchema = z.object({
-  id: z.string(),
-  model: z.string(),
-  content: z.array(anthropicContentBlockSchema),
-  stop_reason: z.string().nullable(),
-  stop_sequence: z.string().nullish(),
-  stop_details: anthropicJSONObjectSchema(1).nullish(),
-  usage: usageSchema,
-});
-/** A Messages API response body, as far as the codec reads it. */
-export type AnthropicMessage = z.infer<typeof anthropicMessageSchema>;
-
-/** One parsed SSE `data` object of a streamed call; its `type` is the event name. */
-export const anthropicStreamEventSchema = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('message_start'),
-    message: z.object({ id: z.string(), model: z.string(), usage: usageSchema }),
-  }),
-  z.object({ type: z.literal('content_block_start'), index: z.number(), content_block: anthropicStartBlockSchema }),
-  z.object({
-    type: z.literal('content_block_delta'),
-    index: z.number(),
-    delta: z.union([
-      z.object({ type: z.literal('text_delta'), text: z.string() }),
-      z.object({ type: z.literal('input_json_delta'), partial_json: z.string() }),
-      z.object({ type: z.literal('thinking_delta'), thinking: z.string() }),
-      z.object({ type: z.literal('signature_delta'), signature: z.string() }),
-      z.looseObject({ type: z.string() }),
-    ]),
-  }),
-  z.object({ type: z.literal('content_block_stop'), index: z.number() }),
-  z.object({
-    type: z.literal('message_delta'),
-    delta: z.object({
-      stop_reason: z.string().nullish(),
-      stop_sequence: z.string().nullish(),
-      stop_details: anthropicJSONObjectSchema(1).nullish(),
-    }),
-    usage: usageSchema,
-  }),
-  z.object({ type: z.literal('message_stop') }),
-  z.object({ type: z.literal('ping') }),
-  // `error` events are read by `readAnthropicErrorBody`.
-]);
-/** Parsed {@link anthropicStreamEventSchema}. */
-export type AnthropicStreamEvent = z.infer<typeof anthropicStreamEventSchema>;
+  isAnthropicMessage,
+  isAnthropicStreamEvent,
+  SERVER_BLOCK_IR_LEVELS,
+} from './anthropic-response-wire';
 
 /** The error body of a failed call, and the `data` of an `error` stream event. */
 export const anthropicErrorBodySchema = z.object({

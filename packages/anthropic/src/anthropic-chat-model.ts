@@ -6,8 +6,8 @@ import {
   type ChatRequest,
   type ModelCapabilities,
   type ModelResponse,
+  readSSEJSON,
   type StreamEvent,
-  withIdleTimeout,
 } from '@interlingua/core';
 import { anthropicCodec } from './anthropic-codec';
 import type { AnthropicEncodeRequestOptions } from './encode-anthropic-request';
@@ -29,6 +29,7 @@ export type AnthropicChatModelConfig = {
 
 // The SDK refuses non-streaming calls it expects to exceed 10 minutes unless a timeout is given.
 const DEFAULT_TIMEOUT_MS = 600_000;
+const SKIPPED_EVENTS: ReadonlySet<string> = new Set(['ping']);
 
 type MessagesCreateParams = Parameters<Anthropic['messages']['create']>[0];
 
@@ -104,18 +105,23 @@ export class AnthropicChatModel implements ChatModel {
     const { value: body, warnings } = this.encode(request, true);
     const client = await this.getClient();
     const secrets = [client.apiKey, client.authToken];
-    const stream = await client.messages
+    // The SDK builds, sends and retries the request; its answer is read here, straight from the
+    // bytes (the SDK's own stream iterator adds three async layers per event).
+    const response = await client.messages
       .create(body as unknown as MessagesCreateParams & { stream: true }, this.requestOptions(options))
+      .asResponse()
       .catch((error: unknown) => {
         throw mapAnthropicError(error, options.signal, secrets);
       });
     // The SDK's `timeout` ends with the headers; from there each wait for an event is bounded.
-    // The SDK throws on an SSE `error` event: mapped, it is the same APICallError the codec makes of the event.
-    const chunks = withIdleTimeout(stream, {
+    // As the SDK does, events without a name and `ping`s are skipped; an `error` event's data is
+    // read by the codec into the same APICallError the SDK's throw was mapped to.
+    const chunks = readSSEJSON(response.body, {
       timeoutMs: this.config.streamIdleTimeout ?? this.config.timeout ?? DEFAULT_TIMEOUT_MS,
-      abort: (reason) => stream.controller.abort(reason),
       provider: 'Anthropic',
       signal: options.signal,
+      namedOnly: true,
+      skipEvents: SKIPPED_EVENTS,
       mapError: (error) => mapAnthropicError(error, options.signal, secrets),
     });
     for await (const event of anthropicCodec.decodeStream(chunks)) {

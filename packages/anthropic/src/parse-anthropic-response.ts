@@ -9,6 +9,8 @@ import {
   type AnthropicStreamEvent,
   anthropicMessageSchema,
   anthropicStreamEventSchema,
+  isAnthropicMessage,
+  isAnthropicStreamEvent,
 } from './anthropic-api';
 import { readAnthropicErrorBody } from './read-anthropic-error-body';
 
@@ -20,7 +22,7 @@ import { readAnthropicErrorBody } from './read-anthropic-error-body';
 export function parseAnthropicMessage(body: unknown): AnthropicMessage {
   const error = readAnthropicErrorBody(body);
   if (error !== undefined) throw error;
-  return parseWireResponse(anthropicMessageSchema, body, 'an Anthropic Message body');
+  return parseWireResponse(anthropicMessageSchema, body, 'an Anthropic Message body', isAnthropicMessage);
 }
 
 /**
@@ -36,7 +38,12 @@ export function safeParseAnthropicStreamEvent(
   | { success: false; error: APICallError | InvalidResponseError; unknownType: boolean } {
   const error = readAnthropicErrorBody(chunk);
   if (error !== undefined) return { success: false, error, unknownType: false };
-  const parsed = safeParseWireResponse(anthropicStreamEventSchema, chunk, 'an Anthropic stream event');
+  const parsed = safeParseWireResponse(
+    anthropicStreamEventSchema,
+    chunk,
+    'an Anthropic stream event',
+    isAnthropicStreamEvent,
+  );
   if (parsed.success) return parsed;
   const type = typeof chunk === 'object' && chunk !== null ? (chunk as { type?: unknown }).type : undefined;
   return { success: false, error: parsed.error, unknownType: typeof type === 'string' && !KNOWN_EVENT_TYPES.has(type) };

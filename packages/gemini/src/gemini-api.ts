@@ -1,4 +1,4 @@
-import { jsonObjectSchema } from '@interlingua/core';
+import { findJSONValueIssue, isOptionalString, isWireArrayOf, isWireRecord, jsonObjectSchema } from '@interlingua/core';
 import { z } from 'zod';
 
 // Wire shapes of the Gemini API (`generateContent` / `streamGenerateContent`), checked
@@ -188,6 +188,67 @@ export const geminiChunkSchema = responseSchemaOf(chunkPartSchema);
 export type GeminiParsedChunk = z.infer<typeof geminiChunkSchema>;
 /** A part of a parsed stream chunk. */
 export type GeminiParsedChunkPart = z.infer<typeof chunkPartSchema>;
+
+// Fast path for the body read per call and per stream chunk: the fields the decoders read,
+// checked by hand. The guard passes only what the schema passes (`gemini-api.guards.test.ts`
+// checks that on the fixtures and fuzzed bodies); otherwise the schema runs and names each bad
+// field. Parts other than text and function calls always take the schema (a warning names them).
+
+const isJSONObject = (value: unknown): boolean => findJSONValueIssue(value, { object: true }) === undefined;
+
+function isTextOrCallPart(value: unknown): boolean {
+  if (!isWireRecord(value)) return false;
+  if (value.thought !== undefined && typeof value.thought !== 'boolean') return false;
+  if (!isOptionalString(value.thoughtSignature)) return false;
+  // Other kinds are checked by the schema: inlineData, fileData, functionResponse, unknown ones.
+  if (value.inlineData !== undefined || value.fileData !== undefined || value.functionResponse !== undefined) {
+    return false;
+  }
+  const call = value.functionCall;
+  if (call === undefined) return typeof value.text === 'string';
+  return (
+    isOptionalString(value.text) &&
+    isWireRecord(call) &&
+    typeof call.name === 'string' &&
+    call.name !== '' &&
+    (call.args === undefined || isJSONObject(call.args)) &&
+    isOptionalString(call.id) &&
+    // A call in pieces (Vertex AI's streamed arguments) is checked by the chunk schema.
+    call.partialArgs === undefined &&
+    call.willContinue === undefined
+  );
+}
+
+function isCandidate(value: unknown): boolean {
+  if (!isWireRecord(value) || !isOptionalString(value.finishReason) || !isOptionalString(value.finishMessage)) {
+    return false;
+  }
+  const content = value.content;
+  if (content === undefined) return true;
+  return (
+    isWireRecord(content) &&
+    isOptionalString(content.role) &&
+    (content.parts === undefined || isWireArrayOf(content.parts, isTextOrCallPart))
+  );
+}
+
+/**
+ * The fast path of {@link geminiResponseSchema} and {@link geminiChunkSchema} (which differ only
+ * in calls that come in pieces, left to the schema): `true` only for bodies and chunks both accept.
+ */
+export function isGeminiResponse(value: unknown): value is GeminiParsedResponse & GeminiParsedChunk {
+  if (!isWireRecord(value) || !isOptionalString(value.modelVersion) || !isOptionalString(value.responseId)) {
+    return false;
+  }
+  const feedback = value.promptFeedback;
+  if (
+    feedback !== undefined &&
+    !(isWireRecord(feedback) && isOptionalString(feedback.blockReason) && isOptionalString(feedback.blockReasonMessage))
+  ) {
+    return false;
+  }
+  return value.candidates === undefined || isWireArrayOf(value.candidates, isCandidate);
+}
 
 const contentSchema = z.object({ role: z.string().optional(), parts: z.array(partSchema) });
 

@@ -69,6 +69,7 @@ export class GeminiChatModel implements ChatModel {
     const { value: raw, attempt } = await this.send(
       (signal) => this.config.transport.generate(this.modelId, body, { signal, headers: options.headers }),
       options,
+      false,
     );
     attempt.release();
     const response = decodeGeminiResponse(raw, { reservedIds: historyCallIds(request) });
@@ -77,16 +78,19 @@ export class GeminiChatModel implements ChatModel {
 
   async *stream(request: ChatRequest, options: CallOptions = {}): AsyncIterable<StreamEvent> {
     const { value: body, warnings } = encodeGeminiRequest(request, this.encodeOptions(true));
+    const idleMs = this.config.streamIdleTimeout ?? Number.POSITIVE_INFINITY;
     const { value: stream, attempt } = await this.send(
       (signal) => this.config.transport.stream(this.modelId, body, { signal, headers: options.headers }),
       options,
+      // An idle stream is abandoned through the attempt's own controller.
+      Number.isFinite(idleMs),
     );
     // `timeout` covered the start; from here each wait for a chunk is bounded. The attempt's
     // controller stays tied to the caller's signal until the stream ends or is abandoned.
     attempt.stopTimer();
     try {
       const chunks = withIdleTimeout(stream, {
-        timeoutMs: this.config.streamIdleTimeout ?? Number.POSITIVE_INFINITY,
+        timeoutMs: idleMs,
         abort: (reason) => attempt.abort(reason),
         provider: 'Gemini',
         signal: options.signal,
@@ -125,11 +129,12 @@ export class GeminiChatModel implements ChatModel {
   }
 
   private async send<T>(
-    call: (signal: AbortSignal) => Promise<T>,
+    call: (signal: AbortSignal | undefined) => Promise<T>,
     options: CallOptions,
+    ownController: boolean,
   ): Promise<{ value: T; attempt: Attempt }> {
     for (let retry = 0; ; retry++) {
-      const attempt = startAttempt(this.config.timeout, options.signal);
+      const attempt = startAttempt(this.config.timeout, options.signal, ownController);
       try {
         return { value: await call(attempt.signal), attempt };
       } catch (thrown) {
@@ -143,7 +148,7 @@ export class GeminiChatModel implements ChatModel {
 }
 
 type Attempt = {
-  signal: AbortSignal;
+  signal: AbortSignal | undefined;
   context(): AbortContext;
   /** Clears the timeout; the caller's signal still aborts the attempt. */
   stopTimer(): void;
@@ -153,8 +158,19 @@ type Attempt = {
 };
 
 // One attempt's signal: the caller's signal or our timeout. The timer is cleared on release
-// (AbortSignal.timeout would keep every call's signal alive until it fires).
-function startAttempt(timeoutMs: number | undefined, callerSignal: AbortSignal | undefined): Attempt {
+// (AbortSignal.timeout would keep every call's signal alive until it fires). Without a timeout
+// of ours and no need to abort the attempt ourselves, the caller's signal (if any) is passed as
+// it is: no controller, timer or listener per call.
+function startAttempt(timeoutMs: number | undefined, callerSignal: AbortSignal | undefined, own: boolean): Attempt {
+  if (timeoutMs === undefined && !own) {
+    return {
+      signal: callerSignal,
+      context: () => ({ signal: callerSignal, timedOut: false, timeoutMs }),
+      stopTimer: noop,
+      abort: noop,
+      release: noop,
+    };
+  }
   const controller = new AbortController();
   let timedOut = false;
   const timer =
@@ -219,3 +235,5 @@ function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
+
+function noop(): void {}

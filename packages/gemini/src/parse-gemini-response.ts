@@ -4,6 +4,7 @@ import {
   type GeminiParsedResponse,
   geminiChunkSchema,
   geminiResponseSchema,
+  isGeminiResponse,
 } from './gemini-api';
 import { readGeminiErrorBody } from './read-gemini-error-body';
 
@@ -15,7 +16,7 @@ import { readGeminiErrorBody } from './read-gemini-error-body';
 export function parseGeminiResponse(body: unknown): GeminiParsedResponse {
   const error = readGeminiErrorBody(body);
   if (error !== undefined) throw error;
-  const response = parseWireResponse(geminiResponseSchema, body, 'a Gemini GenerateContentResponse');
+  const response = parseWireResponse(geminiResponseSchema, body, 'a Gemini GenerateContentResponse', isGeminiResponse);
   if ((response.candidates?.length ?? 0) === 0 && response.promptFeedback?.blockReason === undefined) {
     throw new InvalidResponseError({
       message:
@@ -36,5 +37,5 @@ export function safeParseGeminiChunk(
 ): { success: true; value: GeminiParsedChunk } | { success: false; error: APICallError | InvalidResponseError } {
   const error = readGeminiErrorBody(chunk);
   if (error !== undefined) return { success: false, error };
-  return safeParseWireResponse(geminiChunkSchema, chunk, what);
+  return safeParseWireResponse(geminiChunkSchema, chunk, what, isGeminiResponse);
 }

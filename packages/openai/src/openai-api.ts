@@ -1,4 +1,4 @@
-import { jsonObjectSchema } from '@interlingua/core';
+import { isNullishNumber, isNullishString, isWireArrayOf, isWireRecord, jsonObjectSchema } from '@interlingua/core';
 import type {
   ChatCompletion,
   ChatCompletionAssistantMessageParam,
@@ -102,6 +102,81 @@ export const openaiChunkSchema = z.object({
 });
 /** Parsed chunk. */
 export type OpenAIChunk = z.infer<typeof openaiChunkSchema>;
+
+// Fast paths for the two bodies read per call: the fields the decoders read, checked by hand.
+// A guard passes only what its schema passes (`openai-api.guards.test.ts` checks that on the
+// fixtures and fuzzed bodies); when it does not pass, the schema runs and names each bad field.
+
+function isChunkToolCall(value: unknown): boolean {
+  if (!isWireRecord(value) || !isNullishNumber(value.index) || !isNullishString(value.id)) return false;
+  const fn = value.function;
+  return (
+    fn === undefined || fn === null || (isWireRecord(fn) && isNullishString(fn.name) && isNullishString(fn.arguments))
+  );
+}
+
+function isChunkChoice(value: unknown): boolean {
+  if (!isWireRecord(value) || !isNullishNumber(value.index) || !isNullishString(value.finish_reason)) return false;
+  const delta = value.delta;
+  if (delta === undefined || delta === null) return true;
+  if (!isWireRecord(delta)) return false;
+  if (!isNullishString(delta.content) || !isNullishString(delta.refusal) || !isNullishString(delta.reasoning_content)) {
+    return false;
+  }
+  const calls = delta.tool_calls;
+  return calls === undefined || calls === null || isWireArrayOf(calls, isChunkToolCall);
+}
+
+/** {@link openaiChunkSchema}'s fast path: `true` only for chunks the schema accepts. */
+export function isOpenAIChunk(value: unknown): value is OpenAIChunk {
+  return (
+    isWireRecord(value) &&
+    isNullishString(value.id) &&
+    isNullishString(value.model) &&
+    isWireArrayOf(value.choices, isChunkChoice)
+  );
+}
+
+function isResponseToolCall(value: unknown): boolean {
+  if (!isWireRecord(value) || typeof value.id !== 'string') return false;
+  if (value.type === 'function') {
+    const fn = value.function;
+    return isWireRecord(fn) && typeof fn.name === 'string' && fn.name !== '' && typeof fn.arguments === 'string';
+  }
+  const custom = value.custom;
+  return (
+    value.type === 'custom' &&
+    isWireRecord(custom) &&
+    typeof custom.name === 'string' &&
+    typeof custom.input === 'string'
+  );
+}
+
+function isResponseChoice(value: unknown): boolean {
+  if (!isWireRecord(value) || !isNullishString(value.finish_reason)) return false;
+  const message = value.message;
+  if (!isWireRecord(message)) return false;
+  if (
+    !isNullishString(message.content) ||
+    !isNullishString(message.refusal) ||
+    !isNullishString(message.reasoning_content)
+  ) {
+    return false;
+  }
+  const calls = message.tool_calls;
+  return calls === undefined || calls === null || isWireArrayOf(calls, isResponseToolCall);
+}
+
+/** {@link openaiResponseSchema}'s fast path: `true` only for bodies the schema accepts. */
+export function isOpenAIResponse(value: unknown): value is OpenAIResponse {
+  return (
+    isWireRecord(value) &&
+    isNullishString(value.id) &&
+    isNullishString(value.model) &&
+    isWireArrayOf(value.choices, isResponseChoice) &&
+    value.choices.length > 0
+  );
+}
 
 const textPartSchema = z.object({ type: z.literal('text'), text: z.string() });
 const imagePartSchema = z.object({

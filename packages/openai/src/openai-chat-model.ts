@@ -5,9 +5,9 @@ import {
   type ChatRequest,
   type ModelCapabilities,
   type ModelResponse,
+  readSSEJSON,
   type StreamEvent,
   type Warning,
-  withIdleTimeout,
 } from '@interlingua/core';
 import type OpenAI from 'openai';
 import type {
@@ -77,17 +77,20 @@ export class OpenAIChatModel implements ChatModel {
     });
     const client = this.config.client();
     const secrets = [client.apiKey];
-    const stream = await client.chat.completions
+    // The SDK builds, sends and retries the request; its answer is read here, straight from the
+    // bytes (the SDK's own stream iterator adds three async layers per chunk).
+    const response = await client.chat.completions
       .create(body as ChatCompletionCreateParamsStreaming, requestOptions(options))
+      .asResponse()
       .catch((error: unknown) => {
         throw mapOpenAIError(error, options.signal, secrets);
       });
-    // The SDK's `timeout` ends with the headers; from there each wait for a chunk is bounded.
-    const chunks = withIdleTimeout(stream, {
+    // The SDK's `timeout` ends with the headers; from here each wait for a chunk is bounded.
+    const chunks = readSSEJSON(response.body, {
       timeoutMs: this.config.streamIdleTimeout ?? DEFAULT_TIMEOUT_MS,
-      abort: (reason) => stream.controller.abort(reason),
       provider: 'OpenAI',
       signal: options.signal,
+      doneData: '[DONE]',
       mapError: (error) => mapOpenAIError(error, options.signal, secrets),
     });
     for await (const event of decodeOpenAIStream(chunks)) {

@@ -1,6 +1,13 @@
 import type { APICallError, InvalidResponseError } from '@interlingua/core';
 import { parseWireResponse, safeParseWireResponse } from '@interlingua/core';
-import { type OpenAIChunk, type OpenAIResponse, openaiChunkSchema, openaiResponseSchema } from './openai-api';
+import {
+  isOpenAIChunk,
+  isOpenAIResponse,
+  type OpenAIChunk,
+  type OpenAIResponse,
+  openaiChunkSchema,
+  openaiResponseSchema,
+} from './openai-api';
 import { readOpenAIErrorBody } from './read-openai-error-body';
 
 /**
@@ -11,7 +18,7 @@ import { readOpenAIErrorBody } from './read-openai-error-body';
 export function parseOpenAIResponse(body: unknown): OpenAIResponse {
   const error = readOpenAIErrorBody(body);
   if (error !== undefined) throw error;
-  return parseWireResponse(openaiResponseSchema, body, 'a Chat Completions response body');
+  return parseWireResponse(openaiResponseSchema, body, 'a Chat Completions response body', isOpenAIResponse);
 }
 
 /**
@@ -23,5 +30,5 @@ export function safeParseOpenAIChunk(
 ): { success: true; value: OpenAIChunk } | { success: false; error: APICallError | InvalidResponseError } {
   const error = readOpenAIErrorBody(chunk);
   if (error !== undefined) return { success: false, error };
-  return safeParseWireResponse(openaiChunkSchema, chunk, 'a Chat Completions stream chunk');
+  return safeParseWireResponse(openaiChunkSchema, chunk, 'a Chat Completions stream chunk', isOpenAIChunk);
 }

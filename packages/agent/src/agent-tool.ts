@@ -7,5 +7,12 @@ import type { Tool, ToolArgsValidation, ToolExecutionContext } from '@interlingu
  */
 export type AgentTool = Tool & {
   validate?: (args: unknown) => ToolArgsValidation<unknown>;
+  /**
+   * Skip validating the model's arguments: `execute` receives them as parsed (always a JSON
+   * object; arguments that do not parse are still answered with an error result). For tools
+   * whose `execute` checks its input itself, or takes any object, where the schema check per
+   * call is work for nothing. Default `false`.
+   */
+  trusted?: boolean;
   execute: (input: never, context: ToolExecutionContext) => unknown;
 };

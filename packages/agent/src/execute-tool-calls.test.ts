@@ -200,6 +200,40 @@ describe('tool calls in runAgent', () => {
     expect(result.steps[0]?.toolOutcomes[0]?.error).toMatchObject({ code: 'TOOL_EXECUTION_ERROR', cause });
   });
 
+  it('passes a trusted tool the arguments unvalidated, and still answers unparseable ones with an error', async () => {
+    const seen: unknown[] = [];
+    const trusted = {
+      ...defineTool<{ city: string }>({
+        name: 'forecast',
+        description: 'Forecast.',
+        inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+        execute: (input) => {
+          seen.push(input);
+          return 'checked by the tool';
+        },
+      }),
+      trusted: true,
+    };
+    const model = scriptedModel([
+      toolCallResponse([
+        { id: 'c1', name: 'forecast', args: { days: 'two' } },
+        {
+          id: 'c2',
+          name: 'forecast',
+          argsText: '{city',
+          argsError: 'Expected the arguments to be a JSON object, but they do not parse',
+        },
+      ]),
+      textResponse('ok'),
+    ]);
+    const result = await runAgent({ model, tools: [trusted], messages: ask });
+    const [first, second] = resultTexts(lastToolMessage(result.messages));
+    // The schema would refuse `{ days: 'two' }` (no city); a trusted tool gets it as sent.
+    expect(seen).toEqual([{ days: 'two' }]);
+    expect(first).toBe('checked by the tool');
+    expect(second).toMatch(/^Invalid arguments for tool "forecast": Expected the arguments to be a JSON object/);
+  });
+
   it('validates against a draft-07 schema, as MCP servers and zod-to-json-schema send', async () => {
     const plain = defineTool({
       name: 'search',

@@ -49,7 +49,7 @@ export function convertToAnthropicMessages(messages: readonly Message[], warning
       case 'user': {
         const draft = userDraft();
         for (const part of message.content) {
-          const block = convertUserPart(part, `messages[${index}]`, warnings);
+          const block = convertUserPart(part, index, undefined, warnings);
           if (block !== undefined) draft.other.push(block);
         }
         break;
@@ -81,40 +81,52 @@ export function convertToAnthropicMessages(messages: readonly Message[], warning
   );
 }
 
-function cacheControlOf(metadata: ProviderMetadata | undefined): { cache_control?: AnthropicCacheControl } {
-  const value = metadata?.anthropic?.cache_control;
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || value.type !== 'ephemeral') return {};
-  return { cache_control: value as AnthropicCacheControl };
+// Sets `block.cache_control` from the part's metadata (after the block's other keys, in place:
+// no spread of a fresh object per block).
+function withCacheControl<T extends { cache_control?: AnthropicCacheControl }>(
+  block: T,
+  metadata: ProviderMetadata | undefined,
+): T {
+  if (metadata === undefined) return block;
+  const value = metadata.anthropic?.cache_control;
+  if (typeof value === 'object' && value !== null && !Array.isArray(value) && value.type === 'ephemeral') {
+    (block as { cache_control?: AnthropicCacheControl }).cache_control = value as AnthropicCacheControl;
+  }
+  return block;
+}
+
+// Where a part sits, for messages: built only when one is needed.
+function pathOf(index: number, toolCallId: string | undefined): string {
+  return toolCallId === undefined ? `messages[${index}]` : `messages[${index}].results(${toolCallId})`;
 }
 
 function convertUserPart(
   part: TextPart | ImagePart | FilePart,
-  path: string,
+  index: number,
+  toolCallId: string | undefined,
   warnings: Warning[],
 ): AnthropicTextBlockParam | AnthropicImageBlockParam | AnthropicDocumentBlockParam | undefined {
   switch (part.type) {
     case 'text':
       // The API rejects empty text blocks.
       if (part.text === '') return undefined;
-      return { type: 'text', text: part.text, ...cacheControlOf(part.providerMetadata) };
+      return withCacheControl<AnthropicTextBlockParam>({ type: 'text', text: part.text }, part.providerMetadata);
     case 'image': {
       if (part.source.type === 'url') {
-        return {
-          type: 'image',
-          source: { type: 'url', url: part.source.url },
-          ...cacheControlOf(part.providerMetadata),
-        };
+        return withCacheControl<AnthropicImageBlockParam>(
+          { type: 'image', source: { type: 'url', url: part.source.url } },
+          part.providerMetadata,
+        );
       }
       if (part.mediaType === undefined) {
         throw new InvalidRequestError({
-          message: `Expected ${path} image with base64 data to have a mediaType (image/jpeg, image/png, image/gif or image/webp), got none.`,
+          message: `Expected ${pathOf(index, toolCallId)} image with base64 data to have a mediaType (image/jpeg, image/png, image/gif or image/webp), got none.`,
         });
       }
-      return {
-        type: 'image',
-        source: { type: 'base64', media_type: part.mediaType, data: part.source.data },
-        ...cacheControlOf(part.providerMetadata),
-      };
+      return withCacheControl<AnthropicImageBlockParam>(
+        { type: 'image', source: { type: 'base64', media_type: part.mediaType, data: part.source.data } },
+        part.providerMetadata,
+      );
     }
     case 'file': {
       const title = part.filename === undefined ? {} : { title: part.filename };
@@ -123,20 +135,21 @@ function convertUserPart(
           part.source.type === 'url'
             ? { type: 'url' as const, url: part.source.url }
             : { type: 'base64' as const, media_type: 'application/pdf', data: part.source.data };
-        return { type: 'document', source, ...title, ...cacheControlOf(part.providerMetadata) };
+        return withCacheControl<AnthropicDocumentBlockParam>(
+          { type: 'document', source, ...title },
+          part.providerMetadata,
+        );
       }
       if (part.mediaType === 'text/plain' && part.source.type === 'base64') {
         const data = Buffer.from(part.source.data, 'base64').toString('utf8');
-        return {
-          type: 'document',
-          source: { type: 'text', media_type: 'text/plain', data },
-          ...title,
-          ...cacheControlOf(part.providerMetadata),
-        };
+        return withCacheControl<AnthropicDocumentBlockParam>(
+          { type: 'document', source: { type: 'text', media_type: 'text/plain', data }, ...title },
+          part.providerMetadata,
+        );
       }
       warnings.push({
         type: 'unsupported',
-        feature: `${path}.file`,
+        feature: `${pathOf(index, toolCallId)}.file`,
         message: `Replaced the ${part.mediaType} file by a text note: Anthropic documents accept application/pdf and text/plain only.`,
       });
       // A note, so the model is not left reading an empty tool result (an MCP audio clip, say).
@@ -155,21 +168,22 @@ function unreadableFileNote(mediaType: string, filename: string | undefined): st
 }
 
 function convertToolResult(result: ToolResult, index: number, warnings: Warning[]): AnthropicToolResultBlockParam {
-  const path = `messages[${index}].results(${result.toolCallId})`;
   const blocks: Exclude<AnthropicToolResultBlockParam['content'], string | undefined> = [];
   for (const part of result.content) {
-    const block = convertUserPart(part, path, warnings);
+    const block = convertUserPart(part, index, result.toolCallId, warnings);
     if (block !== undefined) blocks.push(block);
   }
   const only = blocks[0];
-  // A lone plain text result goes as a string, the form the API reference shows.
-  const content = blocks.length === 1 && only?.type === 'text' && only.cache_control === undefined ? only.text : blocks;
-  return {
+  // Rewritten exactly as its call's `tool_use.id` (the warning is given there).
+  const converted: AnthropicToolResultBlockParam = {
     type: 'tool_result',
-    // Rewritten exactly as its call's `tool_use.id` (the warning is given there).
     tool_use_id: toAnthropicToolUseId(result.toolCallId),
-    ...(blocks.length === 0 ? {} : { content }),
-    ...(result.isError ? { is_error: true } : {}),
-    ...cacheControlOf(result.providerMetadata),
   };
+  // A lone plain text result goes as a string, the form the API reference shows.
+  if (blocks.length > 0) {
+    converted.content =
+      blocks.length === 1 && only?.type === 'text' && only.cache_control === undefined ? only.text : blocks;
+  }
+  if (result.isError) converted.is_error = true;
+  return withCacheControl(converted, result.providerMetadata);
 }

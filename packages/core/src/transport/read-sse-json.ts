@@ -17,7 +17,6 @@ export type ReadSSEJSONOptions = Omit<IdleTimeoutOptions, 'abort'> & {
 };
 
 const LF = 10;
-const CR = 13;
 
 /**
  * Reads a `text/event-stream` response body straight into the `JSON.parse`d `data` of each event,
@@ -76,24 +75,22 @@ export async function* readSSEJSON(
       }
       const ended = read.done === true;
       text = ended ? text + decoder.decode() : text + decoder.decode(read.value, { stream: true });
-      // Line by line; a CR that ends the text may be the first half of a CRLF, so it waits for the
-      // next read. `scanned` keeps a long line's scan from starting over at every read.
+      // Line by line, found with indexOf: the next LF, and the next CR (searched again only once
+      // passed, so text without CRs is searched for one once per read). A CR that ends the text
+      // may be the first half of a CRLF, so it waits for the next read.
       let start = 0;
+      let cr = text.indexOf('\r', scanned);
       for (;;) {
-        let end = Math.max(start, scanned);
-        let code = 0;
-        while (end < text.length) {
-          code = text.charCodeAt(end);
-          if (code === LF || code === CR) break;
-          end++;
-        }
-        if (end === text.length || (code === CR && end === text.length - 1 && !ended)) {
-          scanned = end - start;
+        if (cr !== -1 && cr < start) cr = text.indexOf('\r', start);
+        let end = text.indexOf('\n', Math.max(start, scanned));
+        if (cr !== -1 && (end === -1 || cr < end)) end = cr;
+        if (end === -1 || (end === cr && end === text.length - 1 && !ended)) {
+          scanned = (end === -1 ? text.length : end) - start;
           break;
         }
         scanned = 0;
         const line = text.slice(start, end);
-        start = code === CR && text.charCodeAt(end + 1) === LF ? end + 2 : end + 1;
+        start = end === cr && text.charCodeAt(end + 1) === LF ? end + 2 : end + 1;
         if (line === '') {
           // Dispatch.
           if (data !== undefined && !done && !(namedOnly && event === undefined) && !skipEvents?.has(event ?? '')) {

@@ -6,14 +6,15 @@ import { rawSSELoop } from '../method/lower-bounds';
 import { TEXT_ANSWER } from '../workloads/build-history';
 import { collect, iterate, type ProviderKit } from './provider-kit';
 
-type OpenAISDK = {
+/** The little of the `openai` module the bench uses (`Result`: what `create` resolves to). */
+export type OpenAISDK<Result = unknown> = {
   OpenAI: new (options: {
     apiKey: string;
     baseURL: string;
     maxRetries: number;
     fetch: typeof fetch;
   }) => {
-    chat: { completions: { create(body: unknown): Promise<unknown> } };
+    chat: { completions: { create(body: unknown): Promise<Result> } };
   };
 };
 

@@ -4,18 +4,9 @@ import { textResponse, toolCallResponse } from '@interlingua/testkit';
 import { importAdapterSDK } from '../method/import-adapter-sdk';
 import { measurePaired, type PairedCell } from '../method/measure-paired';
 import { reportPaired } from '../method/report-paired';
+import type { OpenAISDK } from '../providers/openai-kit';
 import { REALISTIC_TOOLS } from '../workloads/realistic-tools';
 
-type OpenAISDK = {
-  OpenAI: new (options: {
-    apiKey: string;
-    baseURL: string;
-    maxRetries: number;
-    fetch: typeof fetch;
-  }) => {
-    chat: { completions: { create(body: unknown): Promise<OpenAICompletion> } };
-  };
-};
 type OpenAIToolCall = { id: string; function: { name: string; arguments: string } };
 type OpenAICompletion = { choices: { message: { tool_calls?: OpenAIToolCall[] | null } }[] };
 
@@ -56,7 +47,7 @@ function scriptedFetch(): { fetch: typeof fetch; reset(): void } {
 
 /** The agent-loop cells: `runAgent` on the adapter against the loop a developer writes on the bare SDK. */
 export async function agentCells(): Promise<{ cells: PairedCell[]; sides: Record<string, () => Promise<unknown>> }> {
-  const { OpenAI } = await importAdapterSDK<OpenAISDK>('openai', 'openai');
+  const { OpenAI } = await importAdapterSDK<OpenAISDK<OpenAICompletion>>('openai', 'openai');
   const cells: PairedCell[] = [];
   const sides: Record<string, () => Promise<unknown>> = {};
   for (const count of [1, 20]) {

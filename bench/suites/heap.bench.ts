@@ -22,7 +22,8 @@ type ProbeResult = {
 const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
 const cell = (subject: number, sdk: number) => {
   const ratio = subject / sdk;
-  return `${mb(subject)} vs ${mb(sdk)}: ${ratio.toFixed(2)}× (≤ ${HEAP_GOAL.toFixed(2)}: ${ratio <= HEAP_GOAL ? 'met' : 'MISSED'})`;
+  const difference = `${subject >= sdk ? '+' : '−'}${mb(Math.abs(subject - sdk))}`;
+  return `${mb(subject)} vs ${mb(sdk)} (${difference}): ${ratio.toFixed(2)}× (≤ ${HEAP_GOAL.toFixed(2)}: ${ratio <= HEAP_GOAL ? 'met' : 'MISSED'})`;
 };
 
 /**

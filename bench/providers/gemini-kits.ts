@@ -41,13 +41,8 @@ function encode(request: ChatRequest, stream: boolean) {
 
 // The REST body as @google/genai's parameters (what a developer writing against that SDK passes).
 function genAIParameters(body: ReturnType<typeof encode>): unknown {
-  const { model: _model, contents, generationConfig, systemInstruction, tools, toolConfig, ...rest } = body;
+  const { contents, generationConfig, systemInstruction, tools, toolConfig, ...rest } = body;
   return { model: MODEL, contents, config: { ...generationConfig, ...rest, systemInstruction, tools, toolConfig } };
-}
-
-function withoutModel(body: ReturnType<typeof encode>): unknown {
-  const { model: _model, ...rest } = body;
-  return rest;
 }
 
 async function streamChunks(events: Parameters<ProviderKit['stream']>[1], probes: KitProbes | undefined) {
@@ -108,7 +103,7 @@ export async function geminiGenerativeAIKit(): Promise<ProviderKit> {
   return {
     label: `gemini (@google/generative-ai ${adapterSDKVersion('gemini', '@google/generative-ai')})`,
     request(request, probes) {
-      const body = withoutModel(encode(request, false));
+      const body = encode(request, false);
       const reply = new TextEncoder().encode(JSON.stringify(geminiCodec.encodeResponse(TEXT_ANSWER).value));
       const fetch = cannedJSONFetch(reply, probes?.onSend);
       return {
@@ -119,7 +114,7 @@ export async function geminiGenerativeAIKit(): Promise<ProviderKit> {
       };
     },
     async stream(request, events, probes) {
-      const body = withoutModel(encode(request, true));
+      const body = encode(request, true);
       const { native, chunks, fetch } = await streamChunks(events, probes);
       return {
         sdk: (sink) =>

@@ -58,6 +58,7 @@ export {
   sse,
   startProviderServer,
 } from './provider-server';
+export { freePort, type RedisServer, type RedisServerOptions, startRedisServer } from './redis-server';
 export { textResponse, toolCallResponse } from './responses';
 export { strictDeepSeekReplies } from './rules/strict-deepseek-replies';
 export { type StrictGeminiOptions, strictGeminiReplies } from './rules/strict-gemini-replies';

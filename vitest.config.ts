@@ -13,7 +13,10 @@ const alias = readdirSync(packagesDir, { withFileTypes: true })
   }));
 
 // Subpath entries, before the package roots they extend.
-const subpaths = [{ find: /^@interlingua\/testkit\/vitest$/, replacement: `${packagesDir}/testkit/src/vitest.ts` }];
+const subpaths = [
+  { find: /^@interlingua\/testkit\/vitest$/, replacement: `${packagesDir}/testkit/src/vitest.ts` },
+  { find: /^@interlingua\/gateway\/redis$/, replacement: `${packagesDir}/gateway/src/redis/index.ts` },
+];
 
 export default defineConfig({
   resolve: { alias: [...subpaths, ...alias] },

@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  entry: { index: 'src/index.ts', redis: 'src/redis/index.ts' },
+  external: ['ioredis'],
   format: ['esm', 'cjs'],
   dts: true,
   sourcemap: true,

@@ -91,6 +91,12 @@ export type Gateway = {
  */
 export function createGateway(input: GatewayConfig | GatewayConfigInput | string, options: GatewayOptions): Gateway {
   const config = parseGatewayConfig(input, options.env === undefined ? {} : { env: options.env });
+  if (options.store === undefined && config.store.type === 'redis') {
+    throw new InvalidSettingError({
+      message:
+        'The config asks for store.type "redis": pass the store, createRedisGatewayStore(config.store) from "@interlingua/gateway/redis" (with the ioredis package installed), as createGateway\'s `store` option. The interlingua CLI does this by itself.',
+    });
+  }
   const store = options.store ?? createMemoryGatewayStore();
   const logger =
     options.log === false

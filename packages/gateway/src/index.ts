@@ -7,6 +7,8 @@ export {
   type GatewayModelConfig,
   type GatewayPrice,
   type GatewayProviderConfig,
+  type GatewayRedisStoreConfig,
+  type GatewayStoreConfig,
   gatewayConfigSchema,
 } from './config/gateway-config-schema';
 export { type ParseGatewayConfigOptions, parseGatewayConfig } from './config/parse-gateway-config';
@@ -67,7 +69,14 @@ export type {
 } from './routes/gateway-route';
 export { budgetPeriodWindow } from './store/budget-period-window';
 export { createMemoryGatewayStore, type MemoryGatewayStoreSettings } from './store/create-memory-gateway-store';
-export type { BucketTake, GatewayStore, Spend, SpendTotal, TakeResult } from './store/gateway-store';
+export type {
+  BucketTake,
+  GatewayKeyStore,
+  GatewayStore,
+  Spend,
+  SpendTotal,
+  TakeResult,
+} from './store/gateway-store';
 export {
   createKeepAliveFetch,
   type KeepAliveFetch,

@@ -71,7 +71,22 @@ const keySchema = z
   })
   .strict();
 
-const storeSchema = z.discriminatedUnion('type', [z.object({ type: z.literal('memory') }).strict()]);
+const redisStoreSchema = z
+  .object({
+    type: z.literal('redis'),
+    /** `redis://[user:password@]host:port[/db]` or `rediss://` (TLS); usually `${env:REDIS_URL}`. */
+    url: z.string().regex(/^rediss?:\/\//, 'expected a redis:// or rediss:// URL'),
+    /** The key prefix (a Cluster hash tag): several gateways can share one Redis. Default `interlingua`. */
+    prefix: z
+      .string()
+      .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'expected 1–64 letters, digits or : _ . -')
+      .optional(),
+    /** While Redis is unreachable: refuse with 503 (`fail-closed`) or serve without shared limits and log (`fail-open`). */
+    onUnavailable: z.enum(['fail-closed', 'fail-open']),
+  })
+  .strict();
+
+const storeSchema = z.discriminatedUnion('type', [z.object({ type: z.literal('memory') }).strict(), redisStoreSchema]);
 
 /** The schema of `gateway.json` (after `${env:NAME}` references are resolved). */
 export const gatewayConfigSchema = z
@@ -125,6 +140,12 @@ export type GatewayProviderConfig = z.output<typeof providerSchema>;
 
 /** A model's price in USD per million tokens. */
 export type GatewayPrice = z.output<typeof priceSchema>;
+
+/** The `store` entry: `memory` (one process) or `redis` (replicas sharing limits, budgets and keys). */
+export type GatewayStoreConfig = z.output<typeof storeSchema>;
+
+/** The `store` entry of a Redis store. */
+export type GatewayRedisStoreConfig = z.output<typeof redisStoreSchema>;
 
 /** A budget period. */
 export type BudgetPeriod = z.output<typeof budgetSchema>['period'];

@@ -52,6 +52,23 @@ describe('parseGatewayConfig', () => {
     expect(message).toContain('limits.maxBodyBytes');
   });
 
+  it('reads a Redis store entry with its URL from the environment, and names what is wrong with one', () => {
+    const config = parseGatewayConfig(
+      { store: { type: 'redis', url: '${env:REDIS_URL}', prefix: 'prod', onUnavailable: 'fail-open' } },
+      { env: { REDIS_URL: 'redis://:pw@10.0.0.5:6379/2' } },
+    );
+    expect(config.store).toEqual({
+      type: 'redis',
+      url: 'redis://:pw@10.0.0.5:6379/2',
+      prefix: 'prod',
+      onUnavailable: 'fail-open',
+    });
+    const message = problem({ store: { type: 'redis', url: 'http://x', prefix: 'a b' } });
+    expect(message).toContain('store.url: expected a redis:// or rediss:// URL');
+    expect(message).toContain('store.prefix');
+    expect(message).toContain('store.onUnavailable');
+  });
+
   it('refuses unknown settings (a typo is not silently ignored)', () => {
     expect(problem({ modles: {} })).toContain('modles');
   });

@@ -66,6 +66,18 @@ describe('memory GatewayStore', () => {
     expect(await store.readSpend('team-a', 'total')).toEqual({ usd: 0, tokens: 0, resetsAt: undefined });
   });
 
+  it('resets a budget period, and keeps created keys by hash', async () => {
+    const store = createMemoryGatewayStore({ now: clock().now });
+    await store.addSpend('team-a', 'day', { usd: 2, tokens: 20 });
+    await store.resetSpend('team-a', 'day');
+    expect(await store.readSpend('team-a', 'day')).toMatchObject({ usd: 0, tokens: 0 });
+    const record = { name: 'ci', sha256: 'ab'.repeat(32) };
+    expect(await store.keys?.saveKey(record)).toBe(true);
+    expect(await store.keys?.saveKey({ ...record, name: 'again' })).toBe(false);
+    expect(await store.keys?.findKey('ab'.repeat(32))).toEqual(record);
+    expect(await store.keys?.listKeys()).toEqual([record]);
+  });
+
   it('revokes keys and cools targets down for a while', async () => {
     const time = clock();
     const store = createMemoryGatewayStore({ now: time.now });

@@ -1,4 +1,4 @@
-import type { BudgetPeriod } from '../config/gateway-config-schema';
+import type { BudgetPeriod, GatewayKeyConfig } from '../config/gateway-config-schema';
 import { budgetPeriodWindow } from './budget-period-window';
 import type { BucketTake, GatewayStore, Spend, SpendTotal, TakeResult } from './gateway-store';
 
@@ -12,7 +12,7 @@ type Bucket = { level: number; at: number; limit: number; windowMs: number };
 
 /**
  * The in-process {@link GatewayStore}: token buckets, spend, revocations and cooldowns in
- * `Map`s, for one gateway process (the default `store: { type: 'memory' }`). Buckets refill
+ * `Map`s (and keys created by the admin routes), for one gateway process (the default `store: { type: 'memory' }`). Buckets refill
  * continuously; idle full buckets are dropped so memory stays bounded by active names.
  *
  * @example
@@ -24,6 +24,7 @@ export function createMemoryGatewayStore(settings: MemoryGatewayStoreSettings = 
   const spend = new Map<string, Spend>();
   const revoked = new Set<string>();
   const cooldowns = new Map<string, number>();
+  const created = new Map<string, GatewayKeyConfig>();
 
   const current = (spec: Omit<BucketTake, 'amount'>, at: number): Bucket => {
     const bucket = buckets.get(spec.name);
@@ -37,6 +38,20 @@ export function createMemoryGatewayStore(settings: MemoryGatewayStoreSettings = 
   };
 
   return {
+    keys: {
+      async saveKey(record) {
+        const hash = record.sha256.toLowerCase();
+        if (created.has(hash) || [...created.values()].some((key) => key.name === record.name)) return false;
+        created.set(hash, record);
+        return true;
+      },
+      async findKey(sha256) {
+        return created.get(sha256);
+      },
+      async listKeys() {
+        return [...created.values()];
+      },
+    },
     async take(specs: readonly BucketTake[]): Promise<TakeResult> {
       const at = now();
       const levels = specs.map((spec) => current(spec, at));
@@ -77,6 +92,9 @@ export function createMemoryGatewayStore(settings: MemoryGatewayStoreSettings = 
       const { id, endsAt } = budgetPeriodWindow(period, now());
       const total = spend.get(`${key}\u0000${id}`) ?? { usd: 0, tokens: 0 };
       return { ...total, resetsAt: endsAt };
+    },
+    async resetSpend(key, period) {
+      spend.delete(`${key}\u0000${budgetPeriodWindow(period, now()).id}`);
     },
     async revoke(key) {
       revoked.add(key);

@@ -1,4 +1,4 @@
-import type { BudgetPeriod } from '../config/gateway-config-schema';
+import type { BudgetPeriod, GatewayKeyConfig } from '../config/gateway-config-schema';
 
 /**
  * One bucket to take from: a token bucket holding `limit` units that refills continuously at
@@ -57,6 +57,8 @@ export interface GatewayStore {
   addSpend(key: string, period: BudgetPeriod, spend: Spend): Promise<SpendTotal>;
   /** The key's spend in the current period. */
   readSpend(key: string, period: BudgetPeriod): Promise<SpendTotal>;
+  /** Sets the key's spend in the current period back to zero (the admin route "reset a budget"). */
+  resetSpend(key: string, period: BudgetPeriod): Promise<void>;
   /** Marks a key (by name) revoked on every replica. */
   revoke(key: string): Promise<void>;
   /** Whether the key was revoked. */
@@ -67,4 +69,20 @@ export interface GatewayStore {
   cooldownLeft(target: string): Promise<number>;
   /** Releases connections and timers. */
   close(): Promise<void>;
+  /** Where keys created at run time (the admin routes) are kept; without it the admin routes cannot create keys. */
+  readonly keys?: GatewayKeyStore;
+}
+
+/**
+ * Keys created at run time through the admin routes: configuration, not counters, so kept
+ * apart from {@link GatewayStore}'s counters (see docs/decisions/009-gateway-store.md). Records
+ * hold the key's SHA-256, never the key.
+ */
+export interface GatewayKeyStore {
+  /** Saves a new key; false (and nothing saved) when a created key has the same name or hash. */
+  saveKey(record: GatewayKeyConfig): Promise<boolean>;
+  /** The key whose (lower-case hex) SHA-256 this is, if one was created. */
+  findKey(sha256: string): Promise<GatewayKeyConfig | undefined>;
+  /** Every created key. */
+  listKeys(): Promise<GatewayKeyConfig[]>;
 }

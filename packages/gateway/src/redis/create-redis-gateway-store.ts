@@ -1,0 +1,327 @@
+import { Redis } from 'ioredis';
+import type { BudgetPeriod, GatewayKeyConfig } from '../config/gateway-config-schema';
+import type { BucketTake, GatewayKeyStore, GatewayStore, SpendTotal, TakeResult } from '../store/gateway-store';
+import { createBoundedCache } from './bounded-cache';
+import { redisKeyNames } from './redis-key-names';
+import { defineRedisScript } from './redis-script';
+import { ADD_SPEND_SCRIPT, GIVE_SCRIPT, READ_SPEND_SCRIPT, SAVE_KEY_SCRIPT, TAKE_SCRIPT } from './redis-scripts';
+import { isStoreUnavailable, type StoreUnavailablePolicy, storeUnavailableError } from './store-unavailable';
+
+/** Settings of {@link createRedisGatewayStore}: the config's `store` entry, plus tuning. */
+export type RedisGatewayStoreSettings = {
+  /** `redis://[user:password@]host:port[/db]` or `rediss://…` (TLS). */
+  url: string;
+  /** Prepended to every key, as a Cluster hash tag: `{<prefix>}:v1:…`. Default `interlingua`. */
+  prefix?: string | undefined;
+  /** While Redis cannot be reached: refuse with 503 (`fail-closed`, the default) or serve unlimited and log (`fail-open`). */
+  onUnavailable?: StoreUnavailablePolicy | undefined;
+  /** A command not answered within this is a failure of Redis. Default 1000. */
+  commandTimeoutMs?: number | undefined;
+  /** Key names whose revocation state is kept locally (kept right by pub/sub). Default 10000. */
+  revocationCacheSize?: number | undefined;
+  /** Told when Redis goes away and comes back, and of each request served fail-open. Default: a line on stderr per outage. */
+  onEvent?: ((event: RedisStoreEvent) => void) | undefined;
+};
+
+/** What the Redis store reports about its connection. */
+export type RedisStoreEvent =
+  | { type: 'unavailable'; reason: string; policy: StoreUnavailablePolicy }
+  | { type: 'recovered' }
+  | { type: 'served-open'; operation: string; reason: string };
+
+/** The Redis store: a {@link GatewayStore} with the admin routes' key records ({@link GatewayKeyStore}). */
+export type RedisGatewayStore = GatewayStore & {
+  readonly keys: GatewayKeyStore;
+  /** The command connection (for tests and health checks); do not write the gateway's keys with it. */
+  readonly client: Redis;
+  /** Resolves once both connections are ready (the store works before that, failing per policy). */
+  ready(): Promise<void>;
+};
+
+// Cached "not revoked" answers live this long when pub/sub is up (a safety net; pub/sub is what keeps them right).
+const NOT_REVOKED_TTL_MS = 30_000;
+
+/**
+ * The shared {@link GatewayStore} for several gateway replicas: every counter lives in Redis
+ * and changes only inside an atomic Lua script timed by the server's clock (`take` and `give`
+ * over several token buckets at once, spend added per budget period); revocations are a set
+ * plus a pub/sub message, so every replica refuses a revoked key as soon as the message
+ * arrives, with a bounded local cache in front; cooldowns are keys with a TTL. While Redis is
+ * unreachable the `onUnavailable` policy holds, and the client reconnects by itself; commands
+ * are never queued or resent across a reconnect, so none is applied twice.
+ *
+ * @example
+ * import { createRedisGatewayStore } from '@interlingua/gateway/redis';
+ * const store = createRedisGatewayStore({ url: process.env.REDIS_URL!, onUnavailable: 'fail-closed' });
+ * const gateway = createGateway(config, { models, codecs, store });
+ */
+export function createRedisGatewayStore(settings: RedisGatewayStoreSettings): RedisGatewayStore {
+  const names = redisKeyNames(settings.prefix ?? 'interlingua');
+  const policy = settings.onUnavailable ?? 'fail-closed';
+  const onEvent = settings.onEvent ?? defaultOnEvent;
+  const options = {
+    // A command during an outage fails at once (the policy decides), and one sent before a drop
+    // is not resent after reconnecting: it may have run, and must not run twice.
+    enableOfflineQueue: false,
+    autoResendUnfulfilledCommands: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: settings.commandTimeoutMs ?? 1_000,
+    connectTimeout: 2_000,
+    retryStrategy: (times: number) => Math.min(50 * times, 1_000),
+    lazyConnect: false,
+  };
+  const client = new Redis(settings.url, options);
+  const subscriber = new Redis(settings.url, { ...options, enableOfflineQueue: true });
+  const revokedCache = createBoundedCache<boolean>(settings.revocationCacheSize ?? 10_000, NOT_REVOKED_TTL_MS);
+  const keyCache = createBoundedCache<GatewayKeyConfig | null>(settings.revocationCacheSize ?? 10_000, 5_000);
+  let listening = false;
+  let closing = false;
+  let down: string | undefined;
+
+  const markDown = (reason: string) => {
+    if (down !== undefined || closing) return;
+    down = reason;
+    onEvent({ type: 'unavailable', reason, policy });
+  };
+  client.on('error', (error: Error) => markDown(error.message));
+  client.on('close', () => markDown('connection closed'));
+  client.on('ready', () => {
+    if (down === undefined) return;
+    down = undefined;
+    onEvent({ type: 'recovered' });
+  });
+  subscriber.on('error', () => undefined);
+  // A revocation published while the subscriber was away was missed: forget what is cached.
+  subscriber.on('close', () => {
+    listening = false;
+  });
+  subscriber.on('ready', () => {
+    revokedCache.clear();
+    keyCache.clear();
+  });
+  subscriber.on('message', (channel: string, name: string) => {
+    if (channel === names.revocations) revokedCache.set(name, true, Number.POSITIVE_INFINITY);
+  });
+  const subscribed = subscriber.subscribe(names.revocations).then(
+    () => {
+      listening = true;
+    },
+    () => undefined,
+  );
+  subscriber.on('ready', () => {
+    // ioredis resubscribes by itself on reconnect; the subscription is live once it is ready.
+    listening = true;
+  });
+
+  const take = defineRedisScript(TAKE_SCRIPT);
+  const give = defineRedisScript(GIVE_SCRIPT);
+  const addSpend = defineRedisScript(ADD_SPEND_SCRIPT);
+  const readSpend = defineRedisScript(READ_SPEND_SCRIPT);
+  const saveKey = defineRedisScript(SAVE_KEY_SCRIPT);
+
+  /** Runs one operation under the policy: fail-closed throws a 503, fail-open answers `open`. */
+  async function guarded<T>(operation: string, run: () => Promise<T>, open: () => T): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (!isStoreUnavailable(error)) throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      markDown(reason);
+      if (policy === 'fail-closed') throw storeUnavailableError(reason);
+      onEvent({ type: 'served-open', operation, reason });
+      return open();
+    }
+  }
+
+  const bucketArgs = (specs: readonly Omit<BucketTake, 'amount'>[], amounts: readonly number[]) =>
+    specs.flatMap((spec, index) => [spec.limit, spec.windowMs, amounts[index] ?? 0]);
+
+  const keys: GatewayKeyStore = {
+    async saveKey(record) {
+      return guarded(
+        'saveKey',
+        async () => {
+          const hash = record.sha256.toLowerCase();
+          const saved = await saveKey.run(client, [names.keys, names.keyNames], [record.name, hash, JSON.stringify(record)]);
+          if (saved === 1) keyCache.set(hash, record);
+          return saved === 1;
+        },
+        () => {
+          throw storeUnavailableError('a key cannot be created while Redis is away');
+        },
+      );
+    },
+    async findKey(sha256) {
+      const cached = keyCache.get(sha256);
+      if (cached !== undefined) return cached ?? undefined;
+      return guarded(
+        'findKey',
+        async () => {
+          const raw = await client.hget(names.keys, sha256);
+          const record = raw === null ? null : (JSON.parse(raw) as GatewayKeyConfig);
+          keyCache.set(sha256, record);
+          return record ?? undefined;
+        },
+        () => undefined,
+      );
+    },
+    async listKeys() {
+      return guarded(
+        'listKeys',
+        async () => Object.values(await client.hgetall(names.keys)).map((raw) => JSON.parse(raw) as GatewayKeyConfig),
+        () => [],
+      );
+    },
+  };
+
+  return {
+    client,
+    keys,
+    async ready() {
+      await Promise.all([waitReady(client), waitReady(subscriber), subscribed]);
+    },
+    async take(specs: readonly BucketTake[]): Promise<TakeResult> {
+      if (specs.length === 0) return { ok: true };
+      return guarded(
+        'take',
+        async () => {
+          const answer = (await take.run(
+            client,
+            specs.map((spec) => names.bucket(spec.name)),
+            bucketArgs(
+              specs,
+              specs.map((spec) => spec.amount),
+            ),
+          )) as number[];
+          if (answer[0] === 1) return { ok: true } as const;
+          const failed = specs[(answer[1] as number) - 1] as BucketTake;
+          return { ok: false, name: failed.name, retryAfterMs: answer[2] as number, tooLarge: answer[3] === 1 };
+        },
+        () => ({ ok: true }) as const,
+      );
+    },
+    async give(specs, amounts) {
+      if (specs.length === 0) return;
+      await guarded(
+        'give',
+        async () => {
+          await give.run(
+            client,
+            specs.map((spec) => names.bucket(spec.name)),
+            bucketArgs(specs, amounts),
+          );
+        },
+        () => undefined,
+      );
+    },
+    async addSpend(key, period, spend) {
+      if (!(spend.usd >= 0) || !Number.isSafeInteger(spend.tokens) || spend.tokens < 0) {
+        throw new RangeError(
+          `Expected spend of at least 0 USD and a whole number of tokens, got ${spend.usd} USD and ${spend.tokens} tokens.`,
+        );
+      }
+      return guarded(
+        'addSpend',
+        async () =>
+          toSpendTotal(
+            await addSpend.run(client, [names.spend(key, period)], [period, String(spend.usd), spend.tokens]),
+          ),
+        () => ({ usd: 0, tokens: 0, resetsAt: undefined }),
+      );
+    },
+    async readSpend(key: string, period: BudgetPeriod): Promise<SpendTotal> {
+      return guarded(
+        'readSpend',
+        async () => toSpendTotal(await readSpend.run(client, [names.spend(key, period)], [period])),
+        () => ({ usd: 0, tokens: 0, resetsAt: undefined }),
+      );
+    },
+    async resetSpend(key, period) {
+      await guarded(
+        'resetSpend',
+        async () => {
+          await client.del(names.spend(key, period));
+        },
+        () => {
+          throw storeUnavailableError('a budget cannot be reset while Redis is away');
+        },
+      );
+    },
+    async revoke(key) {
+      await guarded(
+        'revoke',
+        async () => {
+          // One round trip, applied together: the set for replicas that start later, the message for those running.
+          await client.multi().sadd(names.revoked, key).publish(names.revocations, key).exec();
+          revokedCache.set(key, true, Number.POSITIVE_INFINITY);
+        },
+        () => {
+          throw storeUnavailableError('a key cannot be revoked while Redis is away');
+        },
+      );
+    },
+    async isRevoked(key) {
+      const cached = listening ? revokedCache.get(key) : undefined;
+      if (cached !== undefined) return cached;
+      return guarded(
+        'isRevoked',
+        async () => {
+          const revoked = (await client.sismember(names.revoked, key)) === 1;
+          if (listening) revokedCache.set(key, revoked, revoked ? Number.POSITIVE_INFINITY : NOT_REVOKED_TTL_MS);
+          return revoked;
+        },
+        () => revokedCache.get(key) ?? false,
+      );
+    },
+    async coolDown(target, ms) {
+      await guarded(
+        'coolDown',
+        async () => {
+          await client.set(names.cooldown(target), '1', 'PX', Math.max(1, Math.ceil(ms)));
+        },
+        () => undefined,
+      );
+    },
+    async cooldownLeft(target) {
+      return guarded(
+        'cooldownLeft',
+        async () => Math.max(0, await client.pttl(names.cooldown(target))),
+        () => 0,
+      );
+    },
+    async close() {
+      closing = true;
+      listening = false;
+      await Promise.allSettled([quit(subscriber), quit(client)]);
+    },
+  };
+}
+
+function toSpendTotal(answer: unknown): SpendTotal {
+  const [usd, tokens, endsAt] = answer as [string, string, string];
+  const ends = Number(endsAt);
+  return { usd: Number(usd), tokens: Number(tokens), resetsAt: ends < 0 ? undefined : ends };
+}
+
+function waitReady(connection: Redis): Promise<void> {
+  if (connection.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => connection.once('ready', () => resolve()));
+}
+
+async function quit(connection: Redis): Promise<void> {
+  try {
+    if (connection.status === 'ready') await connection.quit();
+    else connection.disconnect();
+  } catch {
+    connection.disconnect();
+  }
+}
+
+function defaultOnEvent(event: RedisStoreEvent): void {
+  if (event.type === 'served-open') return;
+  const line =
+    event.type === 'unavailable'
+      ? `interlingua gateway: Redis is unavailable (${event.reason}); ${event.policy === 'fail-closed' ? 'refusing requests (fail-closed)' : 'serving without shared limits (fail-open)'} until it returns.\n`
+      : 'interlingua gateway: Redis is back; shared limits apply again.\n';
+  process.stderr.write(line);
+}

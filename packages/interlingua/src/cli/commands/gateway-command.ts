@@ -1,5 +1,6 @@
-import { readGatewayConfig } from '@interlingua/gateway';
+import { type Gateway, readGatewayConfig } from '@interlingua/gateway';
 import { createBuiltInGateway } from '../../gateway/create-built-in-gateway';
+import { openGatewayStore } from '../../gateway/open-gateway-store';
 import type { CliIO } from '../cli-io';
 import type { CliArgs } from '../parse-cli-args';
 import { stylesFor } from '../styles-for';
@@ -11,19 +12,36 @@ import { stylesFor } from '../styles-for';
  */
 export async function gatewayCommand(args: Extract<CliArgs, { command: 'gateway' }>, io: CliIO): Promise<number> {
   const config = await readGatewayConfig(args.config, { env: io.env });
-  const gateway = createBuiltInGateway(config, {
-    env: io.env,
-    registry: { env: io.env },
-    // The process's own stdout gets pino's asynchronous writer; a test double gets the lines as they come.
-    ...(io.stdout === process.stdout ? {} : { log: { write: (line: string) => io.stdout.write(line) } }),
+  let gateway: Gateway | undefined;
+  // Redis outages and recoveries go to the log as JSON lines, like requests.
+  const store = await openGatewayStore(config, (event) => {
+    const { type, ...fields } = event;
+    if (type === 'served-open') gateway?.logger.warn({ store: 'redis', ...fields }, 'served without the shared store');
+    else if (type === 'unavailable') gateway?.logger.error({ store: 'redis', ...fields }, 'store unavailable');
+    else gateway?.logger.info({ store: 'redis' }, 'store recovered');
   });
-  const { url } = await gateway.listen({ host: args.host, port: args.port });
+  let url: string;
+  try {
+    gateway = createBuiltInGateway(config, {
+      ...(store === undefined ? {} : { store }),
+      env: io.env,
+      registry: { env: io.env },
+      // The process's own stdout gets pino's asynchronous writer; a test double gets the lines as they come.
+      ...(io.stdout === process.stdout ? {} : { log: { write: (line: string) => io.stdout.write(line) } }),
+    });
+    ({ url } = await gateway.listen({ host: args.host, port: args.port }));
+  } catch (error) {
+    // An open Redis connection would keep the process alive after the error is printed.
+    await store?.close();
+    throw error;
+  }
+  const running = gateway;
   const styles = stylesFor(io.stderr, io.env);
-  const names = gateway.config.models === undefined ? [] : Object.keys(gateway.config.models);
+  const names = running.config.models === undefined ? [] : Object.keys(running.config.models);
   io.stderr.write(
     `${styles.bold('Interlingua gateway')} listening on ${url} — models: ${names.join(', ') || 'none'}\n`,
   );
-  for (const [backend, reason] of gateway.unavailable) {
+  for (const [backend, reason] of running.unavailable) {
     io.stderr.write(`${styles.dim(`  ${backend} is unavailable: ${reason.message}`)}\n`);
   }
   for (const unpriced of gateway.unpricedBudgets) io.stderr.write(`${styles.dim(`  ${unpriced.message}`)}\n`);
@@ -32,7 +50,7 @@ export async function gatewayCommand(args: Extract<CliArgs, { command: 'gateway'
       process.off('SIGTERM', stop);
       process.off('SIGINT', stop);
       io.stderr.write('Shutting down: finishing in-flight requests…\n');
-      gateway.close().then(resolve, resolve);
+      running.close().then(resolve, resolve);
     };
     process.on('SIGTERM', stop);
     process.on('SIGINT', stop);

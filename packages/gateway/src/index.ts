@@ -1,5 +1,6 @@
 export { type Authenticator, createAuthenticator, hashGatewayKey, type Principal } from './auth/create-authenticator';
 export {
+  adminKeyRequestSchema,
   type BudgetPeriod,
   type GatewayConfig,
   type GatewayConfigInput,
@@ -36,6 +37,13 @@ export {
   type RenderedError,
 } from './formats/inbound-format';
 export { openaiFormat } from './formats/openai-format';
+export {
+  type AdminKeyView,
+  createKeyHandler,
+  listKeysHandler,
+  resetBudgetHandler,
+  revokeKeyHandler,
+} from './handlers/admin-handlers';
 export { chatHandler } from './handlers/chat-handler';
 export { countTokensHandler } from './handlers/count-tokens-handler';
 export {

@@ -26,8 +26,8 @@ export function hashGatewayKey(key: string): string {
 /**
  * Builds the authenticator of a config. Keys are looked up by their SHA-256 (the config never
  * holds a key in the clear, and the lookup's timing depends only on the hash); the master key
- * is compared in constant time. Revocations are read from the store, so a key revoked on one
- * replica is refused on all. Error messages name the key's name at most, never the key.
+ * is compared in constant time. Keys created at run time and revocations are read from the
+ * store, so a key created or revoked on one replica is known to all. Error messages name the key's name at most, never the key.
  */
 export function createAuthenticator(config: GatewayConfig, store: GatewayStore): Authenticator {
   const byHash = new Map<string, GatewayKeyConfig>();
@@ -49,7 +49,8 @@ export function createAuthenticator(config: GatewayConfig, store: GatewayStore):
       if (masterHash !== undefined && timingSafeEqual(Buffer.from(hash, 'hex'), masterHash)) {
         return { kind: 'master', name: 'master' };
       }
-      const key = byHash.get(hash);
+      // Keys of the config first; then keys created through the admin routes (shared by the store).
+      const key = byHash.get(hash) ?? (await store.keys?.findKey(hash));
       if (key === undefined)
         throw new GatewayError({ type: 'authentication', message: 'The key is not valid for this gateway.' });
       if (await store.isRevoked(key.name)) {

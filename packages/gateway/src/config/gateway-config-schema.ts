@@ -71,6 +71,9 @@ const keySchema = z
   })
   .strict();
 
+/** The body of `POST /admin/keys`: a key's settings, without its hash (the gateway makes the key). */
+export const adminKeyRequestSchema = keySchema.omit({ sha256: true });
+
 const redisStoreSchema = z
   .object({
     type: z.literal('redis'),

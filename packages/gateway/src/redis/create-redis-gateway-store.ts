@@ -142,7 +142,11 @@ export function createRedisGatewayStore(settings: RedisGatewayStoreSettings): Re
         'saveKey',
         async () => {
           const hash = record.sha256.toLowerCase();
-          const saved = await saveKey.run(client, [names.keys, names.keyNames], [record.name, hash, JSON.stringify(record)]);
+          const saved = await saveKey.run(
+            client,
+            [names.keys, names.keyNames],
+            [record.name, hash, JSON.stringify(record)],
+          );
           if (saved === 1) keyCache.set(hash, record);
           return saved === 1;
         },

@@ -50,6 +50,7 @@ export function createDispatcher(
       const groups = found.groups ?? {};
       const params: RouteParams = {};
       if (groups.model !== undefined) params.model = safeDecode(groups.model);
+      if (groups.key !== undefined) params.key = safeDecode(groups.key);
       if (route.stream !== undefined) params.stream = route.stream;
       const match = consider(route, params);
       if (match !== undefined) return match;

@@ -1,3 +1,4 @@
+import { createKeyHandler, listKeysHandler, resetBudgetHandler, revokeKeyHandler } from '../handlers/admin-handlers';
 import { chatHandler } from '../handlers/chat-handler';
 import { countTokensHandler } from '../handlers/count-tokens-handler';
 import { anthropicModelsHandler, geminiModelsHandler, openaiModelsHandler } from '../handlers/models-handler';
@@ -52,6 +53,22 @@ export const DEFAULT_ROUTES: readonly GatewayRoute[] = [
     path: /^\/v1(?:beta)?\/models$/,
     format: 'gemini',
     handler: geminiModelsHandler,
+  },
+  { name: 'admin.keys.create', method: 'POST', path: '/admin/keys', format: 'openai', handler: createKeyHandler },
+  { name: 'admin.keys.list', method: 'GET', path: '/admin/keys', format: 'openai', handler: listKeysHandler },
+  {
+    name: 'admin.keys.revoke',
+    method: 'POST',
+    path: /^\/admin\/keys\/(?<key>[^/]+)\/revoke$/,
+    format: 'openai',
+    handler: revokeKeyHandler,
+  },
+  {
+    name: 'admin.keys.reset_budget',
+    method: 'POST',
+    path: /^\/admin\/keys\/(?<key>[^/]+)\/reset-budget$/,
+    format: 'openai',
+    handler: resetBudgetHandler,
   },
   { name: 'healthz', method: 'GET', path: '/healthz', format: 'openai', handler: healthHandler, operational: true },
   { name: 'readyz', method: 'GET', path: '/readyz', format: 'openai', handler: readyHandler, operational: true },

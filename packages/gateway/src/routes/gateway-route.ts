@@ -7,8 +7,8 @@ import type { GatewayMetrics } from '../observability/create-gateway-metrics';
 import type { ModelTable } from '../router/create-model-table';
 import type { GatewayStore } from '../store/gateway-store';
 
-/** What the path said: Gemini names the model and streaming in the URL. */
-export type RouteParams = { model?: string; stream?: boolean };
+/** What the path said: Gemini names the model and streaming in the URL; the admin routes name a key. */
+export type RouteParams = { model?: string; stream?: boolean; key?: string };
 
 /** The gateway's shared services, as handlers see them. */
 export type GatewayServices = {

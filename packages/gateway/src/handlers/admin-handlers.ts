@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import { hashGatewayKey } from '../auth/create-authenticator';
+import { adminKeyRequestSchema, type GatewayKeyConfig } from '../config/gateway-config-schema';
+import { GatewayError } from '../errors/gateway-error';
+import type { GatewayReply } from '../http/gateway-exchange';
+import type { GatewayServices, RouteExchange, RouteHandler } from '../routes/gateway-route';
+
+/** A key as the admin routes list it: its settings, where it comes from, and its spend — never the key or its hash. */
+export type AdminKeyView = {
+  name: string;
+  source: 'config' | 'admin';
+  models: string[] | null;
+  rpm: number | null;
+  tpm: number | null;
+  budget: GatewayKeyConfig['budget'] | null;
+  revoked: boolean;
+  /** Spend in the budget's current period (keys without a budget record none). */
+  spend: { period: string; usd: number; tokens: number; resetsAt: string | null } | null;
+};
+
+/** The master key, or a 401/403: the admin routes are the operator's. */
+async function requireMaster(services: GatewayServices, { request, record, format }: RouteExchange): Promise<void> {
+  record.format = format.name;
+  const principal = await services.authenticator.authenticate(format.readKey(request));
+  record.key = principal.name;
+  if (principal.kind !== 'master') {
+    throw new GatewayError({
+      type: principal.kind === 'anonymous' ? 'authentication' : 'permission',
+      message:
+        principal.kind === 'anonymous'
+          ? 'The admin routes need the gateway to have a masterKey, and the request to present it.'
+          : `The admin routes take the master key; the key "${principal.name}" may not use them.`,
+    });
+  }
+}
+
+/** Every key by name: the config's, then those created through the admin routes. */
+async function allKeys(
+  services: GatewayServices,
+): Promise<Map<string, { key: GatewayKeyConfig; source: 'config' | 'admin' }>> {
+  const keys = new Map<string, { key: GatewayKeyConfig; source: 'config' | 'admin' }>();
+  for (const key of services.config.keys ?? []) keys.set(key.name, { key, source: 'config' });
+  for (const key of (await services.store.keys?.listKeys()) ?? []) {
+    if (!keys.has(key.name)) keys.set(key.name, { key, source: 'admin' });
+  }
+  return keys;
+}
+
+async function namedKey(services: GatewayServices, exchange: RouteExchange): Promise<GatewayKeyConfig> {
+  const name = exchange.params.key ?? '';
+  const found = (await allKeys(services)).get(name);
+  if (found === undefined) throw new GatewayError({ type: 'not_found', message: `No key is named "${name}".` });
+  return found.key;
+}
+
+async function view(
+  services: GatewayServices,
+  key: GatewayKeyConfig,
+  source: 'config' | 'admin',
+): Promise<AdminKeyView> {
+  const spend = key.budget === undefined ? undefined : await services.store.readSpend(key.name, key.budget.period);
+  return {
+    name: key.name,
+    source,
+    models: key.models ?? null,
+    rpm: key.rpm ?? null,
+    tpm: key.tpm ?? null,
+    budget: key.budget ?? null,
+    revoked: await services.store.isRevoked(key.name),
+    spend:
+      spend === undefined || key.budget === undefined
+        ? null
+        : {
+            period: key.budget.period,
+            usd: spend.usd,
+            tokens: spend.tokens,
+            resetsAt: spend.resetsAt === undefined ? null : new Date(spend.resetsAt).toISOString(),
+          },
+  };
+}
+
+function json(status: number, body: unknown): GatewayReply {
+  return { status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+}
+
+/**
+ * `POST /admin/keys`: creates a key from `{ name, models?, rpm?, tpm?, budget? }`. The answer
+ * holds the key once; the store keeps only its SHA-256, shared by every replica.
+ */
+export const createKeyHandler: RouteHandler = async (services, exchange) => {
+  await requireMaster(services, exchange);
+  const keyStore = services.store.keys;
+  if (keyStore === undefined) {
+    throw new GatewayError({ type: 'not_found', message: 'This gateway store keeps no created keys.' });
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse((await exchange.request.readBody()).toString('utf8'));
+  } catch (error) {
+    throw new GatewayError({ type: 'invalid_request', message: `Expected a JSON body: ${(error as Error).message}.` });
+  }
+  const parsed = adminKeyRequestSchema.safeParse(body);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`);
+    throw new GatewayError({ type: 'invalid_request', message: `Expected a key's settings: ${problems.join('; ')}.` });
+  }
+  const unknown = (parsed.data.models ?? []).filter((model) => !services.table.names.includes(model));
+  if (unknown.length > 0 && !services.config.allowProviderModels) {
+    throw new GatewayError({
+      type: 'invalid_request',
+      message: `models: expected names the gateway serves (${services.table.names.join(', ')}), got ${unknown.join(', ')}.`,
+    });
+  }
+  if ((services.config.keys ?? []).some((key) => key.name === parsed.data.name)) {
+    throw new GatewayError({ type: 'invalid_request', message: `A key named "${parsed.data.name}" is in the config.` });
+  }
+  const secret = `il-${randomBytes(24).toString('base64url')}`;
+  const record: GatewayKeyConfig = { ...parsed.data, sha256: hashGatewayKey(secret) };
+  if (!(await keyStore.saveKey(record))) {
+    throw new GatewayError({ type: 'invalid_request', message: `A key named "${record.name}" exists.` });
+  }
+  const { sha256: _hash, ...settings } = record;
+  return json(201, { ...settings, key: secret });
+};
+
+/** `GET /admin/keys`: every key with its limits, whether it is revoked, and its spend this period. */
+export const listKeysHandler: RouteHandler = async (services, exchange) => {
+  await requireMaster(services, exchange);
+  const keys = await allKeys(services);
+  const views = await Promise.all([...keys.values()].map(({ key, source }) => view(services, key, source)));
+  return json(200, { keys: views });
+};
+
+/** `POST /admin/keys/{name}/revoke`: the key is refused on every replica from now on. */
+export const revokeKeyHandler: RouteHandler = async (services, exchange) => {
+  await requireMaster(services, exchange);
+  const key = await namedKey(services, exchange);
+  await services.store.revoke(key.name);
+  return json(200, { name: key.name, revoked: true });
+};
+
+/** `POST /admin/keys/{name}/reset-budget`: the key's spend in its budget's current period goes back to zero. */
+export const resetBudgetHandler: RouteHandler = async (services, exchange) => {
+  await requireMaster(services, exchange);
+  const key = await namedKey(services, exchange);
+  if (key.budget === undefined) {
+    throw new GatewayError({ type: 'invalid_request', message: `The key "${key.name}" has no budget to reset.` });
+  }
+  await services.store.resetSpend(key.name, key.budget.period);
+  return json(200, await view(services, key, (services.config.keys ?? []).includes(key) ? 'config' : 'admin'));
+};

@@ -119,6 +119,27 @@ describe('startProviderServer', () => {
     expect(new TextDecoder().decode(first?.value)).toBe('data: {"n":1}\n\n');
   });
 
+  it('holds a stream after some events until told to go on, then sends the rest and the terminator', async () => {
+    let resume: () => void = () => undefined;
+    const until = new Promise<void>((resolve) => {
+      resume = resolve;
+    });
+    server = await startProviderServer({
+      routes: [{ path: '/held', reply: sse('openai', [{ n: 1 }, { n: 2 }], { hold: { after: 1, until } }) }],
+    });
+    const response = await fetch(`${server.url}/held`);
+    const reader = response.body?.getReader() as ReadableStreamDefaultReader<Uint8Array>;
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe('data: {"n":1}\n\n');
+    const next = reader.read();
+    const winner = await Promise.race([next, new Promise((resolve) => setTimeout(() => resolve('pending'), 50))]);
+    expect(winner).toBe('pending');
+    resume();
+    let rest = new TextDecoder().decode((await next).value);
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+      rest += new TextDecoder().decode(chunk.value);
+    expect(rest).toBe('data: {"n":2}\n\ndata: [DONE]\n\n');
+  });
+
   it('resets the connection after the events', async () => {
     server = await startProviderServer({
       routes: [{ path: '/reset', reply: sse('anthropic', [{ type: 'ping' }], { end: 'reset' }) }],

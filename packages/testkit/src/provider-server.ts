@@ -44,6 +44,8 @@ export type Reply =
       truncate: boolean;
       /** What happens after the events (default `close`). */
       end: SSEEnd;
+      /** Write the first `after` events, then wait for `until` before the rest (a stream paused mid-way). */
+      hold: { after: number; until: Promise<unknown> } | undefined;
     }
   | {
       kind: 'eventstream';
@@ -109,6 +111,8 @@ export function sse(
     splitEvery?: number;
     truncate?: boolean;
     end?: SSEEnd;
+    /** Write the first `after` events, then wait for `until` before the rest (a stream paused mid-way). */
+    hold?: { after: number; until: Promise<unknown> };
   } = {},
 ): Reply {
   const end = options.end ?? 'close';
@@ -121,6 +125,7 @@ export function sse(
     splitEvery: options.splitEvery,
     truncate: (options.truncate ?? false) || end !== 'close',
     end,
+    hold: options.hold,
   };
 }
 
@@ -294,6 +299,23 @@ function send(response: ServerResponse, reply: Reply): void {
     ...reply.headers,
   });
   response.flushHeaders();
+  if (reply.hold !== undefined) {
+    const { after, until } = reply.hold;
+    writeInPieces(
+      response,
+      Buffer.from(encodeSSE(reply.format, reply.events.slice(0, after), true), 'utf8'),
+      reply.splitEvery,
+    );
+    void until.then(() => {
+      // The client (a gateway) may have gone away meanwhile.
+      if (!response.destroyed) writeRest(response, { ...reply, events: reply.events.slice(after) });
+    });
+    return;
+  }
+  writeRest(response, reply);
+}
+
+function writeRest(response: ServerResponse, reply: Extract<Reply, { kind: 'sse' }>): void {
   writeInPieces(response, Buffer.from(encodeSSE(reply.format, reply.events, reply.truncate), 'utf8'), reply.splitEvery);
   if (reply.end === 'close') response.end();
   // Reset once the bytes are on the wire, so the client sees the events and then the dropped connection.

@@ -21,7 +21,7 @@ const UMBRELLA_AND_DEPENDENCIES = [
 
 /**
  * Builds the umbrella and the packages it depends on when a `dist` is missing, or when the
- * umbrella's own sources are newer than its bin. The trace page's test needs it (its browser
+ * umbrella's (or the gateway's) own sources are newer than its build. The trace page's test needs it (its browser
  * script is bundled by the build) and the gateway's binary test (every other CLI test runs the sources); on a fresh clone it
  * costs one build of the umbrella and its dependencies. (A dependency changed since its last build is not
  * detected: run `pnpm build` after changing one.)
@@ -30,7 +30,11 @@ export function ensureBuilt(): void {
   const stale = UMBRELLA_AND_DEPENDENCIES.some((name) => {
     const dist = join(ROOT, 'packages', name, 'dist', name === 'interlingua' ? 'cli.js' : 'index.js');
     if (!existsSync(dist)) return true;
-    return name === 'interlingua' && newestMtime(join(ROOT, 'packages', name, 'src')) > statSync(dist).mtimeMs;
+    // The gateway's too: its replicas' tests run the built binary, Redis store included.
+    return (
+      (name === 'interlingua' || name === 'gateway') &&
+      newestMtime(join(ROOT, 'packages', name, 'src')) > statSync(dist).mtimeMs
+    );
   });
   if (!stale) return;
   try {

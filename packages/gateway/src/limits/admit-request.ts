@@ -17,9 +17,10 @@ const MINUTE = 60_000;
 
 /**
  * Checks a request against its key's and model's limits before any backend is called: the
- * key's budget for the period (429 naming the budget and when it resets), then rpm and the
+ * key's budget for the period (429 naming the budget and when it resets), and rpm and the
  * worst-case tokens (`reserveTokens`) against tpm, taken from every bucket at once — all or
- * nothing (429 with `Retry-After`). The master key and keyless gateways have no key limits.
+ * nothing (429 with `Retry-After`). The budget is read while the buckets are taken; a request
+ * over its budget gives back what it took. The master key and keyless gateways have no key limits.
  */
 export async function admitRequest(
   store: GatewayStore,
@@ -28,9 +29,10 @@ export async function admitRequest(
   reserveTokens: number,
 ): Promise<Admission> {
   const buckets: BucketTake[] = [];
+  let budget: Promise<void> | undefined;
   if (principal.kind === 'key') {
     const { key } = principal;
-    if (key.budget !== undefined) await checkBudget(store, principal.name, key.budget);
+    if (key.budget !== undefined) budget = checkBudget(store, principal.name, key.budget);
     if (key.rpm !== undefined)
       buckets.push({ name: `key:${key.name}:rpm`, limit: key.rpm, windowMs: MINUTE, amount: 1 });
     if (key.tpm !== undefined) {
@@ -43,10 +45,25 @@ export async function admitRequest(
   if (plan.limits.tpm !== undefined) {
     buckets.push({ name: `model:${plan.name}:tpm`, limit: plan.limits.tpm, windowMs: MINUTE, amount: reserveTokens });
   }
-  if (buckets.length > 0) {
-    const taken = await store.take(buckets);
-    if (!taken.ok) throw limitError(taken.name, buckets, taken.retryAfterMs, taken.tooLarge, reserveTokens);
+  // The budget is read while the buckets are taken (one round trip to a shared store, not two);
+  // a request refused for its budget gives back what it took.
+  const [overBudget, taken] = await Promise.all([
+    budget?.then(
+      () => undefined,
+      (error: unknown) => error,
+    ),
+    buckets.length > 0 ? store.take(buckets) : ({ ok: true } as const),
+  ]);
+  if (overBudget !== undefined) {
+    if (taken.ok && buckets.length > 0) {
+      await store.give(
+        buckets,
+        buckets.map((bucket) => bucket.amount),
+      );
+    }
+    throw overBudget;
   }
+  if (!taken.ok) throw limitError(taken.name, buckets, taken.retryAfterMs, taken.tooLarge, reserveTokens);
   return { reserved: { buckets: buckets.filter((bucket) => bucket.name.endsWith(':tpm')) } };
 }
 

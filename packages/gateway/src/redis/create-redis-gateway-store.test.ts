@@ -108,6 +108,19 @@ describe('revocation across replicas', () => {
   });
 });
 
+describe('cooldowns across replicas', () => {
+  it('a backend cooled down on one store is seen cooling on another whose cache said "not cooling"', async () => {
+    const prefix = `cool${Date.now()}`;
+    const [one, two] = [await open({ prefix }), await open({ prefix })];
+    expect(await two.cooldownLeft('openai:gpt-4.1')).toBe(0); // now cached on the second replica
+    await one.coolDown('openai:gpt-4.1', 5_000);
+    await waitFor(async () => (await two.cooldownLeft('openai:gpt-4.1')) > 0, 1_000);
+    expect(await two.cooldownLeft('openai:gpt-4.1')).toBeLessThanOrEqual(5_000);
+    // The mark itself lives in Redis with its TTL: a replica started now reads it.
+    expect(await (await open({ prefix })).cooldownLeft('openai:gpt-4.1')).toBeGreaterThan(3_000);
+  });
+});
+
 describe('when Redis goes away', () => {
   it('fail-closed refuses with a 503 saying what is down, and recovers by itself when Redis returns', async () => {
     const restartable = await startRedisServer();

@@ -74,6 +74,8 @@ export function createRedisGatewayStore(settings: RedisGatewayStoreSettings): Re
   const subscriber = new Redis(settings.url, { ...options, enableOfflineQueue: true });
   const revokedCache = createBoundedCache<boolean>(settings.revocationCacheSize ?? 10_000, NOT_REVOKED_TTL_MS);
   const keyCache = createBoundedCache<GatewayKeyConfig | null>(settings.revocationCacheSize ?? 10_000, 5_000);
+  // Backend → until when (this process's clock) it cools down; 0 for "not cooling", as last read or announced.
+  const cooldownCache = createBoundedCache<number>(settings.revocationCacheSize ?? 10_000, NOT_REVOKED_TTL_MS);
   let listening = false;
   let closing = false;
   let down: string | undefined;
@@ -98,11 +100,16 @@ export function createRedisGatewayStore(settings: RedisGatewayStoreSettings): Re
   subscriber.on('ready', () => {
     revokedCache.clear();
     keyCache.clear();
+    cooldownCache.clear();
   });
-  subscriber.on('message', (channel: string, name: string) => {
-    if (channel === names.revocations) revokedCache.set(name, true, Number.POSITIVE_INFINITY);
+  subscriber.on('message', (channel: string, message: string) => {
+    if (channel === names.revocations) revokedCache.set(message, true, Number.POSITIVE_INFINITY);
+    if (channel === names.cooldowns) {
+      const { target, ms } = JSON.parse(message) as { target: string; ms: number };
+      cooldownCache.set(target, Date.now() + ms);
+    }
   });
-  const subscribed = subscriber.subscribe(names.revocations).then(
+  const subscribed = subscriber.subscribe(names.revocations, names.cooldowns).then(
     () => {
       listening = true;
     },
@@ -278,18 +285,32 @@ export function createRedisGatewayStore(settings: RedisGatewayStoreSettings): Re
       );
     },
     async coolDown(target, ms) {
+      const wait = Math.max(1, Math.ceil(ms));
       await guarded(
         'coolDown',
         async () => {
-          await client.set(names.cooldown(target), '1', 'PX', Math.max(1, Math.ceil(ms)));
+          // The mark with its TTL (the server's clock decides when it ends), and a message so the
+          // other replicas need not ask Redis before every request.
+          await client
+            .multi()
+            .set(names.cooldown(target), '1', 'PX', wait)
+            .publish(names.cooldowns, JSON.stringify({ target, ms: wait }))
+            .exec();
+          cooldownCache.set(target, Date.now() + wait);
         },
         () => undefined,
       );
     },
     async cooldownLeft(target) {
+      const until = listening ? cooldownCache.get(target) : undefined;
+      if (until !== undefined) return Math.max(0, until - Date.now());
       return guarded(
         'cooldownLeft',
-        async () => Math.max(0, await client.pttl(names.cooldown(target))),
+        async () => {
+          const left = Math.max(0, await client.pttl(names.cooldown(target)));
+          if (listening) cooldownCache.set(target, left === 0 ? 0 : Date.now() + left);
+          return left;
+        },
         () => 0,
       );
     },

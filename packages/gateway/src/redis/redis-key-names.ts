@@ -17,6 +17,8 @@ export type RedisKeyNames = {
   readonly revocations: string;
   /** A cooldown mark (a string with a TTL). */
   cooldown(target: string): string;
+  /** The pub/sub channel cooldowns are announced on. */
+  readonly cooldowns: string;
   /** Keys created through the admin routes: a hash of SHA-256 → record (JSON). */
   readonly keys: string;
   /** Their names: a hash of name → SHA-256, so a name is taken once. */
@@ -39,6 +41,7 @@ export function redisKeyNames(prefix: string): RedisKeyNames {
     revoked: `${base}:revoked`,
     revocations: `${base}:revocations`,
     cooldown: (target) => `${base}:cooldown:${target}`,
+    cooldowns: `${base}:cooldowns`,
     keys: `${base}:keys`,
     keyNames: `${base}:key-names`,
   };

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import type { Principal } from '../auth/create-authenticator';
+import { GatewayError } from '../errors/gateway-error';
+import type { ModelPlan } from '../router/create-model-table';
+import { createMemoryGatewayStore } from '../store/create-memory-gateway-store';
+import { admitRequest } from './admit-request';
+
+const plan: ModelPlan = { name: 'm', candidates: [], contextWindow: [], limits: { rpm: 5 } };
+const principal: Principal = {
+  kind: 'key',
+  name: 'team',
+  key: { name: 'team', sha256: 'ab'.repeat(32), rpm: 2, tpm: 1000, budget: { tokens: 100, period: 'total' } },
+};
+
+describe('admitRequest', () => {
+  it('takes rpm and the reservation from every bucket, and answers the tpm reservations to settle', async () => {
+    const store = createMemoryGatewayStore();
+    const admission = await admitRequest(store, principal, plan, 300);
+    expect(admission.reserved.buckets).toEqual([{ name: 'key:team:tpm', limit: 1000, windowMs: 60_000, amount: 300 }]);
+    await admitRequest(store, principal, plan, 300);
+    const refused = await admitRequest(store, principal, plan, 300).catch((error: unknown) => error);
+    expect(GatewayError.isInstance(refused)).toBe(true);
+    expect(refused).toMatchObject({ type: 'rate_limit', status: 429 });
+    expect((refused as Error).message).toContain('Rate limit of the key "team": 2 requests per minute');
+  });
+
+  it('refuses a key over its budget with a 429 naming it, and gives back what the request took', async () => {
+    const store = createMemoryGatewayStore();
+    await store.addSpend('team', 'total', { usd: 0, tokens: 100 });
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const refused = await admitRequest(store, principal, plan, 300).catch((error: unknown) => error);
+      expect(refused).toMatchObject({ type: 'budget_exceeded', status: 429 });
+      expect((refused as Error).message).toBe(
+        'The key "team" has spent its total budget of 100 tokens (spent 100); it does not reset.',
+      );
+    }
+    // Four refusals took nothing for good: the key's 2 rpm and the model's 5 are all there.
+    await store.resetSpend('team', 'total');
+    await admitRequest(store, principal, plan, 300);
+    await admitRequest(store, principal, plan, 300);
+    expect(await store.take([{ name: 'model:m:rpm', limit: 5, windowMs: 60_000, amount: 3 }])).toEqual({ ok: true });
+  });
+});

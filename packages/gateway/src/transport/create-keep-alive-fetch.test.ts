@@ -1,6 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { isConnectionError } from '@interlingua/core';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -22,11 +27,11 @@ afterEach(async () => {
   }
 });
 
-async function serve(handler: Handler, keepAliveTimeout = 30_000) {
+async function serve(handler: Handler, keepAliveTimeout = 30_000, tls?: { key: string; cert: string }) {
   const sockets: Socket[] = [];
   const requests: Seen[] = [];
   const closed: number[] = [];
-  server = createServer({ keepAliveTimeout }, async (incoming, outgoing) => {
+  const listener = async (incoming: IncomingMessage, outgoing: ServerResponse) => {
     const chunks: Buffer[] = [];
     const seen: Seen = {
       method: incoming.method ?? '',
@@ -41,15 +46,19 @@ async function serve(handler: Handler, keepAliveTimeout = 30_000) {
       seen.body = Buffer.concat(chunks).toString('utf8');
     }
     await handler(incoming, outgoing, seen);
-  });
-  server.on('connection', (socket) => {
+  };
+  server =
+    tls === undefined
+      ? createServer({ keepAliveTimeout }, listener)
+      : createTlsServer({ keepAliveTimeout, ...tls }, listener);
+  server.on(tls === undefined ? 'connection' : 'secureConnection', (socket: Socket) => {
     const index = sockets.push(socket) - 1;
     socket.on('close', () => closed.push(index));
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  fetcher = createKeepAliveFetch();
+  const url = `${tls === undefined ? 'http' : 'https'}://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fetcher = createKeepAliveFetch(tls === undefined ? {} : { ca: tls.cert });
   return { url, sockets, requests, closed, fetch: fetcher };
 }
 
@@ -286,5 +295,72 @@ describe('createKeepAliveFetch', () => {
     const empty = await peer.fetch(`${peer.url}/empty`, { method: 'DELETE' });
     expect(empty.status).toBe(204);
     expect(empty.body).toBeNull();
+  });
+
+  it('a call that waits longer than the idle timeout for its answer is not cut', async () => {
+    const peer = await serve(async (_incoming, outgoing) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      outgoing.end('late but whole');
+    });
+    fetcher?.close();
+    fetcher = createKeepAliveFetch({ idleTimeoutMs: 50 });
+    const response = await fetcher(peer.url, { method: 'POST', body: '{}' });
+    expect(await response.text()).toBe('late but whole');
+  });
+
+  it('https: trusts the extra CA, keeps one TLS connection, refuses an unknown certificate', async () => {
+    // A throwaway self-signed certificate for 127.0.0.1 (Debian's openssl), made per run.
+    const dir = mkdtempSync(join(tmpdir(), 'keep-alive-fetch-'));
+    try {
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'ec',
+          '-pkeyopt',
+          'ec_paramgen_curve:prime256v1',
+          '-nodes',
+          '-days',
+          '1',
+          '-subj',
+          '/CN=127.0.0.1',
+          '-addext',
+          'subjectAltName=IP:127.0.0.1',
+          '-keyout',
+          join(dir, 'key.pem'),
+          '-out',
+          join(dir, 'cert.pem'),
+        ],
+        { stdio: 'ignore' },
+      );
+      const tls = {
+        key: readFileSync(join(dir, 'key.pem'), 'utf8'),
+        cert: readFileSync(join(dir, 'cert.pem'), 'utf8'),
+      };
+      const peer = await serve(
+        (_incoming, outgoing, seen) => {
+          outgoing.end(`secure ${seen.body}`);
+        },
+        30_000,
+        tls,
+      );
+      for (const call of ['1', '2', '3']) {
+        expect(await (await peer.fetch(peer.url, { method: 'POST', body: call })).text()).toBe(`secure ${call}`);
+      }
+      expect(peer.sockets).toHaveLength(1);
+      // Without the CA the certificate is refused as fetch refuses it: a TypeError with the TLS error as cause.
+      const strict = createKeepAliveFetch();
+      const error = await strict(peer.url).catch((caught: unknown) => caught);
+      strict.close();
+      expect(error).toMatchObject({
+        name: 'TypeError',
+        message: 'fetch failed',
+        cause: { code: 'DEPTH_ZERO_SELF_SIGNED_CERT' },
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -7,6 +7,7 @@ import {
 } from 'node:http';
 import { request as httpsRequest, Agent as NodeHttpsAgent } from 'node:https';
 import type { Readable } from 'node:stream';
+import { rootCertificates } from 'node:tls';
 import { createBrotliDecompress, createGunzip, createInflate, constants as zlib } from 'node:zlib';
 
 /** Settings of {@link createKeepAliveFetch}. */
@@ -18,9 +19,15 @@ export type KeepAliveFetchSettings = {
   /**
    * Milliseconds an idle socket is kept before it is closed. Default 4,000: below the 5 s
    * keep-alive timeout of Node servers, so the client closes first and does not send on a socket
-   * the server is closing.
+   * the server is closing (a shorter `Keep-Alive: timeout=` hint of the server wins). A call
+   * waiting longer for its answer is not cut: only idle sockets are closed.
    */
   idleTimeoutMs?: number;
+  /**
+   * More certificate authorities to trust for `https:` (PEM), e.g. a private backend's; Node's
+   * bundled roots (and `NODE_EXTRA_CA_CERTS`) stay trusted.
+   */
+  ca?: string | readonly string[];
 };
 
 /** A `fetch` over keep-alive `node:http` / `node:https` agents, with `close()` to end its sockets. */
@@ -64,7 +71,12 @@ export function createKeepAliveFetch(settings: KeepAliveFetchSettings = {}): Kee
     timeout: settings.idleTimeoutMs ?? 4_000,
     scheduling: 'lifo' as const,
   };
-  const agents = { http: new NodeHttpAgent(options), https: new NodeHttpsAgent(options) };
+  const extraCa = settings.ca === undefined ? [] : typeof settings.ca === 'string' ? [settings.ca] : [...settings.ca];
+  const agents = {
+    http: new NodeHttpAgent(options),
+    // `ca` replaces the trusted roots in Node, so the bundled ones are listed again.
+    https: new NodeHttpsAgent(extraCa.length === 0 ? options : { ...options, ca: [...rootCertificates, ...extraCa] }),
+  };
 
   const keepAliveFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const request = input instanceof Request ? input : undefined;

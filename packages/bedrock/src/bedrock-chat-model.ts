@@ -1,9 +1,9 @@
-import {
-  type BedrockRuntimeClient,
+import type {
+  BedrockRuntimeClient,
   ConverseCommand,
-  type ConverseCommandInput,
+  ConverseCommandInput,
   ConverseStreamCommand,
-  type ConverseStreamCommandInput,
+  ConverseStreamCommandInput,
 } from '@aws-sdk/client-bedrock-runtime';
 import {
   AbortedError,
@@ -20,12 +20,15 @@ import { bedrockCodec } from './bedrock-codec';
 import { type BedrockAbortContext, mapBedrockError } from './map-bedrock-error';
 import { toBedrockSdkInput } from './to-bedrock-sdk-input';
 
+// The SDK's command classes, loaded with the first call.
+const loadSdk = () => import('@aws-sdk/client-bedrock-runtime');
+
 /** What a {@link BedrockChatModel} needs besides its model id. */
 export type BedrockChatModelConfig = {
   /** The provider key reported by the model (`bedrock` unless renamed). */
   provider: string;
-  /** The SDK client, or a function creating it on first use. */
-  client: BedrockRuntimeClient | (() => BedrockRuntimeClient);
+  /** The SDK client, or a function creating it on first use (the SDK is then loaded only when a call is made). */
+  client: BedrockRuntimeClient | (() => BedrockRuntimeClient | Promise<BedrockRuntimeClient>);
   /** Milliseconds to wait for an answer to start before the call is abandoned with a retryable `APICallError`. */
   timeout: number;
   /** Milliseconds to wait for each next event of a stream (default: `timeout`). */
@@ -58,7 +61,7 @@ export class BedrockChatModel implements ChatModel {
   readonly modelId: string;
   readonly capabilities: Partial<ModelCapabilities> = CAPABILITIES;
   private readonly config: BedrockChatModelConfig;
-  private client: BedrockRuntimeClient | undefined;
+  private client: BedrockRuntimeClient | Promise<BedrockRuntimeClient> | undefined;
 
   constructor(modelId: string, config: BedrockChatModelConfig) {
     this.modelId = modelId;
@@ -66,10 +69,12 @@ export class BedrockChatModel implements ChatModel {
     this.config = config;
   }
 
-  private getClient(): BedrockRuntimeClient {
+  private async getClient(): Promise<BedrockRuntimeClient> {
     if (this.client === undefined) {
       const { client } = this.config;
       this.client = typeof client === 'function' ? client() : client;
+      // A failed creation is not kept: the next call tries again.
+      if (this.client instanceof Promise) this.client.catch(() => (this.client = undefined));
     }
     return this.client;
   }
@@ -79,11 +84,12 @@ export class BedrockChatModel implements ChatModel {
     const attempt = startAttempt(this.config.timeout, options.signal);
     let output: unknown;
     try {
+      const [client, { ConverseCommand }] = await Promise.all([this.getClient(), loadSdk()]);
       const command = withHeaders(new ConverseCommand(toBedrockSdkInput(input) as ConverseCommandInput), {
         ...this.config.headers,
         ...options.headers,
       });
-      output = await this.getClient().send(command, { abortSignal: attempt.signal });
+      output = await client.send(command, { abortSignal: attempt.signal });
     } catch (error) {
       throw mapBedrockError(error, attempt.context());
     } finally {
@@ -99,11 +105,12 @@ export class BedrockChatModel implements ChatModel {
     try {
       let stream: AsyncIterable<unknown>;
       try {
+        const [client, { ConverseStreamCommand }] = await Promise.all([this.getClient(), loadSdk()]);
         const command = withHeaders(new ConverseStreamCommand(toBedrockSdkInput(input) as ConverseStreamCommandInput), {
           ...this.config.headers,
           ...options.headers,
         });
-        const output = await this.getClient().send(command, { abortSignal: attempt.signal });
+        const output = await client.send(command, { abortSignal: attempt.signal });
         if (output.stream === undefined) throw new Error('Bedrock answered ConverseStream without a stream.');
         // `timeout` bounded the start; from here each wait for an event is bounded on its own.
         attempt.started();

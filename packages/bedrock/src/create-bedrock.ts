@@ -1,6 +1,5 @@
-import { BedrockRuntimeClient, type BedrockRuntimeClientConfig } from '@aws-sdk/client-bedrock-runtime';
+import type { BedrockRuntimeClient, BedrockRuntimeClientConfig } from '@aws-sdk/client-bedrock-runtime';
 import { InvalidSettingError, rejectUnknownSettings } from '@interlingua/core';
-import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { BedrockChatModel } from './bedrock-chat-model';
 
 /** Settings of {@link createBedrock}. Each defaults to the usual AWS environment. */
@@ -94,8 +93,14 @@ export function createBedrock(settings: BedrockProviderSettings = {}): BedrockPr
       message: `Expected \`maxRetries\` to be a non-negative integer, got ${maxRetries}.`,
     });
   let client = settings.client;
-  const getClient = (): BedrockRuntimeClient => {
-    client ??= new BedrockRuntimeClient({
+  // The AWS SDK is loaded on the first call, so a process that never calls Bedrock never loads it.
+  const getClient = async (): Promise<BedrockRuntimeClient> => {
+    if (client !== undefined) return client;
+    const [{ BedrockRuntimeClient: Client }, { NodeHttpHandler }] = await Promise.all([
+      import('@aws-sdk/client-bedrock-runtime'),
+      import('@smithy/node-http-handler'),
+    ]);
+    client ??= new Client({
       ...(settings.region === undefined ? {} : { region: settings.region }),
       ...(settings.credentials === undefined ? {} : { credentials: settings.credentials }),
       ...(settings.apiKey === undefined

@@ -25,8 +25,16 @@ export type { BinarySource, FilePart, ImagePart, ReasoningPart, TextPart, UserCo
 export type { Cost, ModelPricing } from './ir/cost';
 export type { JSONObject, JSONValue, ProviderMetadata, ProviderOptions } from './ir/json-value';
 export type { AssistantContentPart, AssistantMessage, Message, ToolMessage, UserMessage } from './ir/message';
-export type { Known, ModelCapabilities, SchemaCapabilities } from './ir/model-capabilities';
+export type {
+  Known,
+  ModelCapabilities,
+  ReasoningControl,
+  SchemaCapabilities,
+  StructuredOutputSupport,
+} from './ir/model-capabilities';
 export type { FinishReason, ModelResponse } from './ir/model-response';
+export type { ReasoningEffort, ReasoningSettings } from './ir/reasoning-settings';
+export type { ResponseFormat } from './ir/response-format';
 export type {
   ErrorEvent,
   FinishEvent,
@@ -53,6 +61,9 @@ export { setOwnProperty } from './json/set-own-property';
 // Provider data crossing providers
 export { type ForeignMetadataOptions, warnForeignMetadata } from './provider-data/warn-foreign-metadata';
 export { type ForeignOptionsOptions, warnForeignOptions } from './provider-data/warn-foreign-options';
+// Reasoning
+export { DEFAULT_EFFORT_BUDGETS } from './reasoning/default-effort-budgets';
+export { effortForBudget } from './reasoning/effort-for-budget';
 // Redaction
 export { createRedactor } from './redact/create-redactor';
 export { looksLikeCredential } from './redact/looks-like-credential';
@@ -76,6 +87,8 @@ export {
   modelResponseSchema,
   providerMetadataSchema,
   reasoningPartSchema,
+  reasoningSettingsSchema,
+  responseFormatSchema,
   streamEventSchema,
   textPartSchema,
   toolCallSchema,
@@ -132,6 +145,7 @@ export { findClosestMatch } from './text/find-closest-match';
 export { defineTool, type JSONSchemaToolDefinition, type ZodToolDefinition } from './tools/define-tool';
 export type { ExecutableTool, ToolArgsValidation, ToolExecutionContext } from './tools/executable-tool';
 export { type ParsedToolArguments, parseToolArguments } from './tools/parse-tool-arguments';
+export { repairJson } from './tools/repair-json';
 export { isToolOutput, type ToolOutput, toToolOutput } from './tools/tool-output';
 export {
   type AnyZodSchema,

@@ -1,5 +1,7 @@
 import type { ProviderOptions } from './json-value';
 import type { Message } from './message';
+import type { ReasoningSettings } from './reasoning-settings';
+import type { ResponseFormat } from './response-format';
 import type { Tool, ToolChoice } from './tool';
 
 /** Everything a model call needs, in provider-neutral form. */
@@ -20,6 +22,10 @@ export type ChatRequest = {
   topP?: number;
   /** Strings that end generation when produced. */
   stopSequences?: string[];
+  /** How hard the model thinks (effort level or token budget); see `docs/reasoning.md`. */
+  reasoning?: ReasoningSettings;
+  /** The shape of the answer (text, or JSON with a schema); see `docs/structured-output.md`. */
+  responseFormat?: ResponseFormat;
   /**
    * Provider-only settings under the provider's key. Another provider's codec maps those that have
    * an equivalent in its format and warns about the rest (`warnForeignOptions`).

@@ -1,3 +1,4 @@
+import type { ReasoningEffort } from './reasoning-settings';
 import type { ToolChoiceMode } from './tool';
 
 /** A capability that may not be known. `'unknown'` is not "unsupported". */
@@ -13,6 +14,29 @@ export type SchemaCapabilities = {
   nullable: Known<boolean>;
   additionalProperties: Known<boolean>;
 };
+
+/**
+ * How a reasoning model's thinking is controlled: by named levels (OpenAI, Gemini 3) or by a
+ * token budget in a range (Anthropic, Gemini 2.5), with the default the provider applies when
+ * the request says nothing (`'off'`: no thinking unless asked; `'dynamic'`: the model decides).
+ */
+export type ReasoningControl =
+  | { type: 'effort'; levels: ReasoningEffort[]; default: ReasoningEffort | 'off' }
+  | {
+      type: 'budget';
+      /** The smallest budget the API accepts (when thinking is on). */
+      min: number;
+      /** The largest budget the API accepts. */
+      max: number;
+      /** Whether thinking can be turned off (budget 0 / no `thinking` field). */
+      canDisable: boolean;
+      default: number | 'off' | 'dynamic';
+      /** The budget each effort level maps to for this model. */
+      effortBudgets: Record<ReasoningEffort, number>;
+    };
+
+/** How a model produces JSON that matches a schema: natively, through a forced tool call, or not at all. */
+export type StructuredOutputSupport = 'native' | 'tool' | 'none';
 
 /** What a model can do. Filled from the capability registry; adapters may fill parts of it. */
 export type ModelCapabilities = {
@@ -42,4 +66,8 @@ export type ModelCapabilities = {
   maxOutputTokens: Known<number>;
   /** Whether the model produces reasoning. */
   reasoning: Known<boolean>;
+  /** How its reasoning is controlled (levels or a budget), when it reasons. */
+  reasoningControl: Known<ReasoningControl>;
+  /** How it answers with schema-conforming JSON (`ChatRequest.responseFormat`). */
+  structuredOutput: Known<StructuredOutputSupport>;
 };

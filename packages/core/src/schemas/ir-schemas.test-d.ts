@@ -4,6 +4,8 @@ import type { ChatRequest } from '../ir/chat-request';
 import type { FilePart, ImagePart, ReasoningPart, TextPart } from '../ir/content-parts';
 import type { Message } from '../ir/message';
 import type { ModelResponse } from '../ir/model-response';
+import type { ReasoningSettings } from '../ir/reasoning-settings';
+import type { ResponseFormat } from '../ir/response-format';
 import type { StreamEvent } from '../ir/stream-event';
 import type { Tool, ToolChoice } from '../ir/tool';
 import type { ToolCall } from '../ir/tool-call';
@@ -17,6 +19,8 @@ import type {
   messageSchema,
   modelResponseSchema,
   reasoningPartSchema,
+  reasoningSettingsSchema,
+  responseFormatSchema,
   streamEventSchema,
   textPartSchema,
   toolCallSchema,
@@ -38,6 +42,8 @@ test('schemas infer exactly the IR types', () => {
   expectTypeOf<z.output<typeof messageSchema>>().toEqualTypeOf<Message>();
   expectTypeOf<z.output<typeof toolSchema>>().toEqualTypeOf<Tool>();
   expectTypeOf<z.output<typeof toolChoiceSchema>>().toEqualTypeOf<ToolChoice>();
+  expectTypeOf<z.output<typeof reasoningSettingsSchema>>().toEqualTypeOf<ReasoningSettings>();
+  expectTypeOf<z.output<typeof responseFormatSchema>>().toEqualTypeOf<ResponseFormat>();
   expectTypeOf<z.output<typeof chatRequestSchema>>().toEqualTypeOf<ChatRequest>();
   expectTypeOf<z.output<typeof usageSchema>>().toEqualTypeOf<Usage>();
   expectTypeOf<z.output<typeof warningSchema>>().toEqualTypeOf<Warning>();

@@ -4,6 +4,8 @@ import type { BinarySource, FilePart, ImagePart, ReasoningPart, TextPart } from 
 import type { JSONObject, JSONValue, ProviderMetadata } from '../ir/json-value';
 import type { AssistantMessage, Message, ToolMessage, UserMessage } from '../ir/message';
 import type { FinishReason, ModelResponse } from '../ir/model-response';
+import type { ReasoningSettings } from '../ir/reasoning-settings';
+import type { ResponseFormat } from '../ir/response-format';
 import type { StreamEvent } from '../ir/stream-event';
 import type { Tool, ToolChoice } from '../ir/tool';
 import type { ToolCall } from '../ir/tool-call';
@@ -168,6 +170,25 @@ export const toolChoiceSchema = z.union([
   z.strictObject({ type: z.literal('tool'), name: z.string().min(1) }),
 ]) satisfies z.ZodType<ToolChoice>;
 
+/** Zod schema for {@link ReasoningSettings}. */
+export const reasoningSettingsSchema = z.strictObject({
+  effort: z.enum(['minimal', 'low', 'medium', 'high']).exactOptional(),
+  budgetTokens: z.number().int().nonnegative().exactOptional(),
+  summary: z.boolean().exactOptional(),
+}) satisfies z.ZodType<ReasoningSettings>;
+
+/** Zod schema for {@link ResponseFormat}. A JSON schema, when given, is a JSON object. */
+export const responseFormatSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('text') }),
+  z.strictObject({
+    type: z.literal('json'),
+    schema: jsonObjectSchema.exactOptional(),
+    name: z.string().min(1).exactOptional(),
+    description: z.string().exactOptional(),
+    strict: z.boolean().exactOptional(),
+  }),
+]) satisfies z.ZodType<ResponseFormat>;
+
 /** Zod schema for {@link ChatRequest}. */
 export const chatRequestSchema = z.strictObject({
   system: z.string().exactOptional(),
@@ -178,6 +199,8 @@ export const chatRequestSchema = z.strictObject({
   temperature: z.number().min(0).exactOptional(),
   topP: z.number().min(0).max(1).exactOptional(),
   stopSequences: z.array(z.string()).exactOptional(),
+  reasoning: reasoningSettingsSchema.exactOptional(),
+  responseFormat: responseFormatSchema.exactOptional(),
   providerOptions: metadata,
 }) satisfies z.ZodType<ChatRequest>;
 

@@ -12,10 +12,18 @@ export { shippedPrices } from './data/shipped-prices';
 // Degradation
 export { type DegradeRequestOptions, degradeRequest } from './degrade/degrade-request';
 export { lowerJsonSchema } from './degrade/lower-json-schema';
+export { resolveReasoning } from './degrade/resolve-reasoning';
 // Emulation
 export { createReActParser } from './emulation/create-react-parser';
 export { createTagParser } from './emulation/create-tag-parser';
 export { type DecodeEmulatedStreamOptions, decodeEmulatedStream } from './emulation/decode-emulated-stream';
+export {
+  ANSWER_TOOL_NAME,
+  answerFromToolCall,
+  answerStreamFromToolCall,
+  emulateResponseFormat,
+  type ResponseFormatEmulation,
+} from './emulation/emulate-response-format';
 export type { EmulationFormat, EmulationParser, EmulationParserOptions } from './emulation/emulation-format';
 export { type EncodeEmulatedRequestOptions, encodeEmulatedRequest } from './emulation/encode-emulated-request';
 export { parseEmulatedArguments } from './emulation/parse-emulated-arguments';
@@ -41,6 +49,7 @@ export {
 } from './registry/create-capability-registry';
 export { defaultCapabilityRegistry } from './registry/default-capability-registry';
 export { defaultMaxTokensFromCapabilities } from './registry/default-max-tokens-from-capabilities';
+export { effortBudgetFromCapabilities } from './registry/effort-budget-from-capabilities';
 export { isToolsUnsupportedError, toolsUnsupportedPatterns } from './registry/is-tools-unsupported-error';
 export { mergeCapabilities } from './registry/merge-capabilities';
 export { registerCapabilities } from './registry/register-capabilities';

@@ -10,7 +10,15 @@ import type {
 } from '@interlingua/core';
 import { collectStream, responseToStream } from '@interlingua/core';
 import { degradeRequest } from './degrade/degrade-request';
+import { resolveReasoning } from './degrade/resolve-reasoning';
+import { checkJsonAnswer } from './emulation/check-json-answer';
 import { decodeEmulatedStream } from './emulation/decode-emulated-stream';
+import {
+  answerFromToolCall,
+  answerStreamFromToolCall,
+  emulateResponseFormat,
+  type ResponseFormatEmulation,
+} from './emulation/emulate-response-format';
 import type { EmulationFormat } from './emulation/emulation-format';
 import { encodeEmulatedRequest } from './emulation/encode-emulated-request';
 import { reactFormat } from './emulation/react-format';
@@ -40,7 +48,12 @@ export type WithCapabilitiesOptions = {
   prices?: PriceTable;
 };
 
-type Plan = { request: ChatRequest; warnings: Warning[]; format: EmulationFormat | undefined };
+type Plan = {
+  request: ChatRequest;
+  warnings: Warning[];
+  format: EmulationFormat | undefined;
+  answer: ResponseFormatEmulation | undefined;
+};
 
 const formats: Record<EmulationFormatName, EmulationFormat> = { react: reactFormat, tags: tagFormat };
 
@@ -54,6 +67,37 @@ function hasToolHistory(request: ChatRequest): boolean {
 
 function withWarnings(event: Extract<StreamEvent, { type: 'finish' }>, warnings: readonly Warning[]): StreamEvent {
   return warnings.length === 0 ? event : { ...event, warnings: [...warnings, ...(event.warnings ?? [])] };
+}
+
+/** The emulated answer of a response: the answer tool's call as JSON text, or the prompted JSON checked. */
+function finishAnswer(current: Plan, response: ModelResponse): ModelResponse {
+  const answer = current.answer;
+  if (answer === undefined) return response;
+  if (answer.mode === 'tool') return answerFromToolCall(response, answer);
+  const text = response.message.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('');
+  const problem = response.finishReason === 'stop' ? checkJsonAnswer(text, answer.schema) : undefined;
+  return problem === undefined ? response : { ...response, warnings: [...response.warnings, problem] };
+}
+
+/** The stream form of {@link finishAnswer}: the check of a prompted answer is a warning on `finish`. */
+async function* answerStream(current: Plan, events: AsyncIterable<StreamEvent>): AsyncIterable<StreamEvent> {
+  const answer = current.answer;
+  if (answer === undefined) {
+    yield* events;
+    return;
+  }
+  if (answer.mode === 'tool') {
+    yield* answerStreamFromToolCall(events, answer);
+    return;
+  }
+  let text = '';
+  for await (const event of events) {
+    if (event.type === 'text-delta') text += event.text;
+    if (event.type === 'finish' && event.finishReason === 'stop') {
+      const problem = checkJsonAnswer(text, answer.schema);
+      yield problem === undefined ? event : { ...event, warnings: [...(event.warnings ?? []), problem] };
+    } else yield event;
+  }
 }
 
 /**
@@ -101,6 +145,13 @@ export function withCapabilities(model: ChatModel, options: WithCapabilitiesOpti
     const format = emulate ? chooseFormat(resolved.emulation) : undefined;
     const warnings: Warning[] = [];
     let prepared = request;
+    let answer: ResponseFormatEmulation | undefined;
+    if (request.responseFormat !== undefined) {
+      const emulated = emulateResponseFormat(prepared, capabilities, warnings);
+      prepared = emulated.request;
+      answer = emulated.emulation;
+    }
+    if (request.reasoning !== undefined) prepared = resolveReasoning(prepared, capabilities, warnings);
     if (format !== undefined) {
       const emulated = encodeEmulatedRequest(request, format, { singleCall });
       prepared = emulated.request;
@@ -112,7 +163,7 @@ export function withCapabilities(model: ChatModel, options: WithCapabilitiesOpti
       ...(options.parallelToolCalls === undefined ? {} : { parallelToolCalls: options.parallelToolCalls }),
     });
     warnings.push(...degraded.warnings);
-    return { request: degraded.request, warnings, format };
+    return { request: degraded.request, warnings, format, answer };
   }
 
   function canFallBack(error: unknown, request: ChatRequest, current: Plan): boolean {
@@ -130,7 +181,7 @@ export function withCapabilities(model: ChatModel, options: WithCapabilitiesOpti
   }
 
   function emulatedStream(current: Plan, format: EmulationFormat, request: ChatRequest, callOptions?: CallOptions) {
-    return decode(current, format, request, model.stream(current.request, callOptions));
+    return answerStream(current, decode(current, format, request, model.stream(current.request, callOptions)));
   }
 
   async function generateEmulated(
@@ -144,7 +195,7 @@ export function withCapabilities(model: ChatModel, options: WithCapabilitiesOpti
     async function* events() {
       yield* responseToStream(response);
     }
-    return collectStream(decode(current, format, request, events()));
+    return finishAnswer(current, await collectStream(decode(current, format, request, events())));
   }
 
   /** Records the refusal and plans the retry with emulation, the detection warning first. */
@@ -169,7 +220,7 @@ export function withCapabilities(model: ChatModel, options: WithCapabilitiesOpti
       const current = plan(request);
       if (current.format !== undefined) return generateEmulated(current, current.format, request, callOptions);
       try {
-        const response = await model.generate(current.request, callOptions);
+        const response = finishAnswer(current, await model.generate(current.request, callOptions));
         return current.warnings.length === 0
           ? response
           : { ...response, warnings: [...current.warnings, ...response.warnings] };
@@ -186,7 +237,7 @@ export function withCapabilities(model: ChatModel, options: WithCapabilitiesOpti
         yield* emulatedStream(current, current.format, request, callOptions);
         return;
       }
-      const iterator = model.stream(current.request, callOptions)[Symbol.asyncIterator]();
+      const iterator = answerStream(current, model.stream(current.request, callOptions))[Symbol.asyncIterator]();
       let first: IteratorResult<StreamEvent>;
       try {
         first = await iterator.next();

@@ -1,6 +1,21 @@
 import type { CapabilityRow } from '../registry/capability-row';
 
 const overview = 'https://docs.anthropic.com/en/docs/about-claude/models/overview';
+const thinking = 'https://docs.anthropic.com/en/docs/build-with-claude/extended-thinking';
+
+/**
+ * Extended thinking: `budget_tokens` at least 1,024 and below `max_tokens`; off unless asked.
+ * Effort levels map to budgets that fit a non-streaming call (the SDK refuses `max_tokens`
+ * implying more than ten minutes, about 21,000 tokens): the budget plus 4,096 answer tokens.
+ */
+const claudeThinking = (max: number) => ({
+  type: 'budget' as const,
+  min: 1024,
+  max,
+  canDisable: true,
+  default: 'off' as const,
+  effortBudgets: { minimal: 1024, low: 4096, medium: 8192, high: 16_384 },
+});
 
 /**
  * Anthropic Claude models (Messages API). Limits from the models overview and each model's page
@@ -28,8 +43,44 @@ export const anthropicCapabilities: CapabilityRow[] = [
       imageInput: true,
       toolResultMedia: true,
       contextWindow: 200_000,
+      // Without native JSON outputs, a forced tool whose input is the answer.
+      structuredOutput: 'tool',
     },
     source: overview,
+  },
+  {
+    // `output_config.format` (JSON outputs) on these models.
+    match: [
+      'anthropic:claude-sonnet-4-5*',
+      'anthropic:claude-sonnet-4-6*',
+      'anthropic:claude-opus-4-1*',
+      'anthropic:claude-opus-4-5*',
+      'anthropic:claude-opus-4-6*',
+      'anthropic:claude-haiku-4-5*',
+      'anthropic:claude-opus-5*',
+    ],
+    capabilities: { structuredOutput: 'native' },
+    source: 'https://platform.claude.com/docs/en/build-with-claude/structured-outputs',
+  },
+  {
+    match: [
+      'anthropic:claude-3-7-sonnet*',
+      'anthropic:claude-sonnet-4*',
+      'anthropic:claude-4-sonnet*',
+      'anthropic:claude-haiku-4-5*',
+    ],
+    capabilities: { reasoningControl: claudeThinking(63_999) },
+    source: thinking,
+  },
+  {
+    match: ['anthropic:claude-opus-4*', 'anthropic:claude-4-opus*'],
+    capabilities: { reasoningControl: claudeThinking(31_999) },
+    source: thinking,
+  },
+  {
+    match: ['anthropic:claude-opus-4-5*', 'anthropic:claude-opus-4-6*', 'anthropic:claude-opus-5*'],
+    capabilities: { reasoningControl: claudeThinking(63_999) },
+    source: thinking,
   },
   {
     match: 'anthropic:claude-3-*',

@@ -1,6 +1,8 @@
 import type { CapabilityRow } from '../registry/capability-row';
 
 const models = 'https://ai.google.dev/gemini-api/docs/models';
+const thinking = 'https://ai.google.dev/gemini-api/docs/thinking#set-budget';
+const both = (model: string) => [`gemini:${model}`, `google:${model}`, `vertex:${model}`];
 
 /**
  * Google Gemini models, on the Gemini Developer API (`gemini:`) and Vertex AI (`vertex:`). Limits from each model's page under https://ai.google.dev/gemini-api/docs/models;
@@ -29,6 +31,71 @@ export const geminiCapabilities: CapabilityRow[] = [
       toolResultMedia: false,
     },
     source: 'https://ai.google.dev/gemini-api/docs/function-calling',
+  },
+  {
+    // responseMimeType application/json + responseJsonSchema (or the OpenAPI-subset responseSchema).
+    match: both('gemini-*'),
+    capabilities: { structuredOutput: 'native' },
+    source: 'https://ai.google.dev/gemini-api/docs/structured-output',
+  },
+  {
+    // thinkingBudget 128-32,768; cannot be turned off; dynamic (-1) by default.
+    match: both('gemini-2.5-pro*'),
+    capabilities: {
+      reasoningControl: {
+        type: 'budget',
+        min: 128,
+        max: 32_768,
+        canDisable: false,
+        default: 'dynamic',
+        effortBudgets: { minimal: 128, low: 1024, medium: 8192, high: 24_576 },
+      },
+    },
+    source: thinking,
+  },
+  {
+    // thinkingBudget 0-24,576 (0 turns thinking off); dynamic by default.
+    match: both('gemini-2.5-flash*'),
+    capabilities: {
+      reasoningControl: {
+        type: 'budget',
+        min: 0,
+        max: 24_576,
+        canDisable: true,
+        default: 'dynamic',
+        effortBudgets: { minimal: 512, low: 1024, medium: 8192, high: 24_576 },
+      },
+    },
+    source: thinking,
+  },
+  {
+    // Flash-Lite: 512-24,576, or 0; does not think by default.
+    match: both('gemini-2.5-flash-lite*'),
+    capabilities: {
+      reasoningControl: {
+        type: 'budget',
+        min: 512,
+        max: 24_576,
+        canDisable: true,
+        default: 'off',
+        effortBudgets: { minimal: 512, low: 1024, medium: 8192, high: 24_576 },
+      },
+    },
+    source: thinking,
+  },
+  {
+    // thinkingLevel replaces thinkingBudget: Gemini 3 Pro takes low / high, high by default.
+    match: both('gemini-3*'),
+    capabilities: { reasoningControl: { type: 'effort', levels: ['low', 'high'], default: 'high' } },
+    source: 'https://ai.google.dev/gemini-api/docs/gemini-3#thinking_level',
+  },
+  {
+    // Gemini 3 Flash adds minimal and medium.
+    match: both('gemini-3*-flash*'),
+    capabilities: {
+      reasoningControl: { type: 'effort', levels: ['minimal', 'low', 'medium', 'high'], default: 'high' },
+    },
+    source: 'https://ai.google.dev/gemini-api/docs/gemini-3#thinking_level',
   },
   {
     match: ['gemini:gemini-1.5-pro*', 'google:gemini-1.5-pro*', 'vertex:gemini-1.5-pro*'],

@@ -22,6 +22,38 @@ export const openaiCapabilities: CapabilityRow[] = [
     source: 'https://platform.openai.com/docs/guides/function-calling',
   },
   {
+    // json_schema response_format on gpt-4o (2024-08-06 and later), gpt-4o-mini, gpt-4.1, o-series and gpt-5.
+    match: ['openai:gpt-4o*', 'openai:gpt-4.1*', 'openai:gpt-5*', 'openai:o1*', 'openai:o3*', 'openai:o4*'],
+    capabilities: { structuredOutput: 'native' },
+    source: 'https://platform.openai.com/docs/guides/structured-outputs#supported-models',
+  },
+  {
+    // Older models have JSON mode only (`json_object`), no schema: answered through a forced tool.
+    match: ['openai:gpt-3.5-turbo*', 'openai:gpt-4', 'openai:gpt-4-*', 'openai:gpt-4o-2024-05-13'],
+    capabilities: { structuredOutput: 'tool' },
+    source: 'https://platform.openai.com/docs/guides/structured-outputs#structured-outputs-vs-json-mode',
+  },
+  {
+    // reasoning_effort minimal / low / medium / high; medium when left out.
+    match: 'openai:gpt-5*',
+    capabilities: {
+      reasoningControl: { type: 'effort', levels: ['minimal', 'low', 'medium', 'high'], default: 'medium' },
+    },
+    source: 'https://platform.openai.com/docs/guides/reasoning#get-started-with-reasoning',
+  },
+  {
+    // o-series: reasoning_effort low / medium / high (no minimal); medium when left out.
+    match: ['openai:o1*', 'openai:o3*', 'openai:o4*'],
+    capabilities: { reasoningControl: { type: 'effort', levels: ['low', 'medium', 'high'], default: 'medium' } },
+    source: 'https://platform.openai.com/docs/api-reference/chat/create#chat-create-reasoning_effort',
+  },
+  {
+    // o1-mini and o1-preview predate reasoning_effort.
+    match: ['openai:o1-mini*', 'openai:o1-preview*'],
+    capabilities: { reasoningControl: 'unknown', structuredOutput: 'none' },
+    source: 'https://platform.openai.com/docs/api-reference/chat/create#chat-create-reasoning_effort',
+  },
+  {
     match: 'openai:gpt-3.5-turbo*',
     capabilities: {
       toolCalling: 'native',
@@ -103,6 +135,7 @@ export const openaiCapabilities: CapabilityRow[] = [
       contextWindow: 128_000,
       maxOutputTokens: 16_384,
       reasoning: false,
+      reasoningControl: 'unknown',
     },
     source: `${models}/gpt-5-chat-latest`,
   },

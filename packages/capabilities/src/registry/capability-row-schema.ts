@@ -2,6 +2,23 @@ import { z } from 'zod';
 
 const known = <T extends z.ZodType>(schema: T) => z.union([schema, z.literal('unknown')]);
 const toolChoiceModeSchema = z.enum(['auto', 'none', 'required', 'tool']);
+const effortSchema = z.enum(['minimal', 'low', 'medium', 'high']);
+const budget = z.number().int().nonnegative();
+const reasoningControlSchema = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('effort'),
+    levels: z.array(effortSchema).min(1),
+    default: z.union([effortSchema, z.literal('off')]),
+  }),
+  z.strictObject({
+    type: z.literal('budget'),
+    min: budget,
+    max: budget,
+    canDisable: z.boolean(),
+    default: z.union([budget, z.enum(['off', 'dynamic'])]),
+    effortBudgets: z.strictObject({ minimal: budget, low: budget, medium: budget, high: budget }),
+  }),
+]);
 
 /** The zod schema of {@link CapabilityOverrides}: every field optional, every value possibly `'unknown'`. */
 export const capabilityOverridesSchema = z.strictObject({
@@ -26,6 +43,8 @@ export const capabilityOverridesSchema = z.strictObject({
   contextWindow: known(z.number().int().positive()).optional(),
   maxOutputTokens: known(z.number().int().positive()).optional(),
   reasoning: known(z.boolean()).optional(),
+  reasoningControl: known(reasoningControlSchema).optional(),
+  structuredOutput: known(z.enum(['native', 'tool', 'none'])).optional(),
 });
 
 const patternSchema = z

@@ -21,4 +21,6 @@ export const unknownCapabilities: ModelCapabilities = Object.freeze({
   contextWindow: 'unknown',
   maxOutputTokens: 'unknown',
   reasoning: 'unknown',
+  reasoningControl: 'unknown',
+  structuredOutput: 'unknown',
 }) as ModelCapabilities;

@@ -211,6 +211,22 @@ export const anthropicMessagesRequestSchema = z.looseObject({
   top_p: z.number().min(0).max(1).optional(),
   stop_sequences: z.array(z.string()).optional(),
   stream: z.boolean().optional(),
+  // Read for `reasoning`; other `thinking` types (adaptive) stay provider options.
+  thinking: z
+    .union([
+      z.object({ type: z.literal('enabled'), budget_tokens: z.number().int().min(1) }),
+      z.object({ type: z.literal('disabled') }),
+      z.looseObject({
+        type: z.string().refine((type) => type !== 'enabled' && type !== 'disabled', 'Expected a thinking type'),
+      }),
+    ])
+    .optional(),
+  // Read for `responseFormat`; `effort` and other keys stay provider options.
+  output_config: z
+    .looseObject({
+      format: z.object({ type: z.literal('json_schema'), schema: jsonObjectSchema }).nullish(),
+    })
+    .optional(),
 });
 /** Parsed {@link anthropicMessagesRequestSchema}. */
 export type AnthropicDecodedRequestBody = z.infer<typeof anthropicMessagesRequestSchema>;

@@ -21,6 +21,8 @@ export type AnthropicChatModelConfig = {
   client: Anthropic | (() => Anthropic | Promise<Anthropic>);
   /** `max_tokens` when a request has no `maxOutputTokens`. */
   defaultMaxTokens?: AnthropicEncodeRequestOptions['defaultMaxTokens'];
+  /** The thinking budget for an effort level given alone. */
+  effortBudget?: AnthropicEncodeRequestOptions['effortBudget'];
   /** Per-request timeout in ms handed to the SDK (also keeps the SDK from refusing long non-streaming calls). */
   timeout?: number;
   /** Milliseconds to wait for each next event of a stream (default: `timeout`). */
@@ -73,6 +75,7 @@ export class AnthropicChatModel implements ChatModel {
       model: this.modelId,
       stream,
       ...(this.config.defaultMaxTokens === undefined ? {} : { defaultMaxTokens: this.config.defaultMaxTokens }),
+      ...(this.config.effortBudget === undefined ? {} : { effortBudget: this.config.effortBudget }),
     });
   }
 

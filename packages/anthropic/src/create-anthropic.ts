@@ -1,5 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import { InvalidSettingError, rejectUnknownSettings } from '@interlingua/core';
+import { InvalidSettingError, type ReasoningEffort, rejectUnknownSettings } from '@interlingua/core';
 import { AnthropicChatModel } from './anthropic-chat-model';
 
 /** Settings of {@link createAnthropic}. */
@@ -33,6 +33,11 @@ export type AnthropicProviderSettings = {
    * function of the model id (the umbrella wires capability data in here). Falls back to 4096.
    */
   defaultMaxTokens?: number | ((modelId: string) => number | undefined);
+  /**
+   * The thinking budget for `reasoning.effort` given alone, by model id (the umbrella wires the
+   * capability data in here). Falls back to `DEFAULT_EFFORT_BUDGETS`.
+   */
+  effortBudget?: (modelId: string, effort: ReasoningEffort) => number | undefined;
 };
 
 /** A factory of Anthropic chat models: `provider('claude-sonnet-4-6')` is a `ChatModel`. */
@@ -67,6 +72,7 @@ const ANTHROPIC_SETTINGS = Object.keys({
   maxRetries: true,
   name: true,
   defaultMaxTokens: true,
+  effortBudget: true,
 } satisfies Record<keyof AnthropicProviderSettings, true>);
 
 export function createAnthropic(settings: AnthropicProviderSettings = {}): AnthropicProvider {
@@ -106,6 +112,7 @@ export function createAnthropic(settings: AnthropicProviderSettings = {}): Anthr
       provider: settings.name ?? 'anthropic',
       client: getClient,
       ...(settings.defaultMaxTokens === undefined ? {} : { defaultMaxTokens: settings.defaultMaxTokens }),
+      ...(settings.effortBudget === undefined ? {} : { effortBudget: settings.effortBudget }),
       ...(settings.timeout === undefined ? {} : { timeout: settings.timeout }),
       ...(idleTimeout === undefined ? {} : { streamIdleTimeout: idleTimeout }),
     });

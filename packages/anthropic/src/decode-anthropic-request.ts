@@ -47,7 +47,8 @@ const knownKeys = new Set([
  * of `encodeRequest`: `tool_result` blocks of a user message become one tool message (tool names
  * looked up from the `tool_use` blocks before them), the rest of that user message follows as a
  * user message; `max_tokens` becomes `maxOutputTokens`; system `cache_control`,
- * `disable_parallel_tool_use` and non-custom tools (server tools) go to `providerOptions.anthropic`,
+ * `thinking` becomes `reasoning.budgetTokens` (0 when disabled), `output_config.format`
+ * `responseFormat`; `disable_parallel_tool_use` and non-custom tools (server tools) go to `providerOptions.anthropic`,
  * as does every body key the IR has no field for. Throws `InvalidRequestError` naming the path
  * on a body that is not a Messages request: nested deeper than `MAX_JSON_DEPTH`, a custom tool
  * whose `input_schema` is not an object schema, an out-of-range setting, a `tool_result` that
@@ -120,6 +121,21 @@ export function decodeAnthropicRequest(body: unknown): CodecResult<DecodedReques
   if (wire.temperature !== undefined) request.temperature = wire.temperature;
   if (wire.top_p !== undefined) request.topP = wire.top_p;
   if (wire.stop_sequences !== undefined) request.stopSequences = wire.stop_sequences;
+  const thinking = wire.thinking;
+  if (thinking?.type === 'enabled' && typeof thinking.budget_tokens === 'number') {
+    request.reasoning = { budgetTokens: thinking.budget_tokens };
+    delete anthropicOptions.thinking;
+  } else if (thinking?.type === 'disabled') {
+    request.reasoning = { budgetTokens: 0 };
+    delete anthropicOptions.thinking;
+  }
+  const outputFormat = wire.output_config?.format;
+  if (outputFormat !== null && outputFormat !== undefined) {
+    request.responseFormat = { type: 'json', schema: outputFormat.schema };
+    const { format: _format, ...otherOutput } = anthropicOptions.output_config as JSONObject;
+    if (Object.keys(otherOutput).length > 0) anthropicOptions.output_config = otherOutput;
+    else delete anthropicOptions.output_config;
+  }
   if (Object.keys(anthropicOptions).length > 0) request.providerOptions = { anthropic: anthropicOptions };
 
   return { value: { request, model: wire.model, stream: wire.stream === true }, warnings };

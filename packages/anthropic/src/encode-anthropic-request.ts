@@ -3,11 +3,13 @@ import {
   type CodecResult,
   type EncodeRequestOptions,
   type JSONObject,
+  type ReasoningEffort,
   setOwnProperty,
   type Warning,
 } from '@interlingua/core';
 import type { AnthropicCacheControl, AnthropicMessagesRequest } from './anthropic-api';
 import { mapAnthropicForeignOptions } from './anthropic-foreign-options';
+import { applyAnthropicSettings } from './anthropic-prepare-settings';
 import { prepareAnthropicTools } from './anthropic-prepare-tools';
 import { convertToAnthropicMessages } from './convert-to-anthropic-messages';
 
@@ -18,6 +20,11 @@ export const ANTHROPIC_DEFAULT_MAX_TOKENS = 4096;
 export type AnthropicEncodeRequestOptions = EncodeRequestOptions & {
   /** `max_tokens` when the request has no `maxOutputTokens`: a number, or a function of the model id. */
   defaultMaxTokens?: number | ((modelId: string) => number | undefined);
+  /**
+   * The thinking budget for `reasoning.effort` given alone, by model id (the umbrella passes the
+   * capability data's); `DEFAULT_EFFORT_BUDGETS` from `@interlingua/core` when it answers nothing.
+   */
+  effortBudget?: (modelId: string, effort: ReasoningEffort) => number | undefined;
 };
 
 // Keys of `providerOptions.anthropic` that map to request fields instead of passing through.
@@ -27,7 +34,8 @@ const handledOptionKeys = new Set(['cache_control', 'disable_parallel_tool_use',
  * Encodes an IR request as a Messages API body. `system` goes to the top-level `system`
  * field (text blocks with `cache_control` when `providerOptions.anthropic.cache_control` is set),
  * never into `messages`. `max_tokens` is `maxOutputTokens`, else `defaultMaxTokens`, else
- * {@link ANTHROPIC_DEFAULT_MAX_TOKENS}. Other `providerOptions.anthropic` keys (`thinking`,
+ * {@link ANTHROPIC_DEFAULT_MAX_TOKENS}. `reasoning` becomes `thinking` and `responseFormat`
+ * `output_config.format` (see `applyAnthropicSettings`). Other `providerOptions.anthropic` keys (`thinking`,
  * `metadata`, `top_k`, …) are copied into the body verbatim and win over computed fields.
  * Other providers' options with an equivalent are mapped (`openai.parallel_tool_calls`,
  * `gemini.topK`); every other one is a warning (`mapAnthropicForeignOptions`).
@@ -79,6 +87,9 @@ export function encodeAnthropicRequest(
     ...(foreign.topK === undefined ? {} : { top_k: foreign.topK }),
     ...(options.stream === true ? { stream: true } : {}),
   };
+  if (request.reasoning !== undefined || request.responseFormat !== undefined) {
+    applyAnthropicSettings(request, body, { model: options.model, effortBudget: options.effortBudget }, warnings);
+  }
   for (const [key, value] of Object.entries(anthropicOptions)) {
     if (!handledOptionKeys.has(key)) setOwnProperty(body, key, value);
   }

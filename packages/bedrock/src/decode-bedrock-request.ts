@@ -13,6 +13,7 @@ import {
 } from '@interlingua/core';
 import { type BedrockConverseRequestIn, bedrockConverseRequestSchema } from './bedrock-api';
 import { attachCachePoint, decodeBedrockAssistantContent, decodeBedrockUserBlock } from './decode-bedrock-content';
+import { decodeBedrockSettings } from './decode-bedrock-settings';
 
 const KNOWN_KEYS = new Set(['modelId', 'messages', 'system', 'inferenceConfig', 'toolConfig']);
 
@@ -84,6 +85,7 @@ export function decodeBedrockRequest(body: unknown): CodecResult<DecodedRequest>
   if (config?.temperature !== undefined) request.temperature = config.temperature;
   if (config?.topP !== undefined) request.topP = config.topP;
   if (config?.stopSequences !== undefined) request.stopSequences = config.stopSequences;
+  decodeBedrockSettings(bedrockOptions, request);
   if (Object.keys(bedrockOptions).length > 0) request.providerOptions = { bedrock: bedrockOptions };
   // The wire schema checks the shape; the IR schema what the IR demands beyond it (tool names, object schemas).
   return { value: { request: parseChatRequest(request), model: wire.modelId, stream: false }, warnings };

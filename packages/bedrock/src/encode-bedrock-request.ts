@@ -7,6 +7,7 @@ import {
   warnForeignOptions,
 } from '@interlingua/core';
 import type { BedrockConverseRequest, BedrockInferenceConfig } from './bedrock-api';
+import { applyBedrockSettings } from './bedrock-prepare-settings';
 import { prepareBedrockTools } from './bedrock-prepare-tools';
 import { convertToBedrockMessages } from './convert-to-bedrock-messages';
 import { readCachePoint } from './convert-user-content-to-bedrock';
@@ -31,7 +32,7 @@ const PASS_THROUGH_KEYS = new Set([
  * Encodes an IR request as the input of `Converse` / `ConverseStream` (the SDK's
  * `ConverseRequest`: `modelId` plus the JSON body). `system` becomes `[{ text }]`,
  * `maxOutputTokens`, `temperature`, `topP` and `stopSequences` go to `inferenceConfig`, tools to
- * `toolConfig`. `providerOptions.bedrock.systemCachePoint` / `toolsCachePoint` (`{ type:
+ * `toolConfig`, `reasoning` and `responseFormat` per `applyBedrockSettings`. `providerOptions.bedrock.systemCachePoint` / `toolsCachePoint` (`{ type:
  * 'default' }`) put a `cachePoint` after the system prompt or the tools; every other
  * `providerOptions.bedrock` key (`additionalModelRequestFields`, `guardrailConfig`,
  * `performanceConfig`, `requestMetadata`, `promptVariables`, `serviceTier`, `outputConfig`,
@@ -83,6 +84,9 @@ export function encodeBedrockRequest(
       warnings,
     }),
   };
+  if (request.reasoning !== undefined || request.responseFormat !== undefined) {
+    applyBedrockSettings(request, body, warnings);
+  }
   for (const [key, value] of Object.entries(bedrockOptions)) {
     if (HANDLED_OPTION_KEYS.has(key)) continue;
     if (COMPUTED_KEYS.has(key)) {
@@ -101,7 +105,16 @@ export function encodeBedrockRequest(
       });
       continue;
     }
-    body[key] = value;
+    const computed = body[key];
+    // Thinking set from `reasoning` merges with the caller's own model fields (theirs win).
+    body[key] =
+      key === 'additionalModelRequestFields' && isObject(computed) && isObject(value)
+        ? { ...computed, ...value }
+        : value;
   }
   return { value: body, warnings };
+}
+
+function isObject(value: unknown): value is JSONObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -15,6 +15,7 @@ import {
 } from '@interlingua/core';
 import type { z } from 'zod';
 import { convertGeminiSchemaToJsonSchema } from './convert-gemini-schema-to-json-schema';
+import { decodeGeminiSettings } from './decode-gemini-settings';
 import { type GeminiParsedPart, geminiRequestSchema } from './gemini-api';
 
 type GeminiRequest = z.infer<typeof geminiRequestSchema>;
@@ -165,6 +166,9 @@ export function decodeGeminiRequest(body: unknown): CodecResult<DecodedRequest> 
   if (wire.cachedContent !== undefined) gemini.cachedContent = wire.cachedContent;
   const streamArguments = wire.toolConfig?.functionCallingConfig?.streamFunctionCallArguments;
   if (streamArguments !== undefined) gemini.streamFunctionCallArguments = streamArguments;
+  if (config.thinkingConfig !== undefined || config.responseMimeType !== undefined) {
+    decodeGeminiSettings(config, gemini, request);
+  }
   if (Object.keys(gemini).length > 0) request.providerOptions = { gemini };
 
   const model = wire.model?.replace(/^models\//, '');

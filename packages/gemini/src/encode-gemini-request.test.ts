@@ -357,9 +357,10 @@ describe('encodeGeminiRequest', () => {
       topK: 40,
     });
     expect(value.safetySettings).toEqual(safetySettings);
-    expect(decodeGeminiRequest(value).value.request.providerOptions).toEqual({
-      gemini: { thinkingConfig: { thinkingBudget: 1024, includeThoughts: true }, topK: 40, safetySettings },
-    });
+    // The thinking settings come back as the IR's `reasoning`; the rest stays provider options.
+    const decoded = decodeGeminiRequest(value).value.request;
+    expect(decoded.reasoning).toEqual({ budgetTokens: 1024, summary: true });
+    expect(decoded.providerOptions).toEqual({ gemini: { topK: 40, safetySettings } });
   });
 
   it('warns instead of silently dropping what Gemini cannot carry', () => {

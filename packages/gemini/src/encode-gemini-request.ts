@@ -8,6 +8,7 @@ import {
 import { convertToGeminiContents } from './convert-to-gemini-contents';
 import type { GeminiRequestBody } from './gemini-api';
 import { mapGeminiForeignOptions } from './gemini-foreign-options';
+import { prepareGeminiSettings } from './gemini-prepare-settings';
 import { prepareGeminiTools } from './gemini-prepare-tools';
 
 /** Options of the Gemini `encodeRequest`: the codec contract plus what differs between Gemini models. */
@@ -26,7 +27,8 @@ export type GeminiEncodeRequestOptions = EncodeRequestOptions & {
  * documented fields: the model and streaming are not in it, they are in the URL
  * (`models/<id>:generateContent`), which the transport builds from `options.model`.
  *
- * `maxOutputTokens`, `temperature`, `topP`, `stopSequences` go to `generationConfig`;
+ * `maxOutputTokens`, `temperature`, `topP`, `stopSequences` go to `generationConfig`, as do
+ * `reasoning` (`thinkingConfig`) and `responseFormat` (`responseMimeType`, `responseJsonSchema`);
  * `providerOptions.gemini.safetySettings` and `.cachedContent` to the top level; every other
  * `providerOptions.gemini` key (`thinkingConfig`, `topK`, `responseMimeType`, …) into
  * `generationConfig` verbatim. Other providers' options with an equivalent are mapped
@@ -58,6 +60,9 @@ export function encodeGeminiRequest(
   const foreign = mapGeminiForeignOptions(request, warnings);
   if (foreign.seed !== undefined) generationConfig.seed = foreign.seed;
   if (foreign.topK !== undefined) generationConfig.topK = foreign.topK;
+  if (request.reasoning !== undefined || request.responseFormat !== undefined) {
+    Object.assign(generationConfig, prepareGeminiSettings(request, options.model, warnings));
+  }
   const gemini = request.providerOptions?.gemini;
   if (gemini !== undefined) {
     for (const [key, value] of Object.entries(gemini)) {

@@ -302,11 +302,24 @@ export const geminiRequestSchema = z.object({
       temperature: z.number().min(0).optional(),
       topP: z.number().min(0).max(1).optional(),
       stopSequences: z.array(z.string()).optional(),
+      thinkingConfig: z
+        .looseObject({
+          thinkingBudget: z.number().int().min(-1).optional(),
+          thinkingLevel: z.string().optional(),
+          includeThoughts: z.boolean().optional(),
+        })
+        .optional(),
+      responseMimeType: z.string().optional(),
+      responseJsonSchema: jsonObjectSchema.optional(),
+      responseSchema: z.unknown().optional(),
     })
     .optional(),
   safetySettings: z.array(z.unknown()).optional(),
   cachedContent: z.string().optional(),
 });
+
+/** A parsed request `generationConfig`. */
+export type GeminiParsedGenerationConfig = NonNullable<z.infer<typeof geminiRequestSchema>['generationConfig']>;
 
 /** A parsed request part. */
 export type GeminiParsedPart = z.infer<typeof partSchema>;

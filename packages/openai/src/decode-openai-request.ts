@@ -7,6 +7,8 @@ import {
   type JSONObject,
   type Message,
   parseWireRequest,
+  type ReasoningEffort,
+  type ResponseFormat,
   setOwnProperty,
   type Tool,
   type ToolChoice,
@@ -16,7 +18,7 @@ import {
 } from '@interlingua/core';
 import { openAIToolAttachmentsText } from './convert-to-openai-messages';
 import { toToolCall } from './decode-openai-response';
-import { type OpenAIMessage, type OpenAIUserPart, openaiRequestSchema } from './openai-api';
+import { type OpenAIMessage, type OpenAIResponseFormat, type OpenAIUserPart, openaiRequestSchema } from './openai-api';
 import { unmarkOpenAIToolError } from './openai-tool-error-text';
 
 // Body keys mapped to IR fields; every other key goes to `providerOptions.openai` verbatim.
@@ -32,7 +34,9 @@ const MAPPED_KEYS = new Set([
   'stop',
   'stream',
   'stream_options',
+  'response_format',
 ]);
+const EFFORTS = new Set(['minimal', 'low', 'medium', 'high']);
 
 /**
  * Decodes a Chat Completions request body into an IR request (the gateway direction).
@@ -175,10 +179,15 @@ export function decodeOpenAIRequest(body: unknown): CodecResult<DecodedRequest> 
   if (wire.stop !== null && wire.stop !== undefined) {
     request.stopSequences = typeof wire.stop === 'string' ? [wire.stop] : wire.stop;
   }
+  const effort = wire.reasoning_effort;
+  const mapEffort = typeof effort === 'string' && EFFORTS.has(effort);
+  if (mapEffort) request.reasoning = { effort: effort as ReasoningEffort };
+  const format = wire.response_format;
+  if (format !== null && format !== undefined) request.responseFormat = convertResponseFormat(format);
   // From the body itself, not the parsed copy: the schema drops keys such as `__proto__`.
   const rest: JSONObject = {};
   for (const [key, value] of Object.entries(body as JSONObject)) {
-    if (!MAPPED_KEYS.has(key)) setOwnProperty(rest, key, value);
+    if (!MAPPED_KEYS.has(key) && !(mapEffort && key === 'reasoning_effort')) setOwnProperty(rest, key, value);
   }
   if (Object.keys(rest).length > 0) request.providerOptions = { openai: rest };
   return { value: { request, model: wire.model, stream: wire.stream === true }, warnings };
@@ -216,6 +225,29 @@ function reattachToolAttachments(results: ToolResult[], content: UserContentPart
 function isAttachmentsMarker(text: string): boolean {
   const empty = openAIToolAttachmentsText('', '');
   return text.startsWith(empty.slice(0, empty.indexOf(' ('))) && text.endsWith('):');
+}
+
+function convertResponseFormat(format: OpenAIResponseFormat): ResponseFormat {
+  switch (format.type) {
+    case 'text':
+      return { type: 'text' };
+    case 'json_object':
+      return { type: 'json' };
+    case 'json_schema': {
+      const { name, description, schema, strict } = format.json_schema;
+      return {
+        type: 'json',
+        ...(schema === null || schema === undefined ? {} : { schema }),
+        name,
+        ...(typeof description === 'string' ? { description } : {}),
+        ...(typeof strict === 'boolean' ? { strict } : {}),
+      };
+    }
+    default: {
+      const exhaustive: never = format;
+      throw new InvalidRequestError({ message: `Unknown response_format ${JSON.stringify(exhaustive)}` });
+    }
+  }
 }
 
 function joinText(content: string | { text: string }[]): string {

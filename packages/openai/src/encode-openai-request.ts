@@ -5,6 +5,7 @@ import type { OpenAIChatRequestBody } from './openai-api';
 import { defaultOpenAISystemRole, type OpenAIEncodeRequestOptions } from './openai-compat';
 import { mapOpenAIForeignOptions } from './openai-foreign-options';
 import { prepareOpenAITools } from './openai-prepare-tools';
+import { prepareOpenAISettings } from './prepare-openai-settings';
 
 // Keys `providerOptions.openai` may not override: they are what the codec itself encodes.
 const RESERVED_KEYS = new Set(['model', 'messages', 'stream', 'stream_options']);
@@ -12,6 +13,7 @@ const RESERVED_KEYS = new Set(['model', 'messages', 'stream', 'stream_options'])
 /**
  * Encodes an IR request as a Chat Completions body: system prompt as the first message,
  * `maxOutputTokens` → `max_completion_tokens` (or `max_tokens`), `stopSequences` → `stop`,
+ * `reasoning` → `reasoning_effort`, `responseFormat` → `response_format`,
  * tools and tool choice, and `stream_options.include_usage` for streams. Keys of
  * `providerOptions.openai` (such as `parallel_tool_calls`, `reasoning_effort`, `seed`) are
  * copied into the body verbatim. Other providers' options with an equivalent are mapped
@@ -43,6 +45,9 @@ export function encodeOpenAIRequest(
   const foreign = mapOpenAIForeignOptions(request, warnings);
   if (foreign.parallel_tool_calls !== undefined) body.parallel_tool_calls = foreign.parallel_tool_calls;
   if (foreign.seed !== undefined) body.seed = foreign.seed;
+  if (request.reasoning !== undefined || request.responseFormat !== undefined) {
+    Object.assign(body, prepareOpenAISettings(request, warnings));
+  }
 
   const passthrough = request.providerOptions?.openai;
   if (passthrough !== undefined) {

@@ -239,6 +239,24 @@ const objectSchemaSchema = jsonObjectSchema.refine(
   'Expected an object schema (`type: "object"`)',
 );
 
+/** A request's `response_format`: text, JSON mode, or a JSON schema. */
+export const openaiResponseFormatSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text') }),
+  z.object({ type: z.literal('json_object') }),
+  z.object({
+    type: z.literal('json_schema'),
+    json_schema: z.object({
+      name: z.string().min(1),
+      description: nullish(z.string()),
+      schema: nullish(jsonObjectSchema),
+      strict: nullish(z.boolean()),
+    }),
+  }),
+]);
+
+/** Parsed `response_format`. */
+export type OpenAIResponseFormat = z.infer<typeof openaiResponseFormatSchema>;
+
 /** A request body (gateway direction): the fields mapped to the IR; the rest is kept verbatim. */
 export const openaiRequestSchema = z.looseObject({
   model: z.string(),
@@ -272,6 +290,9 @@ export const openaiRequestSchema = z.looseObject({
   top_p: nullish(z.number().min(0).max(1)),
   stop: nullish(z.union([z.string(), z.array(z.string())])),
   stream: nullish(z.boolean()),
+  // Any level: the four the IR names are mapped, others (`none`, `xhigh`) stay provider options.
+  reasoning_effort: nullish(z.string()),
+  response_format: nullish(openaiResponseFormatSchema),
 });
 /** Parsed request body. */
 export type OpenAIRequest = z.infer<typeof openaiRequestSchema>;

@@ -3,6 +3,7 @@ import { createBedrock } from '@interlingua/bedrock';
 import {
   type CapabilityRegistry,
   defaultMaxTokensFromCapabilities,
+  effortBudgetFromCapabilities,
   pricingOf,
   toolResultMediaFromCapabilities,
   type WithCapabilitiesOptions,
@@ -202,6 +203,8 @@ function buildAdapterModel(
         ...(fetch === undefined ? {} : { fetch }),
         // Anthropic requires `max_tokens`: the model's max output from the capability data (capped).
         defaultMaxTokens: defaultMaxTokensFromCapabilities('anthropic'),
+        // A thinking budget per effort level, from the same data.
+        effortBudget: effortBudgetFromCapabilities('anthropic'),
         ...common,
       })(modelId);
     case 'gemini':

@@ -29,13 +29,14 @@ function takesJsonSchema(modelId: string): boolean {
  * earlier models `thinkingConfig.thinkingBudget` (an effort alone becomes its default budget);
  * `summary` is `includeThoughts`. JSON is `responseMimeType: 'application/json'` with the schema
  * as `responseJsonSchema`, or, for models before 2.5, lowered to the OpenAPI subset as
- * `responseSchema` (each dropped keyword a warning).
+ * `responseSchema` (each dropped keyword a warning). Before Gemini 3, JSON does not combine with
+ * function declarations: with tools it is left out, with a warning.
  *
  * @see https://ai.google.dev/gemini-api/docs/thinking
  * @see https://ai.google.dev/gemini-api/docs/structured-output
  */
 export function prepareGeminiSettings(
-  request: Pick<ChatRequest, 'reasoning' | 'responseFormat'>,
+  request: Pick<ChatRequest, 'reasoning' | 'responseFormat' | 'tools'>,
   modelId: string,
   warnings: Warning[],
 ): JSONObject {
@@ -66,7 +67,14 @@ export function prepareGeminiSettings(
   const format = request.responseFormat;
   if (format !== undefined) {
     if (format.type === 'text') config.responseMimeType = 'text/plain';
-    else {
+    else if ((request.tools ?? []).length > 0 && !takesThinkingLevel(modelId)) {
+      warnings.push({
+        type: 'unsupported',
+        feature: 'responseFormat',
+        message:
+          'Gemini before 3 cannot combine function calling with a JSON response (responseMimeType); the format was not sent.',
+      });
+    } else {
       config.responseMimeType = 'application/json';
       if (format.schema !== undefined) {
         if (takesJsonSchema(modelId)) config.responseJsonSchema = format.schema;

@@ -5,10 +5,11 @@ import { type Backends, backendConfig, startBackends, startGateway } from './gat
 import { GATEWAY_SCENARIOS } from './gateway-scenarios';
 
 // Issue 13, item 8, through the gateway: the fields of an OpenAI client's body that the backend's
-// format cannot carry (`response_format` and `logprobs` have no Messages or Gemini field;
-// Gemini has no parallel switch) reach the client as warnings — the `x-interlingua-warnings`
-// header and the log line — and `parallel_tool_calls: false` is mapped where it can be
-// (Anthropic's `disable_parallel_tool_use`). Nothing foreign reaches the backend's wire.
+// format cannot carry (`logprobs` has no Messages or Gemini field; Gemini has no parallel switch)
+// reach the client as warnings — the `x-interlingua-warnings` header and the log line — and
+// `parallel_tool_calls: false` is mapped where it can be (Anthropic's `disable_parallel_tool_use`).
+// Nothing foreign reaches the backend's wire. `response_format` is the IR's `responseFormat`
+// since issue 19: carried in the backend's own terms, or a warning of its own where it cannot be.
 
 let backends: Backends;
 let gateway: Gateway;
@@ -45,7 +46,7 @@ const loggedFeatures = (id: string) =>
   ((logs.find((line) => line.id === id)?.warnings ?? []) as { feature: string }[]).map((warning) => warning.feature);
 
 describe('an OpenAI client’s fields the backend cannot carry, through the gateway', () => {
-  it('to Anthropic: parallel_tool_calls is mapped, response_format and logprobs come back as warnings', async () => {
+  it('to Anthropic: parallel_tool_calls is mapped, JSON is asked for in the system prompt, logprobs is a warning', async () => {
     const { data, response } = await client()
       .chat.completions.create(body('anthropic-backend'), { headers: { 'x-request-id': 'foreign-anthropic' } })
       .withResponse();
@@ -53,12 +54,14 @@ describe('an OpenAI client’s fields the backend cannot carry, through the gate
     const sent = backends.servers.anthropic.requests.at(-1)?.body as Record<string, unknown>;
     expect(sent.tool_choice).toEqual({ type: 'auto', disable_parallel_tool_use: true });
     expect(JSON.stringify(sent)).not.toMatch(/response_format|logprobs|parallel_tool_calls/);
-    const expected = ['providerOptions.openai.response_format', 'providerOptions.openai.logprobs'];
+    // JSON without a schema has no Messages field: an instruction, with a warning of its own.
+    expect(sent.system).toBe('Answer with a single valid JSON value and nothing else.');
+    const expected = ['responseFormat', 'providerOptions.openai.logprobs'];
     expect(features(response.headers.get('x-interlingua-warnings'))).toEqual(expect.arrayContaining(expected));
     expect(loggedFeatures('foreign-anthropic')).toEqual(expect.arrayContaining(expected));
   });
 
-  it('to Gemini: all three are warnings, none on the wire', async () => {
+  it('to Gemini: all three are warnings (JSON does not combine with tools before Gemini 3), none on the wire', async () => {
     const { response } = await client()
       .chat.completions.create(body('gemini-backend'), { headers: { 'x-request-id': 'foreign-gemini' } })
       .withResponse();
@@ -67,7 +70,7 @@ describe('an OpenAI client’s fields the backend cannot carry, through the gate
     expect(JSON.stringify(sent)).not.toMatch(/response_format|logprobs|parallel/);
     const expected = [
       'providerOptions.openai.parallel_tool_calls',
-      'providerOptions.openai.response_format',
+      'responseFormat',
       'providerOptions.openai.logprobs',
     ];
     expect(features(response.headers.get('x-interlingua-warnings'))).toEqual(expect.arrayContaining(expected));
@@ -83,7 +86,7 @@ describe('an OpenAI client’s fields the backend cannot carry, through the gate
     for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? '';
     expect(text).toBe('你好！有什么可以帮你？');
     expect(loggedFeatures('foreign-stream')).toEqual(
-      expect.arrayContaining(['providerOptions.openai.response_format', 'providerOptions.openai.logprobs']),
+      expect.arrayContaining(['responseFormat', 'providerOptions.openai.logprobs']),
     );
   });
 });

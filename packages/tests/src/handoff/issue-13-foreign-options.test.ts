@@ -8,7 +8,8 @@ import { wireFixture } from './handoff-histories';
 
 // Issue 13, item 8: a body decoded from one provider (here what the official `openai` client sends,
 // as a gateway receives it) sent to another: options with an equivalent are mapped, the rest are
-// warnings, and nothing foreign reaches the other provider's wire.
+// warnings, and nothing foreign reaches the other provider's wire. `response_format` is the IR's
+// `responseFormat` since issue 19: carried in the target's own terms, or a warning of its own.
 
 // The Messages API's request fields; the API answers any other with 400 "…: Extra inputs are not permitted".
 // https://docs.anthropic.com/en/api/messages
@@ -26,6 +27,7 @@ const MESSAGES_FIELDS = new Set([
   'stream',
   'metadata',
   'thinking',
+  'output_config',
   'service_tier',
   'container',
   'mcp_servers',
@@ -82,9 +84,11 @@ describe('an OpenAI client’s request carried on to other providers', () => {
     expect(response.finishReason).toBe('tool_calls');
     const sent = server.requests[1]?.body as Record<string, unknown>;
     expect(sent.tool_choice).toEqual({ type: 'auto', disable_parallel_tool_use: true });
+    // JSON without a schema has no Messages field: asked for in the system prompt.
+    expect(sent.system).toBe('Answer with a single valid JSON value and nothing else.');
     expect(response.warnings.map((warning) => warning.feature)).toEqual([
-      'providerOptions.openai.response_format',
       'providerOptions.openai.logprobs',
+      'responseFormat',
     ]);
   });
 
@@ -101,10 +105,11 @@ describe('an OpenAI client’s request carried on to other providers', () => {
     ).generate(request);
     expect(response.finishReason).toBe('stop');
     expect(JSON.stringify(server.requests[1]?.body)).not.toMatch(/parallel|response_format|logprobs/);
+    // Gemini 2.5 does not combine JSON output with function declarations.
     expect(response.warnings.map((warning) => warning.feature)).toEqual([
       'providerOptions.openai.parallel_tool_calls',
-      'providerOptions.openai.response_format',
       'providerOptions.openai.logprobs',
+      'responseFormat',
     ]);
   });
 });

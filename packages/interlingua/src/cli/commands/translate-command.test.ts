@@ -32,15 +32,16 @@ const openaiBody = {
 };
 
 describe('interlingua translate: what the target cannot carry is a warning on stderr', () => {
-  it('openai → anthropic maps parallel_tool_calls: false, and warns about response_format and logprobs', async () => {
+  it('openai → anthropic maps parallel_tool_calls: false and response_format (as an instruction), warns about logprobs', async () => {
     const result = await translate(['--from', 'openai', '--to', 'anthropic'], openaiBody);
     expect(result.code).toBe(0);
     const body = JSON.parse(result.stdout) as Record<string, unknown>;
     expect(body.tool_choice).toEqual({ type: 'auto', disable_parallel_tool_use: true });
     expect(body).not.toHaveProperty('parallel_tool_calls');
+    expect(body.system).toBe('Answer with a single valid JSON value and nothing else.');
     expect(result.stderr.trim().split('\n')).toEqual([
-      'warning (unsupported, providerOptions.openai.response_format): Anthropic has no equivalent of the openai option `response_format`; it was not sent.',
       'warning (unsupported, providerOptions.openai.logprobs): Anthropic has no equivalent of the openai option `logprobs`; it was not sent.',
+      'warning (degraded, responseFormat): Anthropic structured outputs need a schema; JSON without one was asked for in the system prompt.',
     ]);
   });
 
@@ -50,7 +51,7 @@ describe('interlingua translate: what the target cannot carry is a warning on st
     expect(result.stderr).toContain(
       'warning (unsupported, providerOptions.openai.parallel_tool_calls): Gemini has no switch',
     );
-    expect(result.stderr).toContain('providerOptions.openai.response_format');
+    expect(result.stderr).toContain('warning (unsupported, responseFormat): Gemini before 3 cannot combine');
     expect(result.stderr).toContain('providerOptions.openai.logprobs');
   });
 

@@ -27,6 +27,8 @@ import { indexTools, type ResolvedAgentOptions } from './agent-options';
 import type { AgentFinishReason, AgentResult, AgentStep, ToolCallOutcome } from './agent-result';
 import { answer, executeToolCalls } from './execute-tool-calls';
 import { findHistoryProblems } from './history/find-history-problems';
+import { noObject, repairRequest } from './object/generate-object';
+import { parseObjectText } from './object/object-schema';
 import { endModelSpan, endRunSpan, recordsContent, startModelSpan, startRunSpan } from './telemetry/agent-telemetry';
 import { withUniqueCallIds } from './unique-call-ids';
 
@@ -41,6 +43,10 @@ type LoopState = {
   last: ModelResponse | undefined;
   span: TelemetrySpan;
   recordContent: boolean;
+  /** The final answer, parsed and validated against `output`. */
+  output: unknown;
+  /** Re-asks left for a final answer that does not match `output`. */
+  outputRepairs: number;
 };
 
 /**
@@ -80,6 +86,8 @@ async function loop(
     last: undefined,
     span,
     recordContent: recordsContent(options.telemetry),
+    output: undefined,
+    outputRepairs: options.outputRepairs,
   };
   const { steps, inputTokensPerStep } = state;
   const callOptions: CallOptions = {
@@ -115,6 +123,9 @@ async function loop(
       ...(options.system === undefined ? {} : { system: options.system }),
       ...(options.tools.data.length === 0 ? {} : { tools: options.tools.data }),
       ...options.settings,
+      ...(options.output === undefined
+        ? {}
+        : { responseFormat: { type: 'json' as const, schema: options.output.jsonSchema, name: 'output' } }),
     };
     let response: ModelResponse;
     const modelSpan = startModelSpan(span, model, request, mode === 'stream');
@@ -187,7 +198,9 @@ async function loop(
             onOutcome: listening ? (outcome) => emit({ type: 'tool-result', step: index, ...outcome }) : noop,
             span,
             recordContent: state.recordContent,
+            repair: options.repairToolCall,
           });
+          if (step.toolOutcomes.some((outcome) => outcome.repair !== undefined)) recordRepairs(state, step);
           history.push({ role: 'tool', content: step.toolOutcomes.map((outcome) => outcome.result) });
           ranTools = true;
           next = 'continue';
@@ -225,7 +238,46 @@ async function loop(
     if (listening) {
       emit({ type: 'step-finish', step, usage: state.usage, inputTokensPerStep: inputTokensPerStep.slice() });
     }
+    if (next === 'stop' && options.output !== undefined) {
+      const parsed = parseObjectText(textOf(response.message), options.output);
+      if (parsed.success) state.output = parsed.value;
+      else if (state.outputRepairs > 0 && index + 1 < options.maxSteps) {
+        // The answer goes back with what was wrong, as generateObject re-asks.
+        state.outputRepairs--;
+        const retry = repairRequest(request, response, parsed.issues).messages.at(-1);
+        if (retry !== undefined) history.push(retry);
+        continue;
+      } else return finish(state, 'error', noObject(response, parsed.issues, state.usage, state.steps.length));
+    }
     if (next !== 'continue') return finish(state, next);
+  }
+}
+
+/** Puts the repaired calls into the history's assistant turn, and warns once per run. */
+function recordRepairs(state: LoopState, step: AgentStep): void {
+  const { history } = state.options;
+  const turn = history.at(-1);
+  if (turn?.role === 'assistant') {
+    const fixed = new Map(
+      step.toolOutcomes.flatMap((outcome) =>
+        outcome.repair === undefined ? [] : [[outcome.toolCall.id, outcome.toolCall]],
+      ),
+    );
+    history[history.length - 1] = {
+      role: 'assistant',
+      content: turn.content.map((part) => (part.type === 'tool-call' ? (fixed.get(part.id) ?? part) : part)),
+    };
+  }
+  const warning: Warning = {
+    type: 'other',
+    feature: 'repairToolCall',
+    message:
+      'repairToolCall fixed tool calls the model sent malformed before they ran; each repair is on its step (toolOutcomes[].repair).',
+  };
+  const key = `${warning.type}\u0000${warning.feature}\u0000${warning.message}`;
+  if (!state.warningKeys.has(key)) {
+    state.warningKeys.add(key);
+    state.warnings.push(warning);
   }
 }
 
@@ -243,6 +295,7 @@ function finish(state: LoopState, finishReason: AgentFinishReason, error?: unkno
     inputTokensPerStep: state.inputTokensPerStep,
     warnings: state.warnings,
     ...(error === undefined ? {} : { error }),
+    ...(state.output === undefined ? {} : { output: state.output }),
   };
   options.onEvent?.({ type: 'finish', result });
   return result;

@@ -10,12 +10,14 @@ import type { AgentEvent } from './agent-event';
 import type { AgentTool } from './agent-tool';
 import { findHistoryProblems } from './history/find-history-problems';
 import { composeHistoryStrategies, type HistoryStrategy } from './history/history-strategy';
+import { type ObjectSchema, type PreparedObjectSchema, prepareObjectSchema } from './object/object-schema';
+import type { RepairToolCall } from './repair/repair-tool-call';
 import type { AgentTelemetryOptions } from './telemetry/agent-telemetry';
 
 /** Request settings sent on every model call of a run. */
 export type AgentCallSettings = Pick<
   ChatRequest,
-  'toolChoice' | 'maxOutputTokens' | 'temperature' | 'topP' | 'stopSequences' | 'providerOptions'
+  'toolChoice' | 'maxOutputTokens' | 'temperature' | 'topP' | 'stopSequences' | 'reasoning' | 'providerOptions'
 >;
 
 /** Settings of `runAgent` and `streamAgent`. */
@@ -51,6 +53,21 @@ export type AgentOptions = {
   settings?: AgentCallSettings;
   /** OpenTelemetry spans of the run (when `@opentelemetry/api` is installed): the agent's name, message contents opt-in. */
   telemetry?: AgentTelemetryOptions;
+  /**
+   * Called for a tool call whose arguments do not parse or validate, or that names an unknown
+   * tool, before it is answered with an error result: return a fixed call (`repairJson` is a
+   * ready one), or nothing for the error result. Each repair is on its outcome (`repair`).
+   */
+  repairToolCall?: RepairToolCall;
+  /**
+   * The schema of the final answer (zod 3, zod 4 or JSON Schema object): every model call asks
+   * for it (`responseFormat`), and the run's `output` is the last answer parsed and validated.
+   * An answer that does not match is re-asked `outputRepairs` times (default 1), then the run
+   * ends with `error` (a `NoObjectGeneratedError`).
+   */
+  output?: ObjectSchema;
+  /** How many times a final answer that does not match `output` is re-asked; default 1. */
+  outputRepairs?: number;
 };
 
 /** Options after defaults and checks. */
@@ -70,6 +87,9 @@ export type ResolvedAgentOptions = {
   strategy: HistoryStrategy | undefined;
   settings: AgentCallSettings | undefined;
   telemetry: AgentTelemetryOptions | undefined;
+  repairToolCall: RepairToolCall | undefined;
+  output: PreparedObjectSchema | undefined;
+  outputRepairs: number;
 };
 
 /** Applies defaults and rejects bad settings with `InvalidSettingError`, a bad history with `InvalidRequestError`. */
@@ -105,6 +125,12 @@ export function resolveAgentOptions(options: AgentOptions): ResolvedAgentOptions
     throw new InvalidRequestError({ message: `Expected a valid history: ${problems.join(' ')}` });
   }
   const strategy = options.historyStrategy;
+  const outputRepairs = options.outputRepairs ?? 1;
+  if (!Number.isInteger(outputRepairs) || outputRepairs < 0) {
+    throw new InvalidSettingError({
+      message: `Expected \`outputRepairs\` to be a non-negative integer, got ${String(outputRepairs)}.`,
+    });
+  }
   return {
     model: options.model,
     tools,
@@ -126,6 +152,9 @@ export function resolveAgentOptions(options: AgentOptions): ResolvedAgentOptions
           : composeHistoryStrategies(...strategy),
     settings: options.settings,
     telemetry: options.telemetry,
+    repairToolCall: options.repairToolCall,
+    output: options.output === undefined ? undefined : prepareObjectSchema(options.output, 'output'),
+    outputRepairs,
   };
 }
 

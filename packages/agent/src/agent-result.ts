@@ -8,6 +8,7 @@ import type {
   Usage,
   Warning,
 } from '@interlingua/core';
+import type { ToolCallRepair } from './repair/repair-tool-call';
 
 /**
  * Why a run ended. The model's own reasons, plus `max_steps`: the step limit was reached
@@ -22,6 +23,8 @@ export type ToolCallOutcome = {
   result: ToolResult;
   /** For the host: why the result is an error (`NO_SUCH_TOOL`, `INVALID_TOOL_ARGUMENTS`, `TOOL_EXECUTION_ERROR`, `ABORTED`), with what was thrown as `cause`. */
   error?: InterlinguaError;
+  /** Set when `repairToolCall` fixed the call before it ran: `toolCall` is the fixed call, this the original and its fault. */
+  repair?: ToolCallRepair;
 };
 
 /** One model call and the tool calls it made. */
@@ -38,8 +41,8 @@ export type AgentStep = {
   cost: Cost | 'unknown';
 };
 
-/** The outcome of `runAgent`. */
-export type AgentResult = {
+/** The outcome of `runAgent`; `Output` is the type of `output` when the run was given an `output` schema. */
+export type AgentResult<Output = unknown> = {
   /** Why the run ended. */
   finishReason: AgentFinishReason;
   /** The provider's own reason for the last model answer (`end_turn`, `MAX_TOKENS`, …); `null` when none, or when the last model call failed. */
@@ -64,6 +67,11 @@ export type AgentResult = {
   inputTokensPerStep: number[];
   /** Warnings of every model call, each distinct warning once (every step's own are in `steps[i].response.warnings`). */
   warnings: Warning[];
-  /** When `finishReason` is `error` because the model call failed: what it threw (an `APICallError`, …). */
+  /**
+   * When `finishReason` is `error`: what went wrong — what the failed model call threw (an
+   * `APICallError`, …), or a `NoObjectGeneratedError` when the final answer did not match `output`.
+   */
   error?: unknown;
+  /** With an `output` schema: the final answer, parsed and validated. */
+  output?: Output;
 };

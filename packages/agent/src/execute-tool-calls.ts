@@ -14,6 +14,7 @@ import {
 } from '@interlingua/core';
 import type { ToolCallOutcome } from './agent-result';
 import type { AgentTool } from './agent-tool';
+import type { RepairToolCall, ToolCallProblem } from './repair/repair-tool-call';
 import { endToolSpan, startToolSpan } from './telemetry/agent-telemetry';
 import { validateToolArguments } from './validate-tool-arguments';
 
@@ -33,6 +34,8 @@ export type ExecuteToolCallsOptions = {
   span: TelemetrySpan;
   /** Tool arguments and results go on the spans. */
   recordContent: boolean;
+  /** Fixes a call that does not parse, validate or name a known tool, before it is answered with an error. */
+  repair?: RepairToolCall | undefined;
 };
 
 const maxEchoLength = 500;
@@ -84,41 +87,94 @@ function settle(call: ToolCall, options: ExecuteToolCallsOptions): ToolCallOutco
 
 const cancelledText = 'The call was cancelled before it completed: the run was aborted.';
 
-// Synchronous up to `execute`: a turn's calls cost no extra promise ticks before they run.
-function executeToolCall(call: ToolCall, options: ExecuteToolCallsOptions): ToolCallOutcome | Promise<ToolCallOutcome> {
+// Why a call cannot run as sent (with the error result it gets), or the tool and validated input.
+type Checked = { tool: AgentTool; input: unknown } | { problem: ToolCallProblem | undefined; outcome: ToolCallOutcome };
+
+function check(call: ToolCall, options: ExecuteToolCallsOptions): Checked {
   const tool = options.tools.get(call.name);
   if (tool === undefined) {
     const error = new NoSuchToolError({ toolName: call.name, availableTools: [...options.tools.keys()] });
-    return answer(call, `${error.message} Call one of the available tools.`, error);
+    return {
+      problem: { type: 'unknown-tool', message: error.message },
+      outcome: answer(call, `${error.message} Call one of the available tools.`, error),
+    };
   }
   if (call.argsError !== undefined) {
     const got = echo(call.argsText ?? '');
     const text = options.truncated
       ? `Expected complete arguments for tool "${call.name}", but they were cut off because the response hit the output token limit; got ${got}. Call the tool again with complete (shorter) arguments.`
       : `Invalid arguments for tool "${call.name}": ${call.argsError} Got ${got}. Call the tool again with a JSON object matching its schema.`;
-    return answer(
-      call,
-      text,
-      new InvalidToolArgumentsError({ message: text, toolName: call.name, toolArgs: call.argsText }),
-    );
+    return {
+      problem: { type: 'invalid-json', message: call.argsError },
+      outcome: answer(
+        call,
+        text,
+        new InvalidToolArgumentsError({ message: text, toolName: call.name, toolArgs: call.argsText }),
+      ),
+    };
   }
-  let input: unknown;
   try {
     const validation = validateToolArguments(tool, call.args);
     if (!validation.success) {
       const text = `Invalid arguments for tool "${call.name}": ${validation.error}. Got ${echo(JSON.stringify(call.args))}. Call the tool again with arguments matching its schema.`;
-      return answer(
-        call,
-        text,
-        new InvalidToolArgumentsError({ message: text, toolName: call.name, toolArgs: call.args }),
-      );
+      return {
+        problem: { type: 'invalid-arguments', message: validation.error },
+        outcome: answer(
+          call,
+          text,
+          new InvalidToolArgumentsError({ message: text, toolName: call.name, toolArgs: call.args }),
+        ),
+      };
     }
-    input = validation.value;
+    return { tool, input: validation.value };
   } catch (thrown) {
     const text = `Tool "${call.name}" could not validate its arguments: ${describe(thrown)}`;
-    return answer(call, text, new ToolExecutionError({ message: text, cause: thrown }));
+    return {
+      problem: undefined,
+      outcome: answer(call, text, new ToolExecutionError({ message: text, cause: thrown })),
+    };
   }
-  return run(call, tool, input, options);
+}
+
+// Synchronous up to `execute`: a turn's calls cost no extra promise ticks before they run.
+function executeToolCall(call: ToolCall, options: ExecuteToolCallsOptions): ToolCallOutcome | Promise<ToolCallOutcome> {
+  const checked = check(call, options);
+  if ('tool' in checked) return run(call, checked.tool, checked.input, options);
+  // Arguments cut off at the token limit are incomplete, not mistyped: nothing to repair.
+  const cutOff = options.truncated && checked.problem?.type === 'invalid-json';
+  if (options.repair === undefined || checked.problem === undefined || cutOff) return checked.outcome;
+  return repairAndRun(call, checked.problem, checked.outcome, options.repair, options);
+}
+
+/** Asks `repairToolCall` for a fixed call; runs it when it checks out, else answers with the original error. */
+async function repairAndRun(
+  call: ToolCall,
+  problem: ToolCallProblem,
+  failure: ToolCallOutcome,
+  repair: RepairToolCall,
+  options: ExecuteToolCallsOptions,
+): Promise<ToolCallOutcome> {
+  let fixed: ToolCall | undefined | null;
+  try {
+    const tools = [...options.tools.values()].map(({ name, description, inputSchema }) => ({
+      name,
+      description,
+      inputSchema,
+    }));
+    fixed = await repair({ toolCall: call, problem, tools, messages: options.messages });
+  } catch {
+    // A repair function that throws repairs nothing: the call gets the error it had.
+    return failure;
+  }
+  if (fixed === undefined || fixed === null) return failure;
+  // The fixed call keeps the id its result answers; its raw text went with the fault.
+  const { argsText: _text, argsError: _error, ...clean } = fixed;
+  const repaired: ToolCall =
+    fixed.argsError === undefined ? { ...clean, type: 'tool-call', id: call.id } : { ...fixed, id: call.id };
+  const checked = check(repaired, options);
+  if (!('tool' in checked)) return failure;
+  const outcome = await run(repaired, checked.tool, checked.input, options);
+  return { ...outcome, repair: { original: call, problem } };
 }
 
 type Interruption = { interrupted: 'timeout' | 'aborted' };

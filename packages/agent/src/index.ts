@@ -27,6 +27,21 @@ export { findHistoryProblems } from './history/find-history-problems';
 export { composeHistoryStrategies, type HistoryContext, type HistoryStrategy } from './history/history-strategy';
 export { keepLastTurns } from './history/keep-last-turns';
 export { type TokenBudgetOptions, tokenBudget } from './history/token-budget';
+export {
+  type GenerateObjectOptions,
+  type GenerateObjectResult,
+  generateObject,
+} from './object/generate-object';
+export { NoObjectGeneratedError } from './object/no-object-generated-error';
+export type { InferObject, ObjectSchema } from './object/object-schema';
+export { type PartialObject, type StreamObjectResult, streamObject } from './object/stream-object';
+export { repairJson } from './repair/repair-json';
+export type {
+  RepairToolCall,
+  RepairToolCallOptions,
+  ToolCallProblem,
+  ToolCallRepair,
+} from './repair/repair-tool-call';
 export { runAgent } from './run-agent';
 export { streamAgent } from './stream-agent';
 export type { AgentTelemetryOptions } from './telemetry/agent-telemetry';

@@ -1,6 +1,7 @@
 import { runAgentLoop } from './agent-loop';
 import { type AgentOptions, resolveAgentOptions } from './agent-options';
 import type { AgentResult } from './agent-result';
+import type { InferObject, ObjectSchema } from './object/object-schema';
 
 /**
  * Runs the tool loop: calls the model, runs every tool call it asks for, sends the results
@@ -13,6 +14,8 @@ import type { AgentResult } from './agent-result';
  * tool throws escapes: it becomes an error result. Bad settings or history are rejected before
  * any call (`InvalidSettingError`, `InvalidRequestError`); after that only an abort throws
  * (`AgentAbortedError`, with the history of what completed). The result's `messages` can be passed back as `history`.
+ * With `output` (a schema) the run ends with a typed, validated `result.output`; with
+ * `repairToolCall` malformed calls are fixed before they run.
  *
  * @example
  * const result = await runAgent({
@@ -23,6 +26,8 @@ import type { AgentResult } from './agent-result';
  * });
  * console.log(result.text, result.usage, result.inputTokensPerStep);
  */
-export async function runAgent(options: AgentOptions): Promise<AgentResult> {
-  return runAgentLoop(resolveAgentOptions(options), 'generate');
+export async function runAgent<S extends ObjectSchema = never, T = unknown>(
+  options: AgentOptions & { output?: S },
+): Promise<AgentResult<InferObject<S, T>>> {
+  return runAgentLoop(resolveAgentOptions(options), 'generate') as Promise<AgentResult<InferObject<S, T>>>;
 }

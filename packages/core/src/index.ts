@@ -145,7 +145,7 @@ export { findClosestMatch } from './text/find-closest-match';
 export { defineTool, type JSONSchemaToolDefinition, type ZodToolDefinition } from './tools/define-tool';
 export type { ExecutableTool, ToolArgsValidation, ToolExecutionContext } from './tools/executable-tool';
 export { type ParsedToolArguments, parseToolArguments } from './tools/parse-tool-arguments';
-export { repairJson } from './tools/repair-json';
+export { repairJsonText } from './tools/repair-json-text';
 export { isToolOutput, type ToolOutput, toToolOutput } from './tools/tool-output';
 export {
   type AnyZodSchema,

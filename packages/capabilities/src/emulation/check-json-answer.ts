@@ -1,8 +1,8 @@
 import { type OutputUnit, type Schema, Validator } from '@cfworker/json-schema';
-import { type JSONObject, repairJson, type Warning } from '@interlingua/core';
+import { type JSONObject, repairJsonText, type Warning } from '@interlingua/core';
 
 /**
- * Checks a prompted JSON answer: that the text is JSON (or repairable JSON, with `repairJson`)
+ * Checks a prompted JSON answer: that the text is JSON (or repairable JSON, with `repairJsonText`)
  * and, given a schema, that it matches. Returns the warning that says what is wrong, or
  * `undefined` for a good answer.
  */
@@ -11,7 +11,7 @@ export function checkJsonAnswer(text: string, schema: JSONObject | undefined): W
   try {
     value = JSON.parse(text);
   } catch {
-    value = repairJson(text);
+    value = repairJsonText(text);
     if (value === undefined) {
       return {
         type: 'other',

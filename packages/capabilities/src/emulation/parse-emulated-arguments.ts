@@ -1,19 +1,27 @@
-import { type ParsedToolArguments, parseToolArguments } from '@interlingua/core';
+import { type JSONObject, type ParsedToolArguments, parseToolArguments, repairJsonText } from '@interlingua/core';
 import { findJsonEnd } from './find-json-end';
 import { stripCodeFence } from './strip-code-fence';
 
 /**
  * Parses the arguments a model wrote as text (a ReAct `Action Input`, the `arguments` of a
- * `<tool_call>`) into an object. Never throws and never rewrites the text: a code fence is
- * unwrapped, prose after the closing brace is ignored, a JSON string holding an object is
- * decoded; anything else keeps its raw text in `argsText` with the reason in `argsError`.
+ * `<tool_call>`) into an object. Never throws: a code fence is unwrapped, prose after the
+ * closing brace is ignored, a JSON string holding an object is decoded, and an object that is
+ * almost JSON (`{'city':'Paris'}`, a trailing comma) is repaired with `repairJsonText`, as the
+ * agent's `repairJson` does; anything else keeps its raw text in `argsText` with the reason in
+ * `argsError`.
  */
 export function parseEmulatedArguments(text: string): ParsedToolArguments {
   const body = stripCodeFence(text);
   if (body === '') return { args: {} };
   if (body.startsWith('{')) {
     const end = findJsonEnd(body, 0);
-    return parseToolArguments(end === -1 ? body : body.slice(0, end));
+    const parsed = parseToolArguments(end === -1 ? body : body.slice(0, end));
+    // Unterminated text was cut off, not mistyped: completing it would invent arguments.
+    if (parsed.argsError === undefined || end === -1) return parsed;
+    const repaired = repairJsonText(parsed.argsText);
+    return typeof repaired === 'object' && repaired !== null && !Array.isArray(repaired)
+      ? { args: repaired as JSONObject }
+      : parsed;
   }
   if (body.startsWith('"')) {
     // Some models quote the whole object: "{\"city\": \"Paris\"}".

@@ -73,19 +73,19 @@ describe('ReAct emulation', () => {
     expect(response.message.content[0]).toEqual({ type: 'reasoning', text: '查一下天气。' });
   });
 
-  it('turns malformed input into a call with argsError and the raw text, so the loop can say what was wrong', async () => {
+  it('repairs almost-JSON input (issue 19) and turns the rest into a call with argsError and the raw text', async () => {
     const { model } = emulatedModel([
-      "Thought: I'll check.\nAction: get_weather\nAction Input: {'city': 'Paris'}\n",
+      "Thought: I'll check.\nAction: get_weather\nAction Input: {'city': 'Paris',}\n",
       'Thought: I need the weather.\nAction: get_weather\nAction Input: Paris\n',
     ]);
     const singleQuoted = await model.generate(toolRequest());
     expect(singleQuoted.finishReason).toBe('tool_calls');
-    expect(singleQuoted.message.content[1]).toMatchObject({
+    // Single quotes and a trailing comma: repaired as the agent's repairJson does, no step lost.
+    expect(singleQuoted.message.content[1]).toEqual({
       type: 'tool-call',
+      id: 'call_1',
       name: 'get_weather',
-      args: {},
-      argsText: "{'city': 'Paris'}",
-      argsError: expect.stringContaining('Expected the arguments to be a JSON object'),
+      args: { city: 'Paris' },
     });
     const bare = await model.generate(toolRequest());
     expect(bare.message.content[1]).toMatchObject({

@@ -27,6 +27,8 @@ export const ERROR_CODES = {
   INVALID_SETTING: 'INVALID_SETTING',
   /** The caller's `AbortSignal` fired. */
   ABORTED: 'ABORTED',
+  /** A model answer that did not become a valid object (not JSON, or not matching the schema) after every re-ask. */
+  NO_OBJECT_GENERATED: 'NO_OBJECT_GENERATED',
   /** A request the gateway refused or could not serve; carries the HTTP status and a closed error type. */
   GATEWAY_ERROR: 'GATEWAY_ERROR',
 } as const;

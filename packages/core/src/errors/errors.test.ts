@@ -30,6 +30,7 @@ describe('errors', () => {
         "INVALID_MODEL_ID",
         "INVALID_SETTING",
         "ABORTED",
+        "NO_OBJECT_GENERATED",
         "GATEWAY_ERROR",
       ]
     `);

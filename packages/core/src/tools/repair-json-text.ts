@@ -14,10 +14,10 @@ const MAX_REPAIR_LENGTH = 1_000_000;
  * 1,000,000 characters or nested deeper than `MAX_JSON_DEPTH` is not repaired.
  *
  * @example
- * repairJson("{'city':'Paris',}"); // { city: 'Paris' }
- * repairJson('not json at all'); // undefined
+ * repairJsonText("{'city':'Paris',}"); // { city: 'Paris' }
+ * repairJsonText('not json at all'); // undefined
  */
-export function repairJson(text: string): JSONValue | undefined {
+export function repairJsonText(text: string): JSONValue | undefined {
   if (text.length > MAX_REPAIR_LENGTH || nestingDepth(text) > MAX_JSON_DEPTH) return undefined;
   const trimmed = stripFence(text.trim());
   if (trimmed === '') return undefined;

@@ -170,25 +170,41 @@ export async function generateObject<S extends ObjectSchema, T = unknown>(
   options: GenerateObjectOptions<S>,
 ): Promise<GenerateObjectResult<InferObject<S, T>>> {
   const run = prepareObjectRun(options);
-  let request = run.request;
+  const attempts = startAttempts(run);
+  for (;;) {
+    const response = await options.model.generate(attempts.request, run.callOptions);
+    const done = attempts.settle(response);
+    if (done !== undefined) return done as GenerateObjectResult<InferObject<S, T>>;
+  }
+}
+
+/** The attempts of one object run: each answer either ends it (the result, or the thrown error) or sets the re-ask. */
+export type ObjectAttempts = {
+  /** The request of the next attempt. */
+  readonly request: ChatRequest;
+  /** Reads an answer: the result when it is valid; throws `NoObjectGeneratedError` after the last attempt; else `undefined` and `request` is the re-ask. */
+  settle(response: ModelResponse): GenerateObjectResult<unknown> | undefined;
+};
+
+/** Starts counting the attempts of a run. */
+export function startAttempts(run: ObjectRun): ObjectAttempts {
   let usage: Usage = { inputTokens: 0, outputTokens: 0 };
   const warnings: Warning[] = [];
-  for (let attempt = 1; ; attempt++) {
-    const response = await options.model.generate(request, run.callOptions);
-    usage = addUsage(usage, response.usage);
-    addWarnings(warnings, response.warnings);
-    const parsed = readAnswer(response, run);
-    if (parsed.success) {
-      return {
-        object: parsed.value as InferObject<S, T>,
-        text: answerText(response),
-        response,
-        usage,
-        warnings,
-        attempts: attempt,
-      };
-    }
-    if (attempt > run.maxRepairs) throw noObject(response, parsed.issues, usage, attempt);
-    request = repairRequest(request, response, parsed.issues);
-  }
+  let attempt = 0;
+  const state = {
+    request: run.request,
+    settle(response: ModelResponse) {
+      attempt++;
+      usage = addUsage(usage, response.usage);
+      addWarnings(warnings, response.warnings);
+      const parsed = readAnswer(response, run);
+      if (parsed.success) {
+        return { object: parsed.value, text: answerText(response), response, usage, warnings, attempts: attempt };
+      }
+      if (attempt > run.maxRepairs) throw noObject(response, parsed.issues, usage, attempt);
+      state.request = repairRequest(state.request, response, parsed.issues);
+      return undefined;
+    },
+  };
+  return state;
 }

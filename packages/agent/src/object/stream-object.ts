@@ -1,15 +1,10 @@
-import { collectStream, type JSONValue, type StreamEvent, type Usage, type Warning } from '@interlingua/core';
+import { collectStream, type JSONValue, type StreamEvent } from '@interlingua/core';
 import { Allow, parse } from 'partial-json';
-import { addUsage } from '../add-usage';
 import {
-  addWarnings,
-  answerText,
   type GenerateObjectOptions,
   type GenerateObjectResult,
-  noObject,
   prepareObjectRun,
-  readAnswer,
-  repairRequest,
+  startAttempts,
 } from './generate-object';
 import type { InferObject, ObjectSchema } from './object-schema';
 
@@ -72,10 +67,8 @@ export function streamObject<S extends ObjectSchema, T = unknown>(
   const result = (async (): Promise<GenerateObjectResult<Out>> => {
     try {
       const run = prepareObjectRun(options);
-      let request = run.request;
-      let usage: Usage = { inputTokens: 0, outputTokens: 0 };
-      const warnings: Warning[] = [];
-      for (let attempt = 1; ; attempt++) {
+      const attempts = startAttempts(run);
+      for (;;) {
         let text = '';
         let last = '';
         async function* watch(events: AsyncIterable<StreamEvent>): AsyncIterable<StreamEvent> {
@@ -93,22 +86,9 @@ export function streamObject<S extends ObjectSchema, T = unknown>(
             yield event;
           }
         }
-        const response = await collectStream(watch(options.model.stream(request, run.callOptions)));
-        usage = addUsage(usage, response.usage);
-        addWarnings(warnings, response.warnings);
-        const parsed = readAnswer(response, run);
-        if (parsed.success) {
-          return {
-            object: parsed.value as Out,
-            text: answerText(response),
-            response,
-            usage,
-            warnings,
-            attempts: attempt,
-          };
-        }
-        if (attempt > run.maxRepairs) throw noObject(response, parsed.issues, usage, attempt);
-        request = repairRequest(request, response, parsed.issues);
+        const response = await collectStream(watch(options.model.stream(attempts.request, run.callOptions)));
+        const done = attempts.settle(response);
+        if (done !== undefined) return done as GenerateObjectResult<Out>;
       }
     } finally {
       done = true;

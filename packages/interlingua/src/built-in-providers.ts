@@ -15,6 +15,7 @@ export type BuiltInProvider = {
     maxTokensField?: 'max_completion_tokens' | 'max_tokens';
     streamUsage?: boolean;
     sendReasoningContent?: boolean;
+    reasoningField?: 'reasoning_effort' | 'reasoning' | 'none';
   };
 };
 
@@ -74,6 +75,8 @@ export const BUILT_IN_PROVIDERS: Readonly<Record<string, BuiltInProvider>> = {
     apiKeyEnv: ['OPENROUTER_API_KEY'],
     keyOptional: false,
     defaultBaseURL: 'https://openrouter.ai/api/v1',
+    // https://openrouter.ai/docs/use-cases/reasoning-tokens: `reasoning: { effort | max_tokens }`.
+    compat: { reasoningField: 'reasoning' },
   },
   // https://api-docs.deepseek.com/ — thinking mode wants each tool-calling turn's
   // `reasoning_content` back (https://api-docs.deepseek.com/guides/thinking_mode).
@@ -82,7 +85,7 @@ export const BUILT_IN_PROVIDERS: Readonly<Record<string, BuiltInProvider>> = {
     apiKeyEnv: ['DEEPSEEK_API_KEY'],
     keyOptional: false,
     defaultBaseURL: 'https://api.deepseek.com/v1',
-    compat: { maxTokensField: 'max_tokens', sendReasoningContent: true },
+    compat: { maxTokensField: 'max_tokens', sendReasoningContent: true, reasoningField: 'none' },
   },
   // https://console.groq.com/docs/openai
   groq: {

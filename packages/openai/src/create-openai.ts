@@ -72,6 +72,7 @@ const OPENAI_COMPAT_SETTINGS = Object.keys({
   streamUsage: true,
   strictTools: true,
   sendReasoningContent: true,
+  reasoningField: true,
 } satisfies Record<keyof OpenAICompatSettings, true>);
 
 // Every key of OpenAISettings beyond the compat ones, checked by the compiler.

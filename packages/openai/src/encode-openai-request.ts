@@ -46,7 +46,7 @@ export function encodeOpenAIRequest(
   if (foreign.parallel_tool_calls !== undefined) body.parallel_tool_calls = foreign.parallel_tool_calls;
   if (foreign.seed !== undefined) body.seed = foreign.seed;
   if (request.reasoning !== undefined || request.responseFormat !== undefined) {
-    Object.assign(body, prepareOpenAISettings(request, warnings));
+    Object.assign(body, prepareOpenAISettings(request, warnings, options.reasoningField));
   }
 
   const passthrough = request.providerOptions?.openai;

@@ -32,6 +32,15 @@ export type OpenAICompatSettings = {
    * @see https://api-docs.deepseek.com/guides/thinking_mode
    */
   sendReasoningContent?: boolean;
+  /**
+   * Where `ChatRequest.reasoning` goes. Default `reasoning_effort` (OpenAI, and compatible
+   * servers that follow it: Ollama, vLLM, Groq, xAI); `reasoning` for OpenRouter's
+   * `reasoning: { effort, max_tokens }` object (a budget is sent as it is); `none` for servers
+   * with no reasoning control (DeepSeek reasons by model choice): a warning, nothing sent.
+   *
+   * @see https://openrouter.ai/docs/use-cases/reasoning-tokens
+   */
+  reasoningField?: 'reasoning_effort' | 'reasoning' | 'none';
 };
 
 /** Options of the OpenAI codec's `encodeRequest`: the model id, streaming, and compat settings. */

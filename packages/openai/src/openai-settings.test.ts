@@ -133,3 +133,17 @@ describe('reasoning and responseFormat on Chat Completions, through the openai S
     );
   });
 });
+
+describe('reasoning on compatible servers (reasoningField)', () => {
+  it('OpenRouter gets its reasoning object; a server without a control gets a warning', () => {
+    const request = { ...base, reasoning: { effort: 'high' as const, budgetTokens: 6000 } };
+    expect(
+      encodeOpenAIRequest(request, { model: 'anthropic/claude-sonnet-4.5', reasoningField: 'reasoning' }).value,
+    ).toMatchObject({
+      reasoning: { effort: 'high', max_tokens: 6000 },
+    });
+    const none = encodeOpenAIRequest(request, { model: 'deepseek-reasoner', reasoningField: 'none' });
+    expect(none.value).not.toHaveProperty('reasoning_effort');
+    expect(none.warnings.map((warning) => warning.feature)).toEqual(['reasoning']);
+  });
+});

@@ -4,12 +4,15 @@ import type { ResponseFormatJSONObject, ResponseFormatJSONSchema, ResponseFormat
 /** The Chat Completions fields for `reasoning` and `responseFormat`. */
 export type OpenAISettingsFields = {
   reasoning_effort?: 'minimal' | 'low' | 'medium' | 'high';
+  /** OpenRouter's reasoning object. */
+  reasoning?: { effort?: 'minimal' | 'low' | 'medium' | 'high'; max_tokens?: number };
   response_format?: ResponseFormatText | ResponseFormatJSONSchema | ResponseFormatJSONObject;
 };
 
 /**
  * Maps `reasoning` to `reasoning_effort` (a budget alone becomes the nearest level, with a
- * warning; `summary` has no Chat Completions field) and `responseFormat` to `response_format`
+ * warning; `summary` has no Chat Completions field), or per `reasoningField` to OpenRouter's
+ * `reasoning` object or nothing and `responseFormat` to `response_format`
  * (`json_schema` with a schema, named `response` unless named; `json_object` without one).
  *
  * @see https://platform.openai.com/docs/api-reference/chat/create#chat-create-reasoning_effort
@@ -18,10 +21,22 @@ export type OpenAISettingsFields = {
 export function prepareOpenAISettings(
   request: Pick<ChatRequest, 'reasoning' | 'responseFormat'>,
   warnings: Warning[],
+  reasoningField: 'reasoning_effort' | 'reasoning' | 'none' = 'reasoning_effort',
 ): OpenAISettingsFields {
   const fields: OpenAISettingsFields = {};
   const reasoning = request.reasoning;
-  if (reasoning !== undefined) {
+  if (reasoning !== undefined && reasoningField === 'none') {
+    warnings.push({
+      type: 'unsupported',
+      feature: 'reasoning',
+      message: 'This server has no reasoning control (its models reason by model choice); reasoning was not sent.',
+    });
+  } else if (reasoning !== undefined && reasoningField === 'reasoning') {
+    fields.reasoning = {
+      ...(reasoning.effort === undefined ? {} : { effort: reasoning.effort }),
+      ...(reasoning.budgetTokens === undefined ? {} : { max_tokens: reasoning.budgetTokens }),
+    };
+  } else if (reasoning !== undefined) {
     if (reasoning.effort !== undefined) fields.reasoning_effort = reasoning.effort;
     else if (reasoning.budgetTokens !== undefined) {
       fields.reasoning_effort = effortForBudget(reasoning.budgetTokens);

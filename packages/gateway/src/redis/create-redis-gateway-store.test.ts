@@ -110,6 +110,31 @@ describe('revocation across replicas', () => {
   });
 });
 
+describe('a replica started while Redis is down', () => {
+  it('subscribes once Redis is up, so revocations still reach it within 100 ms', async () => {
+    const late = await startRedisServer();
+    await late.stop();
+    const prefix = `late${Date.now()}`;
+    const two = createRedisGatewayStore({ url: late.url, prefix, onEvent: () => undefined });
+    stores.push(two);
+    try {
+      await late.restart();
+      await two.ready();
+      const one = createRedisGatewayStore({ url: late.url, prefix, onEvent: () => undefined });
+      stores.push(one);
+      await one.ready();
+      await waitFor(async () => (await two.isRevoked('team-a').catch(() => undefined)) === false);
+      const revokedAt = performance.now();
+      await one.revoke('team-a');
+      while (!(await two.isRevoked('team-a'))) await new Promise((resolve) => setTimeout(resolve, 1));
+      expect(performance.now() - revokedAt).toBeLessThan(REVOCATION_BOUND_MS);
+    } finally {
+      await Promise.all(stores.splice(0).map((store) => store.close()));
+      await late.close();
+    }
+  });
+});
+
 describe('cooldowns across replicas', () => {
   it('a backend cooled down on one store is seen cooling on another whose cache said "not cooling"', async () => {
     const prefix = `cool${Date.now()}`;

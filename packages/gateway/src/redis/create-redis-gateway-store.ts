@@ -109,15 +109,18 @@ export function createRedisGatewayStore(settings: RedisGatewayStoreSettings): Re
       cooldownCache.set(target, Date.now() + ms);
     }
   });
-  const subscribed = subscriber.subscribe(names.revocations, names.cooldowns).then(
-    () => {
-      listening = true;
-    },
-    () => undefined,
-  );
+  // Subscribes on every (re)connect — also after a first attempt that failed because Redis was
+  // down — and trusts the caches only once the server confirmed the subscription.
+  const subscribe = () =>
+    subscriber.subscribe(names.revocations, names.cooldowns).then(
+      () => {
+        listening = true;
+      },
+      () => undefined,
+    );
+  let subscribed = subscribe();
   subscriber.on('ready', () => {
-    // ioredis resubscribes by itself on reconnect; the subscription is live once it is ready.
-    listening = true;
+    subscribed = subscribe();
   });
 
   const take = defineRedisScript(TAKE_SCRIPT);

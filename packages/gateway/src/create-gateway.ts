@@ -11,9 +11,11 @@ import { geminiFormat } from './formats/gemini-format';
 import type { InboundFormat } from './formats/inbound-format';
 import { openaiFormat } from './formats/openai-format';
 import { createNodeListener } from './http/create-node-listener';
+import type { GatewayTap } from './http/gateway-exchange';
 import { findUnpricedBudgets, type UnpricedBudget } from './limits/find-unpriced-budgets';
 import { createBackendPricer } from './observability/create-backend-pricer';
 import { createGatewayMetrics, type GatewayMetrics } from './observability/create-gateway-metrics';
+import { endRequestSpan } from './observability/gateway-spans';
 import { logRequest } from './observability/log-request';
 import { createModelTable, type ModelResolver } from './router/create-model-table';
 import { createDispatcher } from './routes/create-dispatcher';
@@ -44,6 +46,8 @@ export type GatewayOptions = {
    * here). Default, and where it answers `undefined`: the model's `pricing`, else the shipped price data.
    */
   costOf?: (backend: string, usage: Usage) => number | undefined;
+  /** Sees every client exchange whole: the inbound body and the answer as written (the umbrella's trace recorder). */
+  tap?: GatewayTap;
   /** More secrets to keep out of errors and logs (configured provider keys are always). */
   secrets?: readonly string[];
   /** Where `${env:NAME}` references of a raw config are read. Default `process.env`. */
@@ -146,9 +150,11 @@ export function createGateway(input: GatewayConfig | GatewayConfigInput | string
   const app = createDispatcher(services, [...(options.routes ?? []), ...DEFAULT_ROUTES], formats, inFlight);
   const handler = createNodeListener(app, {
     maxBodyBytes: config.limits.maxBodyBytes,
+    tap: options.tap,
     onComplete(record, outcome) {
       metrics.observe(record, outcome);
       logRequest(logger, record, outcome);
+      if (record.span !== undefined) endRequestSpan(record.span, record, outcome);
     },
   });
 

@@ -52,7 +52,7 @@ export {
   type NodeListenerOptions,
   type RequestOutcome,
 } from './http/create-node-listener';
-export type { GatewayReply, GatewayRequest, RequestRecord } from './http/gateway-exchange';
+export type { GatewayReply, GatewayRequest, GatewayTap, RequestRecord } from './http/gateway-exchange';
 export { warningsHeader } from './http/warnings-header';
 export { estimateInputTokens } from './limits/estimate-input-tokens';
 export type { UnpricedBudget } from './limits/find-unpriced-budgets';

@@ -1,8 +1,9 @@
-import type { ChatModel, ModelResponse, StreamEvent } from '@interlingua/core';
+import type { ChatModel, ModelResponse, StreamEvent, TelemetrySpan } from '@interlingua/core';
 import type { GatewayReply } from '../http/gateway-exchange';
 import { warningsHeader } from '../http/warnings-header';
 import { admitRequest, DEFAULT_OUTPUT_RESERVATION } from '../limits/admit-request';
 import { estimateInputTokens } from '../limits/estimate-input-tokens';
+import { endBackendSpan, noteChatRequest, noteChatResponse, spanAttempt } from '../observability/gateway-spans';
 import { type CallContext, callBackends } from '../router/call-backends';
 import type { RouteHandler } from '../routes/gateway-route';
 import { checkToolPairing } from './check-tool-pairing';
@@ -11,7 +12,12 @@ import { settleCall } from './settle-call';
 import { streamReply } from './stream-reply';
 
 /** A stream's first event, read before the answer starts: until then a failure can still be retried. */
-export type StartedStream = { iterator: AsyncIterator<StreamEvent>; first: IteratorResult<StreamEvent> };
+export type StartedStream = {
+  iterator: AsyncIterator<StreamEvent>;
+  first: IteratorResult<StreamEvent>;
+  /** The backend attempt's span, ended when the stream is over (absent when telemetry records nothing). */
+  span?: TelemetrySpan;
+};
 
 /**
  * The model routes (`/v1/chat/completions`, `/v1/messages`, Gemini's `:generateContent` and
@@ -29,6 +35,8 @@ export const chatHandler: RouteHandler = async (services, exchange) => {
   checkToolPairing(ir);
   const stream = params.stream ?? inbound.decoded.stream;
   record.stream = stream;
+  const span = record.span;
+  if (span?.recording === true) noteChatRequest(span, ir, inbound.model, plan.candidates[0]?.backend, stream);
   const inputTokensEstimate = estimateInputTokens(ir);
   const reserveTokens = inputTokensEstimate + (ir.maxOutputTokens ?? DEFAULT_OUTPUT_RESERVATION);
   const admission = await admitRequest(services.store, inbound.principal, plan, reserveTokens);
@@ -52,13 +60,26 @@ export const chatHandler: RouteHandler = async (services, exchange) => {
   if (!stream) {
     let result: Awaited<ReturnType<typeof callBackends<ModelResponse>>>;
     try {
-      result = await callBackends(plan, (model, signal) => model.generate(ir, callOptions(signal)), context);
+      result = await callBackends(
+        plan,
+        (model, signal) =>
+          spanAttempt(
+            span,
+            model,
+            ir,
+            false,
+            () => model.generate(ir, callOptions(signal)),
+            (attempt, response) => endBackendSpan(attempt, { response }),
+          ),
+        context,
+      );
     } catch (error) {
       settleCall(services, record, inbound.principal, admission.reserved.buckets, undefined, undefined);
       throw error;
     }
     const response = result.value;
     record.usage = response.usage;
+    if (span?.recording === true) noteChatResponse(span, response);
     for (const warning of response.warnings) record.warnings.push(warning);
     const encoded = format.codec.encodeResponse(response, format.encodeOptions(encodeContext, false));
     for (const warning of encoded.warnings) record.warnings.push(warning);
@@ -75,7 +96,21 @@ export const chatHandler: RouteHandler = async (services, exchange) => {
 
   let started: Awaited<ReturnType<typeof callBackends<StartedStream>>>;
   try {
-    started = await callBackends(plan, (model, signal) => startStream(model, ir, callOptions(signal)), context);
+    started = await callBackends(
+      plan,
+      (model, signal) =>
+        spanAttempt(
+          span,
+          model,
+          ir,
+          true,
+          () => startStream(model, ir, callOptions(signal)),
+          (attempt, value) => {
+            value.span = attempt;
+          },
+        ),
+      context,
+    );
   } catch (error) {
     settleCall(services, record, inbound.principal, admission.reserved.buckets, undefined, undefined);
     throw error;

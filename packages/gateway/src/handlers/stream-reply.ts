@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
-import type { EncodeResponseOptions, StreamEvent, Usage } from '@interlingua/core';
+import type { EncodeResponseOptions, FinishReason, StreamEvent, Usage } from '@interlingua/core';
 import { AbortedError } from '@interlingua/core';
+import { endBackendSpan, noteChatResponse } from '../observability/gateway-spans';
 import { toGatewayError } from '../router/to-gateway-error';
 import type { GatewayServices, RouteExchange } from '../routes/gateway-route';
 import type { StartedStream } from './chat-handler';
@@ -29,6 +30,7 @@ export async function* streamReply(
 ): AsyncIterable<string> {
   const { iterator, first } = source.started;
   let usage: Usage | undefined;
+  let finishReason: FinishReason | undefined;
   let failure: unknown;
   async function* events(): AsyncIterable<StreamEvent> {
     let next = first;
@@ -41,7 +43,15 @@ export async function* streamReply(
       }
       if (event.type === 'finish') {
         usage = event.usage;
+        finishReason = event.finishReason;
         for (const warning of event.warnings ?? []) record.warnings.push(warning);
+        // The encoder stops at `finish`: read the upstream to its end first, so the backend call
+        // completes (and is traced whole) instead of being cut off once the client has it all.
+        const waitStart = performance.now();
+        next = await iterator.next();
+        record.upstreamMs += performance.now() - waitStart;
+        yield event;
+        continue;
       }
       yield event;
       const waitStart = performance.now();
@@ -66,6 +76,11 @@ export async function* streamReply(
     }
   } finally {
     record.usage = usage;
+    const span = source.started.span;
+    if (span !== undefined) {
+      endBackendSpan(span, { usage, finishReason, error: failure });
+      if (finishReason !== undefined && record.span !== undefined) noteChatResponse(record.span, { finishReason });
+    }
     // Closes the upstream call when the client left or the stream failed.
     void Promise.resolve(iterator.return?.()).catch(() => undefined);
     source.onEnd(usage);

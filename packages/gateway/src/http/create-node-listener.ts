@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { GatewayError } from '../errors/gateway-error';
-import type { GatewayReply, GatewayRequest, RequestRecord } from './gateway-exchange';
+import type { GatewayReply, GatewayRequest, GatewayTap, RequestRecord } from './gateway-exchange';
 
 /** The app behind the listener: answers a request, filling in its record. Never throws. */
 export type GatewayApp = (request: GatewayRequest, record: RequestRecord) => Promise<GatewayReply>;
@@ -23,6 +23,8 @@ export type NodeListenerOptions = {
   maxBodyBytes: number;
   /** Called once per request, when its answer is complete or the client left. */
   onComplete(record: RequestRecord, outcome: RequestOutcome): void;
+  /** Sees every exchange whole (for trace files); when absent nothing is copied. */
+  tap?: GatewayTap | undefined;
 };
 
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -65,20 +67,26 @@ export function createNodeListener(
       upstreamMs: 0,
       clientWaitMs: 0,
       firstByteMs: undefined,
+      span: undefined,
     };
     let status = 0;
     let bodyRead = false;
+    const tap = options.tap;
+    // What was answered, kept only for the tap.
+    const answer: { body?: string; chunks?: string[] } = {};
     outgoing.once('close', () => {
       const aborted = !outgoing.writableFinished;
       if (aborted)
         controller.abort(new GatewayError({ type: 'internal', message: 'The client closed the connection.' }));
       const durationMs = performance.now() - startedAt;
-      options.onComplete(record, {
+      const outcome: RequestOutcome = {
         status: aborted && status === 0 ? 499 : status,
         durationMs,
         overheadMs: Math.max(0, durationMs - record.upstreamMs - record.clientWaitMs),
         aborted,
-      });
+      };
+      options.onComplete(record, outcome);
+      tap?.response(record, outcome, answer);
     });
 
     const request: GatewayRequest = {
@@ -93,7 +101,12 @@ export function createNodeListener(
       readBody() {
         if (bodyRead) return Promise.reject(new Error('The body was read already.'));
         bodyRead = true;
-        return readBody(incoming, outgoing, options.maxBodyBytes);
+        const body = readBody(incoming, outgoing, options.maxBodyBytes);
+        if (tap === undefined) return body;
+        return body.then((bytes) => {
+          tap.request(record, incoming.headers, bytes);
+          return bytes;
+        });
       },
     };
 
@@ -120,14 +133,17 @@ export function createNodeListener(
     async function write(reply: GatewayReply): Promise<void> {
       if (outgoing.destroyed) return;
       if (reply.stream === undefined) {
+        if (tap !== undefined) answer.body = reply.body ?? '';
         head(reply);
         outgoing.end(reply.body ?? '');
         return;
       }
       head(reply);
       record.firstByteMs = performance.now() - startedAt;
+      if (tap !== undefined) answer.chunks = [];
       try {
         for await (const text of reply.stream) {
+          answer.chunks?.push(text);
           if (outgoing.destroyed) break;
           if (!outgoing.write(text)) {
             const waitStart = performance.now();

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Usage, Warning } from '@interlingua/core';
+import type { TelemetrySpan, Usage, Warning } from '@interlingua/core';
 
 /** An HTTP request as a route handler sees it: no socket, only data and a body reader. */
 export type GatewayRequest = {
@@ -24,6 +24,21 @@ export type GatewayReply = {
   body?: string;
   /** SSE text to write piece by piece, waiting for `drain`; the listener ends the response after it. */
   stream?: AsyncIterable<string>;
+};
+
+/**
+ * Sees each client exchange whole, for trace files: the inbound body once it is read (after
+ * auth, so `record.format` and `record.key` are known), then the answer as written — a JSON
+ * body, or a stream's SSE text chunk by chunk — with the finished record. Called synchronously;
+ * without a tap the gateway copies nothing.
+ */
+export type GatewayTap = {
+  request(record: RequestRecord, headers: IncomingHttpHeaders, body: Buffer): void;
+  response(
+    record: RequestRecord,
+    outcome: { status: number; durationMs: number; aborted: boolean },
+    answer: { body?: string; chunks?: string[] },
+  ): void;
 };
 
 /**
@@ -63,4 +78,6 @@ export type RequestRecord = {
   clientWaitMs: number;
   /** Milliseconds to the first streamed byte. */
   firstByteMs: number | undefined;
+  /** The request's OpenTelemetry SERVER span (a no-op one when telemetry is off); none for health checks. */
+  span: TelemetrySpan | undefined;
 };

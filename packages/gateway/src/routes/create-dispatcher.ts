@@ -3,6 +3,7 @@ import { GatewayError } from '../errors/gateway-error';
 import type { InboundFormat } from '../formats/inbound-format';
 import type { GatewayApp } from '../http/create-node-listener';
 import type { GatewayReply, GatewayRequest, RequestRecord } from '../http/gateway-exchange';
+import { startRequestSpan } from '../observability/gateway-spans';
 import type { GatewayRoute, GatewayServices, RouteParams } from './gateway-route';
 
 type Match = { route: GatewayRoute; params: RouteParams } | { methods: string[] } | undefined;
@@ -61,6 +62,7 @@ export function createDispatcher(
   return async (request: GatewayRequest, record: RequestRecord): Promise<GatewayReply> => {
     const match = find(request);
     if (match === undefined || !('route' in match)) {
+      record.span = startRequestSpan(request.method, undefined, request.path);
       const format = formats[guessFormat(request)] as InboundFormat;
       record.format = format.name;
       const error =
@@ -76,6 +78,12 @@ export function createDispatcher(
     const format = formats[route.format] as InboundFormat;
     record.route = route.name;
     if (route.operational === true) return route.handler(services, { request, record, format, params });
+    const span = startRequestSpan(
+      request.method,
+      route.httpRoute ?? (typeof route.path === 'string' ? route.path : route.name),
+      request.path,
+    );
+    record.span = span;
     if (services.draining) {
       return fail(
         format,
@@ -99,7 +107,8 @@ export function createDispatcher(
     services.metrics.inFlight.inc();
     let streaming = false;
     try {
-      const reply = await route.handler(services, { request, record, format, params });
+      // Active while the handler runs: spans of instrumented libraries under it nest in the request's.
+      const reply = await span.run(() => route.handler(services, { request, record, format, params }));
       if (reply.stream !== undefined) {
         streaming = true;
         reply.stream = countWhileStreaming(reply.stream, () => release());

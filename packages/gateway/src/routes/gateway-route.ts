@@ -53,6 +53,8 @@ export type GatewayRoute = {
   handler: RouteHandler;
   /** An extra condition on the request, for two formats sharing a path (`GET /v1/models`). */
   when?: (request: GatewayRequest) => boolean;
+  /** The route as a template for spans' `http.route` when `path` is a RegExp (`/v1beta/models/{model}:generateContent`). */
+  httpRoute?: string;
   /** Whether the route streams regardless of the body (Gemini's `:streamGenerateContent`). */
   stream?: boolean;
   /** Whether the route skips `limits.maxConcurrent` and shutdown refusal (health and metrics). */

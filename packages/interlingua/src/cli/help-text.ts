@@ -75,7 +75,7 @@ Options:
 const GATEWAY = `interlingua gateway — serve any configured model over OpenAI, Anthropic and Gemini HTTP
 
 Usage:
-  interlingua gateway --config <gateway.json> [--host 127.0.0.1] [--port 4000]
+  interlingua gateway --config <gateway.json> [--host 127.0.0.1] [--port 4000] [--trace-file <file>]
 
 Serves POST /v1/chat/completions, GET /v1/models, POST /v1/messages, POST /v1/messages/count_tokens,
 POST /v1beta/models/{model}:generateContent and :streamGenerateContent, GET /v1beta/models, and
@@ -88,6 +88,8 @@ Options:
   -c, --config <file>   the gateway config (required)
   --host <address>      where to listen (default 127.0.0.1)
   --port <n>            the port (default 4000; 0 for any free port)
+  --trace-file <file>   record every request, its answer and each backend call (wire and IR) as
+                        JSON lines, credentials redacted; open it with \`interlingua trace <file>\`
 `;
 
 /** The help text of the CLI, or of one command. */

@@ -25,7 +25,7 @@ export type CliArgs =
   | { command: 'tools'; mcp: string; trace: boolean }
   | { command: 'trace'; file: string; port: number; follow: boolean }
   | { command: 'translate'; from: string; to: string; model: string | undefined; input: string | undefined }
-  | { command: 'gateway'; config: string; host: string; port: number };
+  | { command: 'gateway'; config: string; host: string; port: number; traceFile: string | undefined };
 
 const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
@@ -52,7 +52,7 @@ const ALLOWED: Record<CliCommand, readonly string[]> = {
   tools: ['mcp', 'trace'],
   translate: ['from', 'to', 'model'],
   trace: ['port', 'follow'],
-  gateway: ['config', 'host', 'port'],
+  gateway: ['config', 'host', 'port', 'trace-file'],
 };
 
 /** Parses `argv` (without `node` and the script). Throws `CliError` on bad usage, with a hint. */
@@ -137,6 +137,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         config: values.config,
         host: values.host ?? '127.0.0.1',
         port: values.port === undefined ? 4000 : parsePort(values.port),
+        traceFile: values['trace-file'],
       };
     default: {
       const exhaustive: never = first;

@@ -11,6 +11,7 @@ import {
 } from '@interlingua/gateway';
 import { createModelRegistry, type ModelRegistrySettings } from '../create-model-registry';
 import { createDemoModel } from '../demo/demo-model';
+import type { TraceRecorder } from '../trace/create-trace-recorder';
 import { wireCodecs } from '../wire-codecs';
 
 /** Options of the umbrella's {@link createBuiltInGateway}: every gateway option, with built-in defaults. */
@@ -21,6 +22,12 @@ export type BuiltInGatewayOptions = Partial<GatewayOptions> & {
    * `node:http` fetch of the gateway's own (`createKeepAliveFetch`), closed with the gateway.
    */
   registry?: ModelRegistrySettings;
+  /**
+   * Record every backend call (wire and IR, as `model(id, { trace })` does) and every client
+   * exchange (inbound body, answer) into this trace (`createTraceRecorder`); concurrent requests
+   * are kept apart, each line naming its `requestId`.
+   */
+  trace?: TraceRecorder;
 };
 
 /**
@@ -39,22 +46,29 @@ export function createBuiltInGateway(
   config: GatewayConfig | GatewayConfigInput | string,
   options: BuiltInGatewayOptions = {},
 ): Gateway {
-  const { registry: registrySettings, ...rest } = options;
+  const { registry: registrySettings, trace, ...rest } = options;
   // The official SDKs over undici's fetch cost about three times a bare node:http call each (docs/gateway.md, bench).
   const ownFetch = registrySettings?.fetch === undefined ? createKeepAliveFetch() : undefined;
   const registry = createModelRegistry({ ...registrySettings, ...(ownFetch === undefined ? {} : { fetch: ownFetch }) });
   const models: ModelResolver = (backend, settings): ChatModel => {
     const { provider, modelId } = parseModelId(backend);
-    if (provider === 'demo') return createDemoModel({ modelId });
+    if (provider === 'demo')
+      return trace === undefined ? createDemoModel({ modelId }) : trace.model(createDemoModel({ modelId }));
     return registry.model(backend, {
       ...(settings.apiKey === undefined ? {} : { apiKey: settings.apiKey }),
       ...(settings.baseURL === undefined ? {} : { baseURL: settings.baseURL }),
       ...(settings.headers === undefined ? {} : { headers: settings.headers }),
       timeout: settings.timeoutMs,
       maxRetries: 0,
+      ...(trace === undefined ? {} : { trace }),
     });
   };
-  const gateway = createGateway(config, { models, codecs: wireCodecs, ...rest });
+  const gateway = createGateway(config, {
+    models,
+    codecs: wireCodecs,
+    ...(trace === undefined ? {} : { tap: trace.gateway }),
+    ...rest,
+  });
   if (ownFetch === undefined) return gateway;
   const close = gateway.close;
   // The agents' idle sockets would keep the process alive after close().

@@ -79,7 +79,7 @@ describe('startTraceServer', () => {
   });
 
   it('reports a line that is not a trace line with its number, and leaves a half-written last line for later', async () => {
-    const file = traceFile(`${line(0)}\nnot json\n${line(2, { v: 2 })}\n${line(3).slice(0, 20)}`);
+    const file = traceFile(`${line(0)}\nnot json\n${line(2, { v: 3 })}\n${line(3).slice(0, 20)}`);
     server = await startTraceServer({ file, follow: false, script: '' });
     const trace = JSON.parse((await get(`${server.url}trace`)).body);
     expect(trace.lines).toHaveLength(1);

@@ -1,9 +1,11 @@
 import type { AgentEvent } from '@interlingua/agent';
 import { type ChatModel, createRedactor } from '@interlingua/core';
+import type { GatewayTap } from '@interlingua/gateway';
 import type { McpTraceFrame } from '@interlingua/mcp-bridge';
 import { version } from '../../package.json';
 import { secretsFromEnv } from './secrets-from-env';
 import { type ModelTraceLeg, traceFetch } from './trace-fetch';
+import { createGatewayTracer } from './trace-gateway-exchanges';
 import { createTraceLineWriter } from './trace-line-writer';
 import { createModelCallTracer } from './trace-model-calls';
 
@@ -36,6 +38,8 @@ export type TraceRecorder = {
   readonly mcp: (frame: McpTraceFrame) => void;
   /** For `runAgent({ onEvent })`: tool calls, their results and timings, and each run's totals. */
   readonly agent: (event: AgentEvent) => void;
+  /** For `createGateway(…, { tap })` (`createBuiltInGateway(…, { trace })` passes it): each client request and its answer. */
+  readonly gateway: GatewayTap;
   /** Stops recording and closes the file. */
   close(): Promise<void>;
 };
@@ -72,6 +76,7 @@ export function createTraceRecorder(options: TraceRecorderOptions): TraceRecorde
     fetch: (base = globalThis.fetch) => traceFetch(base, (leg) => calls.wire(leg)),
     wire: (leg) => calls.wire(leg),
     model: (model) => calls.wrap(model),
+    gateway: createGatewayTracer(writer),
     traceGlobalFetch() {
       if (undo.length > 0) return;
       const original = globalThis.fetch;

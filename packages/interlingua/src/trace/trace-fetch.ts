@@ -1,4 +1,5 @@
 import { createRedactor, redactUrl } from '@interlingua/core';
+import { parseMaybeJson, parseSSEData } from './parse-sse-data';
 import { isSecretHeaderName, redactHeaders } from './redact-headers';
 
 /** One model-side wire leg, as `--trace` prints it. Credentials are already redacted. */
@@ -125,27 +126,4 @@ function headersToRecord(headers: Headers): Record<string, string> {
     record[name] = value;
   });
   return record;
-}
-
-function parseMaybeJson(text: string): unknown {
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-/** The `data` of every event in an SSE body (multi-line data joined), JSON-parsed where possible. */
-function parseSSEData(text: string): unknown[] {
-  const events: unknown[] = [];
-  for (const block of text.split(/\r?\n\r?\n/)) {
-    const data = block
-      .split(/\r?\n/)
-      .filter((line) => line.startsWith('data:'))
-      .map((line) => line.slice(5).replace(/^ /, ''))
-      .join('\n');
-    if (data !== '') events.push(parseMaybeJson(data));
-  }
-  return events;
 }

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
-/** The version of the trace line format; a reader rejects lines of another version. */
-export const TRACE_FORMAT_VERSION = 1;
+/**
+ * The version of the trace line format this recorder writes. 2 added the gateway's
+ * `gateway-request` / `gateway-response` lines and `requestId` on model lines; a reader takes
+ * lines of version 1 and 2 and rejects any other.
+ */
+export const TRACE_FORMAT_VERSION = 2;
 
 const json = z.unknown();
 const cost = z.union([
@@ -28,7 +32,7 @@ const problem = z.object({ name: z.string(), message: z.string(), code: z.string
 
 // Every line: the format version, its place in the file, when it was written and how long after the start.
 const base = {
-  v: z.literal(TRACE_FORMAT_VERSION),
+  v: z.union([z.literal(1), z.literal(TRACE_FORMAT_VERSION)]),
   seq: z.number().int().nonnegative(),
   time: z.string(),
   ms: z.number().nonnegative(),
@@ -40,7 +44,17 @@ const modelCall = {
   model: z.string(),
   /** 1 for the first HTTP request of the call, 2 for the SDK's first retry, … */
   attempt: z.number().int().positive(),
+  /** The gateway request (its `x-request-id`) the call was made for; absent outside the gateway. */
+  requestId: z.string().optional(),
 };
+// Who asked the gateway, in what format, and with which key (its name only).
+const gatewayExchange = {
+  requestId: z.string(),
+  route: z.string().optional(),
+  format: z.string().optional(),
+  key: z.string().optional(),
+};
+const headers = z.record(z.string(), z.string());
 
 /**
  * The zod schema of one line of a trace file (`--trace-file`, {@link createTraceRecorder}): a
@@ -80,6 +94,38 @@ export const traceLineSchema = z.discriminatedUnion('type', [
     cost: cost.optional(),
     warnings: z.array(warning),
     error: problem.optional(),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('gateway-request'),
+    ...gatewayExchange,
+    method: z.string(),
+    path: z.string(),
+    /** The client's headers, credentials redacted. */
+    headers,
+    /** The body as the client sent it (parsed JSON, or the text). */
+    body: json,
+  }),
+  z.object({
+    ...base,
+    type: z.literal('gateway-response'),
+    ...gatewayExchange,
+    status: z.number(),
+    model: z.string().optional(),
+    backend: z.string().optional(),
+    fallback: z.string().optional(),
+    stream: z.boolean(),
+    durationMs: z.number().nonnegative(),
+    /** The JSON body as written to the client, or a stream's `events` (each SSE event's data) in order. */
+    body: json.optional(),
+    events: z.array(json).optional(),
+    usage: usage.optional(),
+    /** The call's cost in USD, or `'unknown'` when the backend has no known price. */
+    costUsd: z.union([z.number(), z.literal('unknown')]).optional(),
+    warnings: z.array(warning),
+    error: problem.optional(),
+    /** True when the client left before the answer was complete. */
+    aborted: z.boolean().optional(),
   }),
   z.object({ ...base, type: z.literal('tool-call'), step: z.number().int().nonnegative(), toolCall: json }),
   z.object({

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { pricingOf } from '@interlingua/capabilities';
 import {
+  type CallOptions,
   type ChatModel,
   type ChatRequest,
   collectStream,
@@ -22,6 +23,8 @@ type CallScope = {
   attempts: number;
   pending: WireResponse | undefined;
   done: boolean;
+  /** The `x-request-id` the call was made with: the gateway request it serves. */
+  requestId: string | undefined;
 };
 
 /**
@@ -41,6 +44,7 @@ export function createModelCallTracer(writer: TraceLineWriter) {
       provider: scope.model.provider,
       model: scope.model.modelId,
       attempt: scope.attempts,
+      ...(scope.requestId === undefined ? {} : { requestId: scope.requestId }),
       ...(scope.attempts === 1 ? { ir: scope.request } : {}),
       ...(wire === undefined
         ? {}
@@ -62,6 +66,7 @@ export function createModelCallTracer(writer: TraceLineWriter) {
       provider: scope.model.provider,
       model: scope.model.modelId,
       attempt: Math.max(1, scope.attempts),
+      ...(scope.requestId === undefined ? {} : { requestId: scope.requestId }),
       durationMs: Math.round((writer.now() - scope.started) * 10) / 10,
       ...(wire === undefined
         ? {}
@@ -124,7 +129,7 @@ export function createModelCallTracer(writer: TraceLineWriter) {
 
     /** `model` with every call recorded. */
     wrap(model: ChatModel): ChatModel {
-      const open = (request: ChatRequest): CallScope => ({
+      const open = (request: ChatRequest, options: CallOptions | undefined): CallScope => ({
         call: ++calls,
         model,
         request,
@@ -132,6 +137,7 @@ export function createModelCallTracer(writer: TraceLineWriter) {
         attempts: 0,
         pending: undefined,
         done: false,
+        requestId: options?.headers?.['x-request-id'],
       });
       return {
         provider: model.provider,
@@ -143,7 +149,7 @@ export function createModelCallTracer(writer: TraceLineWriter) {
           return model.pricing ?? pricingOf(`${model.provider}:${model.modelId}`);
         },
         async generate(request, options) {
-          const scope = open(request);
+          const scope = open(request, options);
           try {
             const response = await scopes.run(scope, () => model.generate(request, options));
             await finish(scope, { response });
@@ -154,7 +160,7 @@ export function createModelCallTracer(writer: TraceLineWriter) {
           }
         },
         async *stream(request, options) {
-          const scope = open(request);
+          const scope = open(request, options);
           const iterator = scopes.run(scope, () => model.stream(request, options)[Symbol.asyncIterator]());
           const events: StreamEvent[] = [];
           let completed = false;
@@ -166,18 +172,19 @@ export function createModelCallTracer(writer: TraceLineWriter) {
               yield step.value;
             }
             completed = true;
-            const folded = await collectStream(replay(events)).then(
-              (response) => ({ response }),
-              (error: unknown) => ({ error }),
-            );
-            await finish(scope, folded);
+            await finish(scope, await fold(events));
           } catch (error) {
             await finish(scope, { error });
             throw error;
           } finally {
             if (!completed) {
               await iterator.return?.();
-              await finish(scope, { error: new Error('The stream was not read to its end.') });
+              // A reader that stops at `finish` (as encoders do) had the whole answer.
+              const whole = events.some((event) => event.type === 'finish');
+              await finish(
+                scope,
+                whole ? await fold(events) : { error: new Error('The stream was not read to its end.') },
+              );
             }
           }
         },
@@ -188,6 +195,14 @@ export function createModelCallTracer(writer: TraceLineWriter) {
 
 async function* replay(events: readonly StreamEvent[]): AsyncIterable<StreamEvent> {
   yield* events;
+}
+
+/** A recorded stream folded into one response (or the reason it could not be). */
+function fold(events: readonly StreamEvent[]): Promise<{ response: ModelResponse } | { error: unknown }> {
+  return collectStream(replay(events)).then(
+    (response) => ({ response }),
+    (error: unknown) => ({ error }),
+  );
 }
 
 function describe(error: unknown): { name: string; message: string; code?: string } {

@@ -1,14 +1,15 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { json, type ProviderServer, startProviderServer } from '@interlingua/testkit';
+import { traceLineSchema } from 'interlingua';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_CLI, ensureBuilt } from './ensure-built';
 import { cleanEnv } from './umbrella-fixtures';
 
 // `interlingua gateway` as a real process: the banner, a request served, and SIGTERM draining the
-// request in flight before exiting 0.
+// request in flight before exiting 0; `--trace-file`, and `interlingua trace` opening its file.
 
 const COMPLETION = {
   id: 'chatcmpl-cli',
@@ -54,6 +55,19 @@ afterAll(async () => {
   await backend.close();
 });
 
+/** The URL the gateway's banner names, once it is listening. */
+function listeningUrl(child: ChildProcess): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+      const match = /listening on (http:\/\/\S+) — models: slow/.exec(stderr);
+      if (match?.[1] !== undefined) resolve(match[1]);
+    });
+    child.once('exit', () => reject(new Error(`the gateway exited early: ${stderr}`)));
+  });
+}
+
 describe('interlingua gateway (built binary)', { timeout: 90_000 }, () => {
   it('serves, and on SIGTERM finishes the request in flight, then exits 0', async () => {
     const child = spawn(process.execPath, [BUILT_CLI, 'gateway', '--config', config, '--port', '0'], {
@@ -98,5 +112,81 @@ describe('interlingua gateway (built binary)', { timeout: 90_000 }, () => {
       tokens: { input: 9, output: 4 },
     });
     expect(stdout).not.toContain('sk-cli-test-0000');
+  });
+
+  it('--trace-file records the exchange and the backend call, and `interlingua trace` opens the file', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'interlingua-gateway-trace-')), 'gateway.jsonl');
+    const child = spawn(
+      process.execPath,
+      [BUILT_CLI, 'gateway', '--config', config, '--port', '0', '--trace-file', file],
+      { env: cleanEnv(), stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const url = await listeningUrl(child);
+    const response = await fetch(`${url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-request-id': 'cli-trace-1',
+        authorization: 'Bearer sk-client-secret-0123456789',
+      },
+      body: JSON.stringify({ model: 'slow', messages: [{ role: 'user', content: '记下来' }] }),
+    });
+    expect(response.status).toBe(200);
+    await response.text();
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+
+    const text = readFileSync(file, 'utf8');
+    const lines = text
+      .split('\n')
+      .filter((row) => row !== '')
+      .map((row) => traceLineSchema.parse(JSON.parse(row)));
+    expect(lines.map((line) => line.type)).toEqual([
+      'trace-start',
+      'gateway-request',
+      'model-request',
+      'model-response',
+      'gateway-response',
+    ]);
+    expect(lines[0]).toMatchObject({ source: 'interlingua gateway' });
+    expect(lines.slice(1).every((line) => 'requestId' in line && line.requestId === 'cli-trace-1')).toBe(true);
+    expect(lines[1]).toMatchObject({ body: { model: 'slow', messages: [{ content: '记下来' }] } });
+    expect(lines[2]).toMatchObject({ provider: 'openai', model: 'gpt-4.1', wire: { body: { model: 'gpt-4.1' } } });
+    expect(lines[3]).toMatchObject({
+      wire: { status: 200, body: COMPLETION },
+      usage: { inputTokens: 9, outputTokens: 4 },
+    });
+    expect(lines[4]).toMatchObject({
+      status: 200,
+      body: { choices: [{ message: { content: 'Drained, not dropped.' } }] },
+    });
+    expect(text).not.toContain('sk-cli-test-0000');
+    expect(text).not.toContain('sk-client-secret-0123456789');
+
+    // The trace page serves it, every line valid.
+    const page = spawn(process.execPath, [BUILT_CLI, 'trace', file, '--port', '0'], {
+      env: cleanEnv(),
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    try {
+      const pageUrl = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        page.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString('utf8');
+          const match = /^(http:\/\/\S+)\n/.exec(out);
+          if (match?.[1] !== undefined) resolve(match[1]);
+        });
+        page.once('exit', () => reject(new Error('the trace page exited early')));
+      });
+      const served = (await (await fetch(new URL('/trace', pageUrl))).json()) as {
+        lines: unknown[];
+        problems: unknown[];
+      };
+      expect(served.problems).toEqual([]);
+      expect(served.lines).toHaveLength(lines.length);
+    } finally {
+      page.kill('SIGTERM');
+    }
   });
 });

@@ -1,6 +1,9 @@
+import { createRedactor } from '@interlingua/core';
 import { type Gateway, readGatewayConfig } from '@interlingua/gateway';
 import { createBuiltInGateway } from '../../gateway/create-built-in-gateway';
 import { openGatewayStore } from '../../gateway/open-gateway-store';
+import { createTraceRecorder } from '../../trace/create-trace-recorder';
+import { secretsFromEnv } from '../../trace/secrets-from-env';
 import type { CliIO } from '../cli-io';
 import type { CliArgs } from '../parse-cli-args';
 import { stylesFor } from '../styles-for';
@@ -12,6 +15,16 @@ import { stylesFor } from '../styles-for';
  */
 export async function gatewayCommand(args: Extract<CliArgs, { command: 'gateway' }>, io: CliIO): Promise<number> {
   const config = await readGatewayConfig(args.config, { env: io.env });
+  // The configured provider keys and the master key are redacted from the trace, as from the log.
+  const secrets = [
+    ...secretsFromEnv(io.env),
+    ...Object.values(config.providers).map((provider) => provider.apiKey),
+    config.masterKey,
+  ];
+  const trace =
+    args.traceFile === undefined
+      ? undefined
+      : createTraceRecorder({ file: args.traceFile, redact: createRedactor(secrets), source: 'interlingua gateway' });
   let gateway: Gateway | undefined;
   // Redis outages and recoveries go to the log as JSON lines, like requests.
   const store = await openGatewayStore(config, (event) => {
@@ -19,11 +32,15 @@ export async function gatewayCommand(args: Extract<CliArgs, { command: 'gateway'
     if (type === 'served-open') gateway?.logger.warn({ store: 'redis', ...fields }, 'served without the shared store');
     else if (type === 'unavailable') gateway?.logger.error({ store: 'redis', ...fields }, 'store unavailable');
     else gateway?.logger.info({ store: 'redis' }, 'store recovered');
+  }).catch(async (error: unknown) => {
+    await trace?.close();
+    throw error;
   });
   let url: string;
   try {
     gateway = createBuiltInGateway(config, {
       ...(store === undefined ? {} : { store }),
+      ...(trace === undefined ? {} : { trace }),
       env: io.env,
       registry: { env: io.env },
       // The process's own stdout gets pino's asynchronous writer; a test double gets the lines as they come.
@@ -31,8 +48,9 @@ export async function gatewayCommand(args: Extract<CliArgs, { command: 'gateway'
     });
     ({ url } = await gateway.listen({ host: args.host, port: args.port }));
   } catch (error) {
-    // An open Redis connection would keep the process alive after the error is printed.
+    // An open Redis connection (or the trace file) would keep the process alive after the error is printed.
     await store?.close();
+    await trace?.close();
     throw error;
   }
   const running = gateway;
@@ -44,13 +62,21 @@ export async function gatewayCommand(args: Extract<CliArgs, { command: 'gateway'
   for (const [backend, reason] of running.unavailable) {
     io.stderr.write(`${styles.dim(`  ${backend} is unavailable: ${reason.message}`)}\n`);
   }
-  for (const unpriced of gateway.unpricedBudgets) io.stderr.write(`${styles.dim(`  ${unpriced.message}`)}\n`);
+  if (args.traceFile !== undefined) {
+    io.stderr.write(
+      `${styles.dim(`  trace: ${args.traceFile} (view it with: interlingua trace ${args.traceFile})`)}\n`,
+    );
+  }
+  for (const unpriced of running.unpricedBudgets) io.stderr.write(`${styles.dim(`  ${unpriced.message}`)}\n`);
   await new Promise<void>((resolve) => {
     const stop = () => {
       process.off('SIGTERM', stop);
       process.off('SIGINT', stop);
       io.stderr.write('Shutting down: finishing in-flight requests…\n');
-      running.close().then(resolve, resolve);
+      running
+        .close()
+        .then(() => trace?.close())
+        .then(resolve, resolve);
     };
     process.on('SIGTERM', stop);
     process.on('SIGINT', stop);

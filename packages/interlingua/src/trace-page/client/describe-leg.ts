@@ -5,8 +5,8 @@ import { pathOf, preview } from './format';
 /** The lanes of the page, left to right. */
 export type Lane = 'mcp' | 'host' | 'model';
 
-/** What the filters switch: MCP frames, model calls, tool calls, run totals. */
-export type LegKind = 'mcp' | 'model' | 'tool' | 'run';
+/** What the filters switch: MCP frames, model calls, tool calls, run totals, gateway exchanges. */
+export type LegKind = 'mcp' | 'model' | 'tool' | 'run' | 'gateway';
 
 /** How a trace line shows as a leg. */
 export type LegView = {
@@ -86,6 +86,30 @@ export function describeLeg(line: TraceLine): LegView | undefined {
         title: `${status}${ir?.finishReason ?? line.error?.name ?? 'no answer'}${tokens}`,
         detail: `call ${line.call ?? '?'} · ${line.usage === undefined ? '' : `${formatCost(line.cost ?? 'unknown')} · `}${line.durationMs} ms`,
         error: line.error !== undefined,
+      };
+    }
+    case 'gateway-request':
+      return {
+        lane: 'host',
+        kind: 'gateway',
+        arrow: '←',
+        title: `client ${line.method} ${line.path}`,
+        detail: `${line.requestId}${line.key === undefined ? '' : ` · key ${line.key}`}${line.format === undefined ? '' : ` · ${line.format}`}`,
+        error: false,
+      };
+    case 'gateway-response': {
+      const tokens = line.usage === undefined ? '' : ` · ${line.usage.inputTokens} in / ${line.usage.outputTokens} out`;
+      const cost =
+        line.costUsd === undefined
+          ? ''
+          : ` · ${line.costUsd === 'unknown' ? 'cost unknown' : `$${line.costUsd.toFixed(6)}`}`;
+      return {
+        lane: 'host',
+        kind: 'gateway',
+        arrow: '→',
+        title: `client ← ${line.status}${line.stream ? ' stream' : ''}${line.error === undefined ? '' : ` ${line.error.name}`}${tokens}`,
+        detail: `${line.requestId}${line.backend === undefined ? '' : ` · ${line.backend}`}${cost} · ${line.durationMs} ms`,
+        error: line.error !== undefined || line.status >= 400,
       };
     }
     case 'tool-call': {

@@ -22,6 +22,7 @@ const KINDS: { kind: LegKind; label: string }[] = [
   { kind: 'model', label: 'model calls' },
   { kind: 'tool', label: 'tool calls' },
   { kind: 'run', label: 'run totals' },
+  { kind: 'gateway', label: 'gateway exchanges' },
 ];
 const state: State = { file: '', follow: false, lines: [], problems: [], open: new Set(), hidden: new Set(), live: '' };
 let scheduled = false;

@@ -11,7 +11,7 @@ import { geminiFormat } from './formats/gemini-format';
 import type { InboundFormat } from './formats/inbound-format';
 import { openaiFormat } from './formats/openai-format';
 import { createNodeListener } from './http/create-node-listener';
-import type { GatewayTap } from './http/gateway-exchange';
+import type { GatewayTap, RequestRecord } from './http/gateway-exchange';
 import { findUnpricedBudgets, type UnpricedBudget } from './limits/find-unpriced-budgets';
 import { createBackendPricer } from './observability/create-backend-pricer';
 import { createGatewayMetrics, type GatewayMetrics } from './observability/create-gateway-metrics';
@@ -150,7 +150,12 @@ export function createGateway(input: GatewayConfig | GatewayConfigInput | string
   const app = createDispatcher(services, [...(options.routes ?? []), ...DEFAULT_ROUTES], formats, inFlight);
   const handler = createNodeListener(app, {
     maxBodyBytes: config.limits.maxBodyBytes,
-    tap: options.tap,
+    tap:
+      options.tap === undefined
+        ? undefined
+        : guardTap(options.tap, (error, record) =>
+            logger.error({ id: record.id, error: redact(String(error)) }, 'the gateway tap failed'),
+          ),
     onComplete(record, outcome) {
       metrics.observe(record, outcome);
       logRequest(logger, record, outcome);
@@ -215,4 +220,24 @@ export function createGateway(input: GatewayConfig | GatewayConfigInput | string
 
 function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+// A tap that fails (a full disk under the trace file) is reported; it never fails the request.
+function guardTap(tap: GatewayTap, report: (error: unknown, record: RequestRecord) => void): GatewayTap {
+  return {
+    request(record, headers, body) {
+      try {
+        tap.request(record, headers, body);
+      } catch (error) {
+        report(error, record);
+      }
+    },
+    response(record, outcome, answer) {
+      try {
+        tap.response(record, outcome, answer);
+      } catch (error) {
+        report(error, record);
+      }
+    },
+  };
 }

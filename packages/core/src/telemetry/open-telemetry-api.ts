@@ -35,6 +35,13 @@ export type OpenTelemetryApi = {
     active(): OpenTelemetryContext;
     with<T>(context: OpenTelemetryContext, fn: () => T): T;
   };
+  /** The registered propagator (W3C `traceparent` with the usual SDK setups); used for incoming requests. */
+  propagation?: {
+    extract(
+      context: OpenTelemetryContext,
+      carrier: Record<string, string | string[] | undefined>,
+    ): OpenTelemetryContext;
+  };
 };
 
 /** True when `value` has the shape of `@opentelemetry/api` (a wrong module is not used). */

@@ -64,6 +64,11 @@ export type StartSpanOptions = {
   attributes?: TelemetryAttributes;
   /** The parent span; default the active one. */
   parent?: TelemetrySpan;
+  /**
+   * The headers of an incoming request (a SERVER span): without `parent`, the span continues the
+   * caller's trace when they carry one the registered propagator reads (W3C `traceparent`).
+   */
+  carrier?: Record<string, string | string[] | undefined>;
 };
 
 /**
@@ -74,7 +79,12 @@ export function startTelemetrySpan(name: string, options: StartSpanOptions): Tel
   const otel = currentApi();
   if (otel === undefined) return noopSpan;
   const parent = options.parent;
-  const context = parent !== undefined && parent !== noopSpan ? (parent as LiveSpan).context : otel.context.active();
+  const context =
+    parent !== undefined && parent !== noopSpan
+      ? (parent as LiveSpan).context
+      : options.carrier !== undefined && otel.propagation !== undefined
+        ? otel.propagation.extract(otel.context.active(), options.carrier)
+        : otel.context.active();
   const span = otel.trace
     .getTracer(options.scope)
     .startSpan(name, { kind: KINDS[options.kind], attributes: clean(options.attributes) }, context);

@@ -51,6 +51,12 @@ const budgetSchema = z
     usd: z.number().positive().optional(),
     tokens: positiveInt.optional(),
     period: z.enum(['day', 'week', 'month', 'total']),
+    /**
+     * What a `usd` budget does with a backend that has no known price: `count-tokens` (the
+     * default) serves the call, counts its tokens and warns of it; `refuse` never uses such a
+     * backend for this key (the next priced fallback answers, or 403).
+     */
+    unpriced: z.enum(['count-tokens', 'refuse']).optional(),
   })
   .strict()
   .refine((budget) => budget.usd !== undefined || budget.tokens !== undefined, {

@@ -3,8 +3,9 @@ import type { GatewayReply } from '../http/gateway-exchange';
 import { warningsHeader } from '../http/warnings-header';
 import { admitRequest, DEFAULT_OUTPUT_RESERVATION } from '../limits/admit-request';
 import { estimateInputTokens } from '../limits/estimate-input-tokens';
+import { pricedPlan } from '../limits/priced-plan';
 import { endBackendSpan, noteChatRequest, noteChatResponse, spanAttempt } from '../observability/gateway-spans';
-import { type CallContext, callBackends } from '../router/call-backends';
+import { type BackendAttempt, type CallContext, callBackends } from '../router/call-backends';
 import type { RouteHandler } from '../routes/gateway-route';
 import { checkToolPairing } from './check-tool-pairing';
 import { readInboundRequest } from './read-inbound-request';
@@ -30,7 +31,7 @@ export type StartedStream = {
 export const chatHandler: RouteHandler = async (services, exchange) => {
   const { request, record, format, params } = exchange;
   const inbound = await readInboundRequest(services, exchange);
-  const plan = services.table.plan(inbound.model);
+  const plan = pricedPlan(services.table.plan(inbound.model), inbound.principal, services.pricer);
   const ir = inbound.decoded.request;
   checkToolPairing(ir);
   const stream = params.stream ?? inbound.decoded.stream;
@@ -49,6 +50,15 @@ export const chatHandler: RouteHandler = async (services, exchange) => {
     redact: services.redact,
   };
   const callOptions = (signal: AbortSignal) => ({ signal, headers: { 'x-request-id': request.id } });
+  // Each backend attempt in its own CLIENT span under the request's (when telemetry records it).
+  const spanned =
+    <T>(
+      stream: boolean,
+      run: BackendAttempt<T>,
+      onValue: (attempt: TelemetrySpan, value: T) => void,
+    ): BackendAttempt<T> =>
+    (model, signal) =>
+      spanAttempt(span, model, ir, stream, () => run(model, signal), onValue);
   const encodeContext = {
     requestId: request.id,
     model: inbound.model,
@@ -62,15 +72,11 @@ export const chatHandler: RouteHandler = async (services, exchange) => {
     try {
       result = await callBackends(
         plan,
-        (model, signal) =>
-          spanAttempt(
-            span,
-            model,
-            ir,
-            false,
-            () => model.generate(ir, callOptions(signal)),
-            (attempt, response) => endBackendSpan(attempt, { response }),
-          ),
+        spanned(
+          false,
+          (model, signal) => model.generate(ir, callOptions(signal)),
+          (attempt, response) => endBackendSpan(attempt, { response }),
+        ),
         context,
       );
     } catch (error) {
@@ -98,17 +104,13 @@ export const chatHandler: RouteHandler = async (services, exchange) => {
   try {
     started = await callBackends(
       plan,
-      (model, signal) =>
-        spanAttempt(
-          span,
-          model,
-          ir,
-          true,
-          () => startStream(model, ir, callOptions(signal)),
-          (attempt, value) => {
-            value.span = attempt;
-          },
-        ),
+      spanned(
+        true,
+        (model, signal) => startStream(model, ir, callOptions(signal)),
+        (attempt, value) => {
+          value.span = attempt;
+        },
+      ),
       context,
     );
   } catch (error) {

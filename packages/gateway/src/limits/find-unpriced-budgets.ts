@@ -32,10 +32,14 @@ export function findUnpricedBudgets(config: GatewayConfig, table: ModelTable, pr
     }
     if (backends.size === 0) continue;
     const list = [...backends];
+    const what =
+      key.budget.unpriced === 'refuse'
+        ? `this key never uses ${list.length === 1 ? 'it' : 'them'} (budget.unpriced: "refuse")`
+        : 'calls answered there are counted in tokens only, not against the usd budget';
     found.push({
       key: key.name,
       backends: list,
-      message: `Key "${key.name}" has a $${key.budget.usd} budget, but ${list.join(', ')} ${list.length === 1 ? 'has' : 'have'} no known price: calls answered there are counted in tokens only, not against the usd budget. Set models.<name>.price for ${list.length === 1 ? 'it' : 'them'}.`,
+      message: `Key "${key.name}" has a $${key.budget.usd} budget, but ${list.join(', ')} ${list.length === 1 ? 'has' : 'have'} no known price: ${what}. Set models.<name>.price for ${list.length === 1 ? 'it' : 'them'}.`,
     });
   }
   return found;

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import {
   type ChatModel,
   type ChatRequest,
@@ -20,13 +21,21 @@ const SCOPE = '@interlingua/gateway';
 /**
  * The SERVER span of one gateway request, named `{method} {http.route}` as the HTTP conventions
  * name server spans (`POST /v1/chat/completions`, `POST /v1beta/models/{model}:generateContent`;
- * `{method}` alone for a path no route serves). Without `@opentelemetry/api`, or without an SDK
+ * `{method}` alone for a path no route serves), continuing the caller's trace when its headers
+ * carry one (W3C `traceparent`, through the registered propagator). Without `@opentelemetry/api`, or without an SDK
  * recording it, this is one check and a shared no-op span: nothing else is computed.
  */
-export function startRequestSpan(method: string, httpRoute: string | undefined, path: string): TelemetrySpan {
+export function startRequestSpan(
+  method: string,
+  httpRoute: string | undefined,
+  path: string,
+  headers: IncomingHttpHeaders,
+): TelemetrySpan {
+  // A caller's `traceparent` makes the request a child of the caller's span, as HTTP servers do.
   const span = startTelemetrySpan(httpRoute === undefined ? method : `${method} ${httpRoute}`, {
     kind: 'server',
     scope: SCOPE,
+    carrier: headers,
   });
   if (span.recording) span.set({ 'http.request.method': method, 'http.route': httpRoute, 'url.path': path });
   return span;

@@ -62,7 +62,7 @@ export function createDispatcher(
   return async (request: GatewayRequest, record: RequestRecord): Promise<GatewayReply> => {
     const match = find(request);
     if (match === undefined || !('route' in match)) {
-      record.span = startRequestSpan(request.method, undefined, request.path);
+      record.span = startRequestSpan(request.method, undefined, request.path, request.headers);
       const format = formats[guessFormat(request)] as InboundFormat;
       record.format = format.name;
       const error =
@@ -82,6 +82,7 @@ export function createDispatcher(
       request.method,
       route.httpRoute ?? (typeof route.path === 'string' ? route.path : route.name),
       request.path,
+      request.headers,
     );
     record.span = span;
     if (services.draining) {

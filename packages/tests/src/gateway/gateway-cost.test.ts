@@ -9,6 +9,7 @@ import { GATEWAY_SCENARIOS } from './gateway-scenarios';
 
 const CAPPED = 'sk-gw-capped-0123456789';
 const MIXED = 'sk-gw-mixed-0123456789';
+const STRICT = 'sk-gw-strict-0123456789';
 const text = GATEWAY_SCENARIOS[0]!; // usage 21 in / 9 out
 
 let backends: Backends;
@@ -25,6 +26,8 @@ beforeAll(async () => {
         priced: { model: 'openai:gpt-4.1', retries: 0 },
         // No price anywhere: not in the config, not in the shipped data.
         unpriced: { model: 'openai:ft:house-model', retries: 0 },
+        // Unpriced first, a priced fallback after it.
+        guarded: { model: 'openai:ft:house-model', retries: 0, fallbacks: ['openai:gpt-4.1'] },
         configured: {
           model: 'anthropic:claude-sonnet-4-6',
           retries: 0,
@@ -36,8 +39,14 @@ beforeAll(async () => {
         {
           name: 'mixed',
           sha256: hashGatewayKey(MIXED),
-          models: ['priced', 'unpriced', 'configured'],
+          models: ['priced', 'unpriced', 'configured', 'guarded'],
           budget: { usd: 5, period: 'month' },
+        },
+        {
+          name: 'strict',
+          sha256: hashGatewayKey(STRICT),
+          models: ['unpriced', 'guarded'],
+          budget: { usd: 5, period: 'month', unpriced: 'refuse' },
         },
       ],
     }),
@@ -103,7 +112,12 @@ describe('cost on the gateway log line', () => {
 describe('usd budgets and unknown prices', () => {
   it('warns at start-up of a usd budget that can reach an unpriced backend', () => {
     expect(gateway.unpricedBudgets).toEqual([
-      { key: 'mixed', backends: ['openai:ft:house-model'], message: expect.stringContaining('no known price') },
+      { key: 'mixed', backends: ['openai:ft:house-model'], message: expect.stringContaining('counted in tokens only') },
+      {
+        key: 'strict',
+        backends: ['openai:ft:house-model'],
+        message: expect.stringContaining('this key never uses it'),
+      },
     ]);
     const warning = logs.find((line) => line.key === 'mixed' && line.level === 40 && line.backends !== undefined);
     expect(warning).toMatchObject({ backends: ['openai:ft:house-model'] });
@@ -136,5 +150,24 @@ describe('usd budgets and unknown prices', () => {
     expect(refused).toMatchObject({ status: 429 });
     expect(String((refused as Error).message)).toMatch(/budget of \$0\.0001 \(spent \$0\.0001\)/);
     expect(lineOf('budget-priced-1')).not.toHaveProperty('budgetWarning');
+  });
+
+  it('with budget.unpriced "refuse": an unpriced backend is never used for the key — a priced fallback answers, else 403', async () => {
+    const refused = await ask('unpriced', STRICT, 'strict-unpriced-1').catch((error: unknown) => error);
+    expect(refused).toMatchObject({ status: 403 });
+    expect(String((refused as Error).message)).toContain(
+      'The key "strict" has a $5 budget that refuses backends without a known price, and openai:ft:house-model (serving "unpriced") has none.',
+    );
+    const before = backends.servers.openai.requests.length;
+    await ask('guarded', STRICT, 'strict-guarded-1');
+    const sent = backends.servers.openai.requests
+      .slice(before)
+      .map((request) => (request.body as { model?: string }).model);
+    expect(sent).toEqual(['gpt-4.1']);
+    expect(lineOf('strict-guarded-1')).toMatchObject({ status: 200, backend: 'openai:gpt-4.1', level: 30 });
+    expect(lineOf('strict-guarded-1')?.cost).toBeCloseTo(0.000114, 12);
+    // Without "refuse", the same model is served by its unpriced backend (and warned of).
+    await ask('guarded', MIXED, 'mixed-guarded-1');
+    expect(lineOf('mixed-guarded-1')).toMatchObject({ backend: 'openai:ft:house-model', cost: 'unknown', level: 40 });
   });
 });

@@ -2,8 +2,9 @@ import Anthropic from '@anthropic-ai/sdk';
 import { useOpenTelemetry } from '@interlingua/core';
 import { type Gateway, hashGatewayKey } from '@interlingua/gateway';
 import { json } from '@interlingua/testkit';
-import { context, SpanStatusCode, trace } from '@opentelemetry/api';
+import { context, propagation, SpanStatusCode, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import {
   BasicTracerProvider,
   InMemorySpanExporter,
@@ -30,6 +31,7 @@ let logs: Record<string, unknown>[];
 beforeAll(async () => {
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }));
+  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   backends = await startBackends();
   ({ gateway, url, logs } = await startGateway(
     backendConfig(backends, {
@@ -43,6 +45,7 @@ afterAll(async () => {
   await backends.close();
   trace.disable();
   context.disable();
+  propagation.disable();
 });
 beforeEach(() => {
   backends.answer = text.response;
@@ -176,6 +179,27 @@ describe('gateway spans (OpenTelemetry)', () => {
       'interlingua.gateway.retries': 1,
     });
     expect(line.status).toBe(failure.status);
+  });
+
+  it('continues the caller’s trace from its traceparent header; a malformed one starts a new trace', async () => {
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const callerSpan = '00f067aa0ba902b7';
+    await openai().chat.completions.create(
+      { model: 'openai-backend', messages: [{ role: 'user', content: 'x' }] },
+      { headers: { traceparent: `00-${traceId}-${callerSpan}-01` } },
+    );
+    await openai().chat.completions.create(
+      { model: 'openai-backend', messages: [{ role: 'user', content: 'x' }] },
+      { headers: { traceparent: '00-not-a-trace-id-01' } },
+    );
+    await settled();
+    const requests = exporter.getFinishedSpans().filter((span) => span.kind === 1);
+    expect(requests).toHaveLength(2);
+    expect(requests[0]?.spanContext().traceId).toBe(traceId);
+    expect(requests[0]?.parentSpanContext?.spanId).toBe(callerSpan);
+    expect(requests[0]?.parentSpanContext?.isRemote).toBe(true);
+    expect(requests[1]?.spanContext().traceId).not.toBe(traceId);
+    expect(requests[1]?.parentSpanContext).toBeUndefined();
   });
 
   it('a refused request (bad key): a SERVER span with its status and error type, not failed, no backend span', async () => {

@@ -146,4 +146,36 @@ describe('a gateway trace', () => {
       body: { error: { code: 'model_not_found' } },
     });
   });
+
+  it('a tap that throws (a full disk under the trace file) is logged and never fails the request', async () => {
+    const logs: Record<string, unknown>[] = [];
+    const broken = createBuiltInGateway(backendConfig(backends), {
+      log: { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) },
+      registry: { env: {} },
+      tap: {
+        request() {
+          throw new Error('ENOSPC: no space left on device');
+        },
+        response() {
+          throw new Error('ENOSPC: no space left on device');
+        },
+      },
+    });
+    const { url: brokenUrl } = await broken.listen({ port: 0 });
+    try {
+      const client = new OpenAI({ apiKey: 'unused-key', baseURL: `${brokenUrl}/v1`, maxRetries: 0 });
+      const answered = await client.chat.completions.create(
+        { model: 'openai-backend', messages: [{ role: 'user', content: '北京天气？' }] },
+        { headers: { 'x-request-id': 'tap-broken-1' } },
+      );
+      expect(answered.choices[0]?.message.content).toBe('北京晴。');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const failures = logs.filter((line) => line.msg === 'the gateway tap failed');
+      expect(failures).toHaveLength(2);
+      expect(failures[0]).toMatchObject({ id: 'tap-broken-1', error: 'Error: ENOSPC: no space left on device' });
+      expect(logs.find((line) => line.id === 'tap-broken-1' && line.msg === 'request')).toMatchObject({ status: 200 });
+    } finally {
+      await broken.close();
+    }
+  });
 });

@@ -28,6 +28,7 @@ import { endMcpCallSpan, type McpTelemetryOptions, startMcpCallSpan } from './mc
 import { McpServerAccess } from './mcp-server-access';
 import type { McpServerConfig } from './mcp-server-config';
 import { McpServerConnection } from './mcp-server-connection';
+import { mcpServerSecrets } from './mcp-server-secrets';
 import type { McpServerStatus } from './mcp-server-status';
 import { McpToolCallError } from './mcp-tool-call-error';
 import { parseMcpConfig } from './parse-mcp-config';
@@ -287,7 +288,7 @@ export class McpBridge {
     } catch (error) {
       const where = { server: connection.name, tool: tool.name, timeout, signal: callerSignal };
       // A remote server's URL token or header may be echoed in what failed: never in the message.
-      const failure = redactError(classifyCallFailure(error, where), connection.secrets);
+      const failure = redactError(classifyCallFailure(error, where), mcpServerSecrets(connection.config));
       endMcpCallSpan(span, { error: failure }, this.telemetry);
       this.emit({ type: 'call-error', server: connection.name, tool: tool.name, toolCallId, error: failure });
       return errorOutput(failure);
@@ -313,7 +314,7 @@ export class McpBridge {
       message: `Tool \`${tool.name}\` could not be called: MCP server \`${connection.name}\` is not available (${reason}).`,
       cause: connection.error,
     });
-    redactError(error, connection.secrets);
+    redactError(error, mcpServerSecrets(connection.config));
     this.emit({ type: 'call-error', server: connection.name, tool: tool.name, toolCallId, error });
     return errorOutput(error);
   }

@@ -84,16 +84,12 @@ export class McpServerConnection {
   private readonly warnedTaskTools = new Set<string>();
   // A call finished since the last sync: a list_changed it caused may still be on its way.
   private unsynced = false;
-  /** The credentials of the server's URL and headers: kept out of every error raised for it. */
-  readonly secrets: readonly string[];
 
   constructor(
     readonly name: string,
     readonly config: McpServerConfig,
     private readonly settings: ConnectionSettings,
-  ) {
-    this.secrets = mcpServerSecrets(config);
-  }
+  ) {}
 
   /** The client for a call, or undefined when the server is not connected. */
   get client(): Client | undefined {
@@ -394,10 +390,10 @@ export class McpServerConnection {
     this.settings.onToolsReplaced();
     const cause = asError(error);
     const stderr = lastWholeLines(this.stderrTail, this.stderrCut);
-    this.error = redactError(
-      stderr === '' ? cause : new Error(`${cause.message}\nLast lines of its stderr:\n${stderr}`, { cause }),
-      this.secrets,
-    );
+    const failure =
+      stderr === '' ? cause : new Error(`${cause.message}\nLast lines of its stderr:\n${stderr}`, { cause });
+    // A remote server's URL token or header value may be in what failed: never in the error.
+    this.error = redactError(failure, mcpServerSecrets(this.config));
     this.settings.emit({ type: 'server-error', server: this.name, error: this.error });
   }
 }

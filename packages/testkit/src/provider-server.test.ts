@@ -158,5 +158,9 @@ describe('encodeSSE', () => {
       'event: message_stop\ndata: {"type":"message_stop"}\n\n',
     );
     expect(encodeSSE('gemini', [{ candidates: [] }])).toBe('data: {"candidates":[]}\r\n\r\n');
+    // Responses: an `event:` line per event and no `[DONE]` (the stream ends with response.completed).
+    expect(encodeSSE('openai-responses', [{ type: 'response.completed', sequence_number: 9 }])).toBe(
+      'event: response.completed\ndata: {"type":"response.completed","sequence_number":9}\n\n',
+    );
   });
 });

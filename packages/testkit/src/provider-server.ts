@@ -18,8 +18,12 @@ export type RecordedRequest = {
   body: unknown;
 };
 
-/** The SSE framing of each provider. */
-export type SSEFormat = 'openai' | 'anthropic' | 'gemini';
+/**
+ * The SSE framing of each provider: `openai` (Chat Completions: `data:` lines and `[DONE]`),
+ * `openai-responses` and `anthropic` (an `event:` line naming the event's `type` before each
+ * `data:` line, no terminator), `gemini` (`data:` lines, CRLF).
+ */
+export type SSEFormat = 'openai' | 'openai-responses' | 'anthropic' | 'gemini';
 
 /**
  * How an SSE reply ends: `close` ends the response normally; `hang` keeps the connection open
@@ -98,7 +102,7 @@ export function raw(body: string, options: { status?: number; headers?: Record<s
 }
 
 /**
- * An SSE reply in one provider's framing. Each event is a JSON object (Anthropic: its `type` names the event).
+ * An SSE reply in one provider's framing. Each event is a JSON object (Anthropic, OpenAI Responses: its `type` names the event).
  * `end: 'hang'` with no events is a stream that stalls right after the headers; with events, one
  * that stalls after them. `end: 'reset'` drops the connection after the events.
  */
@@ -166,7 +170,7 @@ export function encodeSSE(format: SSEFormat, events: unknown[], truncate = false
   let out = '';
   for (const event of events) {
     const data = JSON.stringify(event);
-    if (format === 'anthropic') {
+    if (format === 'anthropic' || format === 'openai-responses') {
       const type = (event as { type?: unknown }).type;
       out += `event: ${typeof type === 'string' ? type : 'message'}\ndata: ${data}\n\n`;
     } else if (format === 'gemini') {

@@ -155,6 +155,15 @@ function convertAssistant(
 ): { message: OpenAIChatMessage; droppedReasoning: boolean } {
   for (const part of message.content) {
     warnForeignMetadata(part, { provider: 'openai', format: 'Chat Completions', at: part.type }, warnings);
+    // Items the Responses API ran itself (web searches, …) cannot be replayed to Chat Completions.
+    if (part.type === 'text' && Array.isArray(part.providerMetadata?.openai?.serverItems)) {
+      warnings.push({
+        type: 'unsupported',
+        feature: 'text.providerMetadata.openai.serverItems',
+        message:
+          'Chat Completions cannot replay items the Responses API ran itself (web searches, code interpreter calls, …); they were not sent.',
+      });
+    }
   }
   const { texts, refusal, toolCalls, reasoning } = splitOpenAIAssistantContent(message.content);
   const reasoningContent = sendReasoning

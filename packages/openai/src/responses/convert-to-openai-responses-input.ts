@@ -1,0 +1,194 @@
+import type {
+  AssistantMessage,
+  Message,
+  ReasoningPart,
+  ToolMessage,
+  UserContentPart,
+  Warning,
+} from '@interlingua/core';
+import type {
+  ResponseFunctionCallOutputItem,
+  ResponseInputContent,
+  ResponseInputItem,
+} from 'openai/resources/responses/responses';
+import { warnForeignMetadata } from '../openai-foreign-metadata';
+import { markOpenAIToolError } from '../openai-tool-error-text';
+import { convertToOpenAIResponsesContent } from './convert-to-openai-responses-content';
+import { isOpenAIReasoning, openAIReasoningIds } from './openai-responses-reasoning';
+import { splitAtServerItems } from './openai-responses-server-items';
+
+/** Options of {@link convertToOpenAIResponsesInput}. */
+export type ResponsesInputOptions = {
+  /** Whether the request stores responses (`store: true`): reasoning may then be sent by id alone. */
+  store: boolean;
+};
+
+/**
+ * Converts the IR history to Responses `input` items, statelessly: the whole conversation is
+ * sent, nothing refers to a stored response.
+ *
+ * User turns become `message` items (`input_text`, `input_image`, `input_file`). An assistant
+ * turn becomes, in order, `message` items for its text (a refusal is replayed as text), the
+ * provider-executed items kept on that text, `function_call` items (unparseable arguments
+ * verbatim from `argsText`) and `reasoning` items: OpenAI's own reasoning with its id and
+ * encrypted content; with `store: false` an OpenAI reasoning part without encrypted content
+ * cannot be looked up and is left out, and reasoning from another provider (an Anthropic
+ * signature, Gemini thoughts) means nothing to OpenAI and is left out, each with a warning. Each
+ * tool result becomes a `function_call_output` (text, images and files; `isError` written into
+ * the text, see `OPENAI_TOOL_ERROR_PREFIX`).
+ *
+ * @see https://platform.openai.com/docs/api-reference/responses/create#responses-create-input
+ * @see https://platform.openai.com/docs/guides/reasoning#keeping-reasoning-items-in-context
+ */
+export function convertToOpenAIResponsesInput(
+  messages: readonly Message[],
+  options: ResponsesInputOptions,
+): { input: ResponseInputItem[]; warnings: Warning[] } {
+  const input: ResponseInputItem[] = [];
+  const warnings: Warning[] = [];
+  const dropped = { foreign: false, unstored: false };
+
+  messages.forEach((message, index) => {
+    switch (message.role) {
+      case 'user':
+        input.push({
+          type: 'message',
+          role: 'user',
+          content: convertUserContent(message.content, `messages[${index}].content`, warnings),
+        });
+        break;
+      case 'assistant':
+        convertAssistant(message, options, input, warnings, dropped);
+        break;
+      case 'tool':
+        convertToolMessage(message, index, input, warnings);
+        break;
+      default: {
+        const exhaustive: never = message;
+        throw new Error(`Unknown message role in ${JSON.stringify(exhaustive)}`);
+      }
+    }
+  });
+  return { input, warnings };
+}
+
+function convertUserContent(
+  parts: readonly UserContentPart[],
+  path: string,
+  warnings: Warning[],
+): string | ResponseInputContent[] {
+  const only = parts[0];
+  if (parts.length === 1 && only?.type === 'text') return only.text;
+  const out: ResponseInputContent[] = [];
+  parts.forEach((part, index) => {
+    const converted = convertToOpenAIResponsesContent(part, `${path}[${index}]`, warnings);
+    if (converted !== undefined) out.push(converted);
+  });
+  return out;
+}
+
+function convertAssistant(
+  message: AssistantMessage,
+  options: ResponsesInputOptions,
+  input: ResponseInputItem[],
+  warnings: Warning[],
+  dropped: { foreign: boolean; unstored: boolean },
+): void {
+  for (const part of message.content) {
+    warnForeignMetadata(part, 'The Responses API', warnings);
+    switch (part.type) {
+      case 'text':
+        for (const segment of splitAtServerItems(part)) {
+          if (segment.type === 'text') input.push({ type: 'message', role: 'assistant', content: segment.text });
+          // A provider-executed item is replayed as the API sent it (validated when it was decoded).
+          else input.push(segment.item as unknown as ResponseInputItem);
+        }
+        break;
+      case 'reasoning': {
+        const item = convertReasoning(part, options, warnings, dropped);
+        if (item !== undefined) input.push(item);
+        break;
+      }
+      case 'tool-call':
+        input.push({
+          type: 'function_call',
+          call_id: part.id,
+          name: part.name,
+          // Unparseable arguments are replayed exactly as the model sent them.
+          arguments: part.argsText ?? JSON.stringify(part.args),
+        });
+        break;
+      default: {
+        const exhaustive: never = part;
+        throw new Error(`Unknown assistant part ${JSON.stringify(exhaustive)}`);
+      }
+    }
+  }
+}
+
+function convertReasoning(
+  part: ReasoningPart,
+  options: ResponsesInputOptions,
+  warnings: Warning[],
+  dropped: { foreign: boolean; unstored: boolean },
+): ResponseInputItem | undefined {
+  if (!isOpenAIReasoning(part)) {
+    if (!dropped.foreign) {
+      dropped.foreign = true;
+      warnings.push({
+        type: 'unsupported',
+        feature: 'reasoning',
+        message:
+          'OpenAI only accepts reasoning it produced itself (with its encrypted content); reasoning from another provider in the history was not sent.',
+      });
+    }
+    return undefined;
+  }
+  const { itemId, encryptedContent } = openAIReasoningIds(part);
+  if (encryptedContent === undefined && (!options.store || itemId === undefined)) {
+    if (!dropped.unstored) {
+      dropped.unstored = true;
+      warnings.push({
+        type: 'unsupported',
+        feature: 'reasoning.encryptedContent',
+        message:
+          'A reasoning item without encrypted content can only be replayed by id from a stored response; with `store: false` it was not sent.',
+      });
+    }
+    return undefined;
+  }
+  return {
+    type: 'reasoning',
+    // The id is required; a stateless replay is matched by its encrypted content, not by id.
+    id: itemId ?? '',
+    summary: part.text === '' ? [] : [{ type: 'summary_text', text: part.text }],
+    ...(encryptedContent === undefined ? {} : { encrypted_content: encryptedContent }),
+  };
+}
+
+function convertToolMessage(message: ToolMessage, index: number, input: ResponseInputItem[], warnings: Warning[]) {
+  message.content.forEach((result, resultIndex) => {
+    const path = `messages[${index}].content[${resultIndex}].content`;
+    const texts = result.content.filter((part) => part.type === 'text');
+    let output: string | ResponseFunctionCallOutputItem[];
+    if (texts.length === result.content.length && texts.length <= 1) {
+      const text = texts[0]?.text ?? '';
+      output = result.isError ? markOpenAIToolError(text) : text;
+    } else {
+      output = [];
+      let marked = !result.isError;
+      for (let partIndex = 0; partIndex < result.content.length; partIndex++) {
+        const part = result.content[partIndex] as UserContentPart;
+        if (!marked && part.type === 'text') {
+          marked = true;
+          output.push({ type: 'input_text', text: markOpenAIToolError(part.text) });
+          continue;
+        }
+        const converted = convertToOpenAIResponsesContent(part, `${path}[${partIndex}]`, warnings);
+        if (converted !== undefined) output.push(converted);
+      }
+      if (!marked) output.unshift({ type: 'input_text', text: markOpenAIToolError('') });
+    }
+    input.push({ type: 'function_call_output', call_id: result.toolCallId, output });
+  });
+}

@@ -1,0 +1,65 @@
+import type { JSONObject, JSONValue, ProviderMetadata, TextPart } from '@interlingua/core';
+
+/**
+ * An item the provider ran itself (`web_search_call`, `code_interpreter_call`, …), kept whole on
+ * the text part at its place: `offset` UTF-16 units into that part's text.
+ */
+export type ResponsesServerItemAt = { offset: number; item: JSONObject };
+
+/**
+ * The item as plain JSON, or `undefined` when it is not JSON data (a cycle, a function, nesting
+ * too deep to copy): the caller turns that into its typed error.
+ */
+export function toServerItemJSON(item: unknown): JSONObject | undefined {
+  try {
+    const copy: unknown = JSON.parse(JSON.stringify(item));
+    return typeof copy === 'object' && copy !== null && !Array.isArray(copy) ? (copy as JSONObject) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The provider-executed items a text part carries, validated loosely (offset a number, item an object with a type). */
+export function readServerItems(metadata: ProviderMetadata | undefined): ResponsesServerItemAt[] {
+  const list = metadata?.openai?.serverItems;
+  if (!Array.isArray(list)) return [];
+  const out: ResponsesServerItemAt[] = [];
+  for (const entry of list) {
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) continue;
+    const { offset, item } = entry;
+    if (typeof offset !== 'number' || typeof item !== 'object' || item === null || Array.isArray(item)) continue;
+    if (typeof item.type !== 'string') continue;
+    out.push({ offset, item });
+  }
+  return out;
+}
+
+/** The metadata that keeps `items` on a text part. */
+export function serverItemsMetadata(items: readonly ResponsesServerItemAt[]): ProviderMetadata {
+  return { openai: { serverItems: items as unknown as JSONValue[] } };
+}
+
+/** One run of a text part split at its server items, in order: text slices and items. */
+export type ResponsesTextSegment = { type: 'text'; text: string } | { type: 'item'; item: JSONObject };
+
+/** Splits a text part at the offsets of its server items (empty slices left out). */
+export function splitAtServerItems(part: TextPart): ResponsesTextSegment[] {
+  const segments: ResponsesTextSegment[] = [];
+  let offset = 0;
+  for (const { offset: at, item } of readServerItems(part.providerMetadata)) {
+    const end = Math.min(Math.max(at, offset), part.text.length);
+    if (end > offset) segments.push({ type: 'text', text: part.text.slice(offset, end) });
+    offset = end;
+    segments.push({ type: 'item', item });
+  }
+  if (part.text.length > offset) segments.push({ type: 'text', text: part.text.slice(offset) });
+  return segments;
+}
+
+/** Merges provider metadata the way `collectStream` merges that of consecutive text deltas. */
+export function mergeProviderMetadata(a: ProviderMetadata | undefined, b: ProviderMetadata): ProviderMetadata {
+  if (a === undefined) return b;
+  const merged: ProviderMetadata = { ...a };
+  for (const [key, value] of Object.entries(b)) merged[key] = { ...merged[key], ...value };
+  return merged;
+}

@@ -1,0 +1,63 @@
+import type { AssistantContentPart, JSONObject, TextPart } from '@interlingua/core';
+import { toToolCall } from '../decode-openai-response';
+import type { ResponsesFunctionCall, ResponsesReasoningItem } from './openai-responses-api';
+import { reasoningItemToParts } from './openai-responses-reasoning';
+import { mergeProviderMetadata, readServerItems, serverItemsMetadata } from './openai-responses-server-items';
+
+/** Builds the IR parts of an assistant turn from Responses items, in order. */
+export type ResponsesContentBuilder = {
+  /** The parts so far. */
+  readonly parts: AssistantContentPart[];
+  /** An `output_text` (or, with `refusal`, a `refusal`) part of a message item. */
+  text(text: string, refusal: boolean): void;
+  /** An item the provider ran itself, kept on the text part at its place. */
+  serverItem(item: JSONObject): void;
+  /** A reasoning item. */
+  reasoning(item: ResponsesReasoningItem): void;
+  /** A client function call. */
+  call(call: ResponsesFunctionCall): void;
+};
+
+/**
+ * A builder whose parts are exactly what `collectStream` folds from the events
+ * `decodeStream` yields for the same items, so a body and its stream decode alike:
+ * consecutive text (message parts, refusals, provider-executed items) joins into one text part
+ * with merged metadata; a reasoning item right after an open reasoning part gets an empty text
+ * part between them, as the stream decoder emits one to keep the two apart.
+ */
+export function createResponsesContentBuilder(): ResponsesContentBuilder {
+  const parts: AssistantContentPart[] = [];
+  const textRun = (): TextPart => {
+    const last = parts.at(-1);
+    if (last?.type === 'text') return last;
+    const part: TextPart = { type: 'text', text: '' };
+    parts.push(part);
+    return part;
+  };
+  return {
+    parts,
+    text(text, refusal) {
+      if (text === '') return;
+      const part = textRun();
+      part.text += text;
+      if (refusal) part.providerMetadata = mergeProviderMetadata(part.providerMetadata, { openai: { refusal: true } });
+    },
+    serverItem(item) {
+      const part = textRun();
+      const items = [...readServerItems(part.providerMetadata), { offset: part.text.length, item }];
+      part.providerMetadata = mergeProviderMetadata(part.providerMetadata, serverItemsMetadata(items));
+    },
+    reasoning(item) {
+      if (isOpenReasoning(parts.at(-1))) parts.push({ type: 'text', text: '' });
+      parts.push(...reasoningItemToParts(item));
+    },
+    call(call) {
+      parts.push(toToolCall(call.call_id, call.name, call.arguments));
+    },
+  };
+}
+
+/** Whether `part` is a reasoning part that a following reasoning delta would extend. */
+export function isOpenReasoning(part: AssistantContentPart | undefined): boolean {
+  return part?.type === 'reasoning' && part.signature === undefined && part.redacted === undefined;
+}

@@ -3,9 +3,12 @@ import { InvalidSettingError, rejectUnknownSettings } from '@interlingua/core';
 import OpenAI from 'openai';
 import { OpenAIChatModel } from './openai-chat-model';
 import type { OpenAICompatSettings } from './openai-compat';
+import { OpenAIResponsesModel } from './responses/openai-responses-model';
+import type { OpenAIResponsesSettings } from './responses/openai-responses-settings';
 
 /** Settings of {@link createOpenAI}: the SDK client's, a provider name, and compat defaults. */
-export type OpenAISettings = OpenAICompatSettings & {
+export type OpenAISettings = OpenAICompatSettings &
+  Pick<OpenAIResponsesSettings, 'encryptedReasoning'> & {
   /** API key; defaults to the `OPENAI_API_KEY` environment variable, read at call time. */
   apiKey?: string;
   /** Base URL, e.g. `http://localhost:11434/v1` for Ollama. Defaults to the SDK's (`OPENAI_BASE_URL` or OpenAI). */
@@ -39,32 +42,18 @@ export type OpenAISettings = OpenAICompatSettings & {
 /** Per-model options of the factory: compat settings that override the provider's. */
 export type OpenAIModelOptions = OpenAICompatSettings;
 
-/** A factory of OpenAI chat models, from {@link createOpenAI}. */
-export type OpenAIProvider = (modelId: string, options?: OpenAIModelOptions) => ChatModel;
-
 /**
- * Creates a factory of Chat Completions models over the official `openai` SDK, for OpenAI
- * or any OpenAI-compatible server (set `baseURL`, `name` and the compat settings). An unknown
- * setting is an `InvalidSettingError` naming the nearest known one. The API key is read when a
- * model is first called, not here.
- *
- * @example
- * import { createOpenAI } from '@interlingua/openai';
- * const openai = createOpenAI();
- * const response = await openai('gpt-4.1').generate({
- *   messages: [{ role: 'user', content: [{ type: 'text', text: 'Hello!' }] }],
- * });
- *
- * @example
- * // Ollama: no key, `max_tokens`, no `stream_options`.
- * const ollama = createOpenAI({
- *   name: 'ollama',
- *   baseURL: 'http://localhost:11434/v1',
- *   apiKey: 'ollama',
- *   maxTokensField: 'max_tokens',
- *   streamUsage: false,
- * });
+ * A factory of OpenAI models, from {@link createOpenAI}: called directly or through `chat`, a
+ * Chat Completions model (every OpenAI-compatible server speaks it); through `responses`, a
+ * Responses API model.
  */
+export type OpenAIProvider = ((modelId: string, options?: OpenAIModelOptions) => ChatModel) & {
+  /** A Chat Completions model (`client.chat.completions.create`). */
+  chat(modelId: string, options?: OpenAIModelOptions): ChatModel;
+  /** A Responses API model (`client.responses.create`): stateless, reasoning replayed from the history. */
+  responses(modelId: string, options?: OpenAIResponsesSettings): ChatModel;
+};
+
 // Every key of OpenAICompatSettings: the compiler keeps the list complete, so a new setting is never refused.
 const OPENAI_COMPAT_SETTINGS = Object.keys({
   systemRole: true,
@@ -88,10 +77,44 @@ const OPENAI_SETTINGS = [
     streamIdleTimeout: true,
     maxRetries: true,
     name: true,
+    encryptedReasoning: true,
   } satisfies Record<Exclude<keyof OpenAISettings, keyof OpenAICompatSettings>, true>),
   ...OPENAI_COMPAT_SETTINGS,
 ];
 
+// Every key of OpenAIResponsesSettings, checked by the compiler.
+const OPENAI_RESPONSES_SETTINGS = Object.keys({
+  strictTools: true,
+  encryptedReasoning: true,
+} satisfies Record<keyof OpenAIResponsesSettings, true>);
+
+/**
+ * Creates a factory of models over the official `openai` SDK: Chat Completions models for
+ * OpenAI or any OpenAI-compatible server (set `baseURL`, `name` and the compat settings), and
+ * Responses API models with `.responses(id)`. An unknown setting is an `InvalidSettingError`
+ * naming the nearest known one. The API key is read when a model is first called, not here.
+ *
+ * @example
+ * import { createOpenAI } from '@interlingua/openai';
+ * const openai = createOpenAI();
+ * const response = await openai('gpt-4.1').generate({
+ *   messages: [{ role: 'user', content: [{ type: 'text', text: 'Hello!' }] }],
+ * });
+ *
+ * @example
+ * // Ollama: no key, `max_tokens`, no `stream_options`.
+ * const ollama = createOpenAI({
+ *   name: 'ollama',
+ *   baseURL: 'http://localhost:11434/v1',
+ *   apiKey: 'ollama',
+ *   maxTokensField: 'max_tokens',
+ *   streamUsage: false,
+ * });
+ *
+ * @example
+ * // The Responses API: reasoning items replayed from the history, statelessly.
+ * const gpt5 = createOpenAI().responses('gpt-5');
+ */
 export function createOpenAI(settings: OpenAISettings = {}): OpenAIProvider {
   rejectUnknownSettings(settings, OPENAI_SETTINGS, 'createOpenAI()');
   const {
@@ -105,6 +128,7 @@ export function createOpenAI(settings: OpenAISettings = {}): OpenAIProvider {
     streamIdleTimeout,
     maxRetries,
     name,
+    encryptedReasoning,
     ...compat
   } = settings;
   const idleTimeout = streamIdleTimeout ?? timeout;
@@ -135,14 +159,30 @@ export function createOpenAI(settings: OpenAISettings = {}): OpenAIProvider {
     });
     return client;
   };
-  return (modelId, options = {}) => {
+  const streamIdle = idleTimeout === undefined ? {} : { streamIdleTimeout: idleTimeout };
+  const chat = (modelId: string, options: OpenAIModelOptions = {}): ChatModel => {
     rejectUnknownSettings(options, OPENAI_COMPAT_SETTINGS, 'the per-model options of createOpenAI()');
     return new OpenAIChatModel({
       provider: name ?? 'openai',
       modelId,
       client: getClient,
       compat: { ...compat, ...options },
-      ...(idleTimeout === undefined ? {} : { streamIdleTimeout: idleTimeout }),
+      ...streamIdle,
     });
   };
+  const responses = (modelId: string, options: OpenAIResponsesSettings = {}): ChatModel => {
+    rejectUnknownSettings(options, OPENAI_RESPONSES_SETTINGS, 'the options of createOpenAI().responses()');
+    return new OpenAIResponsesModel({
+      provider: name ?? 'openai',
+      modelId,
+      client: getClient,
+      settings: {
+        ...(compat.strictTools === undefined ? {} : { strictTools: compat.strictTools }),
+        ...(encryptedReasoning === undefined ? {} : { encryptedReasoning }),
+        ...options,
+      },
+      ...streamIdle,
+    });
+  };
+  return Object.assign(chat, { chat, responses });
 }

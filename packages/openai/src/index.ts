@@ -17,3 +17,19 @@ export {
   type OpenAIEncodeResponseOptions,
 } from './openai-compat';
 export { OPENAI_TOOL_ERROR_PREFIX } from './openai-tool-error-text';
+export type {
+  OpenAIResponsesInputItem,
+  OpenAIResponsesOutputItem,
+  OpenAIResponsesRequestBody,
+  OpenAIResponsesResponseBody,
+  OpenAIResponsesStreamEvent,
+} from './responses/openai-responses-api';
+export { type OpenAIResponsesCodec, openaiResponsesCodec } from './responses/openai-responses-codec';
+export { OpenAIResponsesModel, type OpenAIResponsesModelConfig } from './responses/openai-responses-model';
+export { INTERLINGUA_REASONING_PREFIX } from './responses/openai-responses-reasoning';
+export {
+  defaultOpenAIEncryptedReasoning,
+  type OpenAIResponsesEncodeRequestOptions,
+  type OpenAIResponsesEncodeResponseOptions,
+  type OpenAIResponsesSettings,
+} from './responses/openai-responses-settings';

@@ -1,5 +1,4 @@
 import {
-  AbortedError,
   type CallOptions,
   type ChatModel,
   type ChatRequest,
@@ -7,7 +6,6 @@ import {
   type ModelResponse,
   readSSEJSON,
   type StreamEvent,
-  type Warning,
 } from '@interlingua/core';
 import type OpenAI from 'openai';
 import type {
@@ -19,6 +17,7 @@ import { decodeOpenAIStream } from './decode-openai-stream';
 import { encodeOpenAIRequest } from './encode-openai-request';
 import { mapOpenAIError } from './map-openai-error';
 import type { OpenAICompatSettings } from './openai-compat';
+import { OPENAI_DEFAULT_TIMEOUT_MS, openAIRequestOptions, withEncodeWarnings, yieldModelEvents } from './openai-transport';
 
 /** What an {@link OpenAIChatModel} is built from. */
 export type OpenAIChatModelConfig = {
@@ -31,8 +30,6 @@ export type OpenAIChatModelConfig = {
   /** Milliseconds to wait for each next chunk of a stream (default 600,000, the SDK's own `timeout` default). */
   streamIdleTimeout?: number;
 };
-
-const DEFAULT_TIMEOUT_MS = 600_000;
 
 /**
  * A `ChatModel` over the Chat Completions API: the OpenAI codec joined to the official
@@ -60,13 +57,13 @@ export class OpenAIChatModel implements ChatModel {
       // The encoded body has no `stream` key for a non-streaming call; send it as is.
       raw = await client.chat.completions.create(
         body as ChatCompletionCreateParamsNonStreaming,
-        requestOptions(options),
+        openAIRequestOptions(options),
       );
     } catch (error) {
       throw mapOpenAIError(error, options.signal, [client.apiKey]);
     }
     const response = decodeOpenAIResponse(raw);
-    return withWarnings(response, warnings);
+    return withEncodeWarnings(response, warnings);
   }
 
   async *stream(request: ChatRequest, options: CallOptions = {}): AsyncIterable<StreamEvent> {
@@ -80,39 +77,19 @@ export class OpenAIChatModel implements ChatModel {
     // The SDK builds, sends and retries the request; its answer is read here, straight from the
     // bytes (the SDK's own stream iterator adds three async layers per chunk).
     const response = await client.chat.completions
-      .create(body as ChatCompletionCreateParamsStreaming, requestOptions(options))
+      .create(body as ChatCompletionCreateParamsStreaming, openAIRequestOptions(options))
       .asResponse()
       .catch((error: unknown) => {
         throw mapOpenAIError(error, options.signal, secrets);
       });
     // The SDK's `timeout` ends with the headers; from here each wait for a chunk is bounded.
     const chunks = readSSEJSON(response.body, {
-      timeoutMs: this.config.streamIdleTimeout ?? DEFAULT_TIMEOUT_MS,
+      timeoutMs: this.config.streamIdleTimeout ?? OPENAI_DEFAULT_TIMEOUT_MS,
       provider: 'OpenAI',
       signal: options.signal,
       doneData: '[DONE]',
       mapError: (error) => mapOpenAIError(error, options.signal, secrets),
     });
-    for await (const event of decodeOpenAIStream(chunks)) {
-      // The caller asked to stop: that is thrown, as before the stream started, not reported as a failure.
-      if (event.type === 'error' && AbortedError.isInstance(event.error)) {
-        if (event.usage !== undefined) event.error.usage ??= event.usage;
-        throw event.error;
-      }
-      if (event.type === 'finish' && warnings.length > 0) {
-        yield { ...event, warnings: [...warnings, ...(event.warnings ?? [])] };
-      } else yield event;
-    }
+    yield* yieldModelEvents(decodeOpenAIStream(chunks), warnings);
   }
-}
-
-function requestOptions(options: CallOptions): { signal?: AbortSignal; headers?: Record<string, string> } {
-  return {
-    ...(options.signal === undefined ? {} : { signal: options.signal }),
-    ...(options.headers === undefined ? {} : { headers: options.headers }),
-  };
-}
-
-function withWarnings(response: ModelResponse, warnings: Warning[]): ModelResponse {
-  return warnings.length === 0 ? response : { ...response, warnings: [...warnings, ...response.warnings] };
 }

@@ -1,0 +1,72 @@
+import {
+  AbortedError,
+  type CallOptions,
+  type ModelResponse,
+  type StreamEvent,
+  type Warning,
+  withIdleTimeout,
+} from '@interlingua/core';
+import { mapOpenAIError } from './map-openai-error';
+
+/** The `openai` SDK's own `timeout` default, also the default bound on each wait for a stream chunk. */
+export const OPENAI_DEFAULT_TIMEOUT_MS = 600_000;
+
+/** The SDK request options of one call: its abort signal and extra headers. */
+export function openAIRequestOptions(options: CallOptions): { signal?: AbortSignal; headers?: Record<string, string> } {
+  return {
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    ...(options.headers === undefined ? {} : { headers: options.headers }),
+  };
+}
+
+/** The response with the encoder's warnings first. */
+export function withEncodeWarnings(response: ModelResponse, warnings: Warning[]): ModelResponse {
+  return warnings.length === 0 ? response : { ...response, warnings: [...warnings, ...response.warnings] };
+}
+
+/** What {@link boundOpenAIStream} needs besides the SDK's stream. */
+export type BoundOpenAIStreamOptions = {
+  /** Milliseconds to wait for each next chunk (default {@link OPENAI_DEFAULT_TIMEOUT_MS}). */
+  streamIdleTimeout: number | undefined;
+  signal: AbortSignal | undefined;
+  /** Values redacted from any error (the API key). */
+  secrets: readonly (string | null | undefined)[];
+};
+
+/**
+ * The SDK's stream with each wait for a chunk bounded (`withIdleTimeout`; the SDK's `timeout`
+ * ends with the headers) and its errors mapped and redacted by `mapOpenAIError`; an aborted
+ * stream, which the SDK ends quietly, becomes an `AbortedError`.
+ */
+export function boundOpenAIStream<T>(
+  stream: AsyncIterable<T> & { controller: AbortController },
+  options: BoundOpenAIStreamOptions,
+): AsyncIterable<T> {
+  return withIdleTimeout(stream, {
+    timeoutMs: options.streamIdleTimeout ?? OPENAI_DEFAULT_TIMEOUT_MS,
+    abort: (reason) => stream.controller.abort(reason),
+    provider: 'OpenAI',
+    signal: options.signal,
+    mapError: (error) => mapOpenAIError(error, options.signal, options.secrets),
+  });
+}
+
+/**
+ * A decoded stream as a model yields it: the encoder's warnings on the `finish` event, and an
+ * abort by the caller thrown (as before the stream started), not reported as a failure — with
+ * the usage the stream reported before it, so billed usage is not lost.
+ */
+export async function* yieldModelEvents(
+  events: AsyncIterable<StreamEvent>,
+  warnings: Warning[],
+): AsyncIterable<StreamEvent> {
+  for await (const event of events) {
+    if (event.type === 'error' && AbortedError.isInstance(event.error)) {
+      if (event.usage !== undefined) event.error.usage ??= event.usage;
+      throw event.error;
+    }
+    if (event.type === 'finish' && warnings.length > 0) {
+      yield { ...event, warnings: [...warnings, ...(event.warnings ?? [])] };
+    } else yield event;
+  }
+}

@@ -1,0 +1,89 @@
+import type {
+  CallOptions,
+  ChatModel,
+  ChatRequest,
+  ModelCapabilities,
+  ModelResponse,
+  StreamEvent,
+} from '@interlingua/core';
+import type OpenAI from 'openai';
+import type {
+  ResponseCreateParamsNonStreaming,
+  ResponseCreateParamsStreaming,
+} from 'openai/resources/responses/responses';
+import { mapOpenAIError } from '../map-openai-error';
+import { boundOpenAIStream, openAIRequestOptions, withEncodeWarnings, yieldModelEvents } from '../openai-transport';
+import { decodeOpenAIResponsesResponse } from './decode-openai-responses-response';
+import { decodeOpenAIResponsesStream } from './decode-openai-responses-stream';
+import { encodeOpenAIResponsesRequest } from './encode-openai-responses-request';
+import type { OpenAIResponsesSettings } from './openai-responses-settings';
+
+/** What an {@link OpenAIResponsesModel} is built from. */
+export type OpenAIResponsesModelConfig = {
+  /** The provider key models report (`openai`), also the key of capability lookups. */
+  provider: string;
+  modelId: string;
+  /** Returns the SDK client; called on each request so a missing key fails at call time. */
+  client: () => OpenAI;
+  settings: OpenAIResponsesSettings;
+  /** Milliseconds to wait for each next event of a stream (default 600,000, the SDK's own `timeout` default). */
+  streamIdleTimeout?: number;
+};
+
+/**
+ * A `ChatModel` over the Responses API (`client.responses.create` and its stream): the Responses
+ * codec joined to the official `openai` SDK client, with the Chat Completions model's transport
+ * conventions — HTTP and connection errors as `APICallError` (redacted), an abort thrown as
+ * `AbortedError` (mid-stream too), the SDK's `timeout` and retries, each wait for a stream event
+ * bounded by `streamIdleTimeout`. Transport and orchestration only; every
+ * mapping is in the codec.
+ */
+export class OpenAIResponsesModel implements ChatModel {
+  readonly provider: string;
+  readonly modelId: string;
+  readonly capabilities: Partial<ModelCapabilities>;
+  private readonly config: OpenAIResponsesModelConfig;
+
+  constructor(config: OpenAIResponsesModelConfig) {
+    this.config = config;
+    this.provider = config.provider;
+    this.modelId = config.modelId;
+    this.capabilities = { toolCalling: 'native' };
+  }
+
+  async generate(request: ChatRequest, options: CallOptions = {}): Promise<ModelResponse> {
+    const { value: body, warnings } = encodeOpenAIResponsesRequest(request, {
+      ...this.config.settings,
+      model: this.modelId,
+    });
+    const client = this.config.client();
+    let raw: unknown;
+    try {
+      raw = await client.responses.create(body as ResponseCreateParamsNonStreaming, openAIRequestOptions(options));
+    } catch (error) {
+      throw mapOpenAIError(error, options.signal, [client.apiKey]);
+    }
+    return withEncodeWarnings(decodeOpenAIResponsesResponse(raw), warnings);
+  }
+
+  async *stream(request: ChatRequest, options: CallOptions = {}): AsyncIterable<StreamEvent> {
+    const { value: body, warnings } = encodeOpenAIResponsesRequest(request, {
+      ...this.config.settings,
+      model: this.modelId,
+      stream: true,
+    });
+    const client = this.config.client();
+    const secrets = [client.apiKey];
+    const stream = await client.responses
+      .create(body as ResponseCreateParamsStreaming, openAIRequestOptions(options))
+      .catch((error: unknown) => {
+        throw mapOpenAIError(error, options.signal, secrets);
+      });
+    const events = boundOpenAIStream(stream, {
+      streamIdleTimeout: this.config.streamIdleTimeout,
+      signal: options.signal,
+      secrets,
+    });
+    yield* yieldModelEvents(decodeOpenAIResponsesStream(events), warnings);
+  }
+}

@@ -37,7 +37,7 @@ export type { PriceFigures, PriceRow } from './pricing/price-row';
 export { priceRowSchema } from './pricing/price-row-schema';
 // Registry
 export { capabilitiesOf } from './registry/capabilities-of';
-export type { CapabilityOverrides, CapabilityRow, EmulationFormatName } from './registry/capability-row';
+export type { CapabilityOverrides, CapabilityRow, EmulationFormatName, ProviderApi } from './registry/capability-row';
 export { capabilityOverridesSchema, capabilityRowSchema } from './registry/capability-row-schema';
 export { compileModelPattern, type ModelPattern } from './registry/compile-model-pattern';
 export {
@@ -52,6 +52,7 @@ export { defaultMaxTokensFromCapabilities } from './registry/default-max-tokens-
 export { effortBudgetFromCapabilities } from './registry/effort-budget-from-capabilities';
 export { isToolsUnsupportedError, toolsUnsupportedPatterns } from './registry/is-tools-unsupported-error';
 export { mergeCapabilities } from './registry/merge-capabilities';
+export { preferredApiFromCapabilities } from './registry/preferred-api-from-capabilities';
 export { registerCapabilities } from './registry/register-capabilities';
 export { safeParseCapabilityRows } from './registry/safe-parse-capability-rows';
 export { toolResultMediaFromCapabilities } from './registry/tool-result-media-from-capabilities';

@@ -2,6 +2,13 @@
 export type BuiltInProvider = {
   /** Which adapter speaks to it. `openai-compatible` endpoints go through the OpenAI adapter with a `name` and `baseURL`. */
   adapter: 'openai' | 'anthropic' | 'gemini' | 'vertex' | 'bedrock';
+  /**
+   * The provider key its models report (and capabilities are looked up under), when not the
+   * registry key: `openai-responses:gpt-5` is an `openai` model.
+   */
+  name?: string;
+  /** The OpenAI API it always uses; otherwise the `api` setting, the capability data, or Chat Completions. */
+  api?: 'chat-completions' | 'responses';
   /** Environment variables read for the API key, in order. */
   apiKeyEnv: readonly string[];
   /** Whether it works without a key (local servers). */
@@ -25,6 +32,23 @@ export type BuiltInProvider = {
  */
 export const BUILT_IN_PROVIDERS: Readonly<Record<string, BuiltInProvider>> = {
   openai: { adapter: 'openai', apiKeyEnv: ['OPENAI_API_KEY'], keyOptional: false, baseURLEnv: 'OPENAI_BASE_URL' },
+  // OpenAI through the API named, whatever the capability data recommends for the model.
+  'openai-responses': {
+    adapter: 'openai',
+    name: 'openai',
+    api: 'responses',
+    apiKeyEnv: ['OPENAI_API_KEY'],
+    keyOptional: false,
+    baseURLEnv: 'OPENAI_BASE_URL',
+  },
+  'openai-chat': {
+    adapter: 'openai',
+    name: 'openai',
+    api: 'chat-completions',
+    apiKeyEnv: ['OPENAI_API_KEY'],
+    keyOptional: false,
+    baseURLEnv: 'OPENAI_BASE_URL',
+  },
   anthropic: {
     adapter: 'anthropic',
     apiKeyEnv: ['ANTHROPIC_API_KEY'],

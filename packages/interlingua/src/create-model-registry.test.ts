@@ -24,6 +24,23 @@ const anthropicBody = {
   stop_sequence: null,
   usage: { input_tokens: 5, output_tokens: 1 },
 };
+const responsesBody = {
+  id: 'resp_1',
+  object: 'response',
+  created_at: 1,
+  status: 'completed',
+  model: 'm',
+  output: [
+    {
+      id: 'msg_1',
+      type: 'message',
+      status: 'completed',
+      role: 'assistant',
+      content: [{ type: 'output_text', text: 'hi', annotations: [] }],
+    },
+  ],
+  usage: { input_tokens: 5, output_tokens: 1, total_tokens: 6 },
+};
 const geminiBody = {
   candidates: [{ content: { role: 'model', parts: [{ text: 'hi' }] }, finishReason: 'STOP', index: 0 }],
   usageMetadata: { promptTokenCount: 5, candidatesTokenCount: 1, totalTokenCount: 6 },
@@ -65,6 +82,43 @@ describe('createModelRegistry', () => {
     const model = createModelRegistry({ env: { OPENAI_BASE_URL: `${url}/v1` } }).model('openai:qwen2.5');
     await model.generate(request);
     expect(requests).toHaveLength(1);
+  });
+
+  it('openai: the capability data picks the API per model; openai-responses:, openai-chat: and `api` override it', async () => {
+    server = await startProviderServer({
+      routes: [
+        { method: 'POST', path: '/v1/chat/completions', reply: json(openaiBody) },
+        { method: 'POST', path: '/v1/responses', reply: json(responsesBody) },
+      ],
+    });
+    const registry = createModelRegistry({ env: { OPENAI_API_KEY: 'sk-test-1' } });
+    const baseURL = `${server.url}/v1`;
+    const cases = [
+      ['openai:gpt-5', {}, '/v1/responses'],
+      ['openai:o4-mini', {}, '/v1/responses'],
+      ['openai:gpt-4.1', {}, '/v1/chat/completions'],
+      ['openai:gpt-5-chat-latest', {}, '/v1/chat/completions'],
+      ['openai-responses:gpt-4.1', {}, '/v1/responses'],
+      ['openai-chat:gpt-5', {}, '/v1/chat/completions'],
+      ['openai:gpt-5', { api: 'chat-completions' }, '/v1/chat/completions'],
+      ['ollama:gpt-oss:20b', {}, '/v1/chat/completions'],
+      ['ollama:gpt-oss:20b', { api: 'responses' }, '/v1/responses'],
+    ] as const;
+    for (const [id, settings, path] of cases) {
+      const model = registry.model(id, { baseURL, ...settings });
+      expect((await model.generate(request)).message.content, id).toEqual([{ type: 'text', text: 'hi' }]);
+      expect(server.requests.at(-1)?.path, id).toBe(path);
+    }
+    // A Responses model reports `openai`, so capability data and providerOptions keys apply to it.
+    expect(registry.model('openai-responses:gpt-5', { baseURL }).provider).toBe('openai');
+    const responses = server.requests.filter((entry) => entry.path === '/v1/responses');
+    // Encrypted reasoning only from OpenAI's reasoning models (gpt-4.1 would answer 400).
+    expect(responses.map((entry) => (entry.body as { include?: unknown }).include)).toEqual([
+      ['reasoning.encrypted_content'],
+      ['reasoning.encrypted_content'],
+      undefined,
+      undefined,
+    ]);
   });
 
   it('anthropic: max_tokens defaults from the capability data when the request sets none', async () => {

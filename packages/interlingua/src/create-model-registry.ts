@@ -1,9 +1,11 @@
 import { createAnthropic } from '@interlingua/anthropic';
 import { createBedrock } from '@interlingua/bedrock';
 import {
+  capabilitiesOf,
   type CapabilityRegistry,
   defaultMaxTokensFromCapabilities,
   effortBudgetFromCapabilities,
+  preferredApiFromCapabilities,
   pricingOf,
   toolResultMediaFromCapabilities,
   type WithCapabilitiesOptions,
@@ -26,6 +28,7 @@ const MODEL_SETTINGS = Object.keys({
   timeout: true,
   streamIdleTimeout: true,
   maxRetries: true,
+  api: true,
   capabilities: true,
   trace: true,
 } satisfies Record<keyof ModelSettings, true>);
@@ -46,6 +49,13 @@ export type ModelSettings = {
   streamIdleTimeout?: number;
   /** Retries of retryable failures (429, 5xx), with the SDK's backoff. */
   maxRetries?: number;
+  /**
+   * The OpenAI API to call (OpenAI and compatible providers): `responses` or `chat-completions`.
+   * Default: for `openai:` models what the capability data recommends (the Responses API for the
+   * reasoning models and the models only it serves), Chat Completions for the rest and for
+   * compatible servers; `openai-responses:` and `openai-chat:` name it in the model string.
+   */
+  api?: 'chat-completions' | 'responses';
   /** `false` for the adapter's model as is; otherwise options of `withCapabilities`, applied by default. */
   capabilities?: false | WithCapabilitiesOptions;
   /** Record every call of the model — IR and HTTP bodies — into this trace (see `createTraceRecorder`). */
@@ -80,7 +90,8 @@ export type ModelRegistry = {
 };
 
 /**
- * Builds a registry of the built-in providers — `openai`, `anthropic`, `gemini`, `vertex`, `bedrock`, and the
+ * Builds a registry of the built-in providers — `openai` (and `openai-responses` /
+ * `openai-chat` to name the OpenAI API), `anthropic`, `gemini`, `vertex`, `bedrock`, and the
  * OpenAI-compatible `ollama`, `lmstudio`, `vllm`, `openrouter`, `deepseek`, `groq` and
  * `openai-compatible` (give it a `baseURL`) — plus any compatible endpoints you add. Keys come
  * from the usual environment variables; every model is wrapped in `withCapabilities` unless
@@ -145,9 +156,10 @@ function createAdapterModel(
     settings.baseURL ??
     (entry.baseURLEnv === undefined ? undefined : nonEmpty(env[entry.baseURLEnv])) ??
     entry.defaultBaseURL;
+  const name = entry.name ?? provider;
   // A local OpenAI-compatible server (OPENAI_BASE_URL) usually needs no key.
-  const keyOptional = entry.keyOptional || (provider === 'openai' && baseURL !== undefined);
-  if (baseURL === undefined && entry.adapter === 'openai' && provider !== 'openai') {
+  const keyOptional = entry.keyOptional || (name === 'openai' && baseURL !== undefined);
+  if (baseURL === undefined && entry.adapter === 'openai' && name !== 'openai') {
     throw new InvalidSettingError({
       message: `Expected a base URL for ${provider} (the baseURL setting${entry.baseURLEnv === undefined ? '' : ` or ${entry.baseURLEnv}`}), got none.`,
     });
@@ -160,7 +172,10 @@ function createAdapterModel(
     ...(settings.maxRetries === undefined ? {} : { maxRetries: settings.maxRetries }),
   };
   const build = (key: string | undefined) =>
-    buildAdapterModel(provider, modelId, entry, key, baseURL, fetch, common, env, registryOf(settings));
+    buildAdapterModel(provider, modelId, entry, key, baseURL, fetch, common, env, {
+      ...registryOf(settings),
+      api: settings.api,
+    });
   if (apiKey !== undefined || keyOptional) return build(apiKey);
   // One rule for every provider: the key is read on the first call (see the provider pages).
   return readKeyOnFirstCall(build(''), () => {
@@ -183,19 +198,25 @@ function buildAdapterModel(
   fetch: typeof globalThis.fetch | undefined,
   common: { headers?: Record<string, string>; timeout?: number; streamIdleTimeout?: number; maxRetries?: number },
   env: Record<string, string | undefined>,
-  capabilityData: { registry?: CapabilityRegistry },
+  choices: { registry?: CapabilityRegistry; api: ModelSettings['api'] },
 ): ChatModel {
+  const name = entry.name ?? provider;
   switch (entry.adapter) {
-    case 'openai':
-      return createOpenAI({
-        name: provider,
+    case 'openai': {
+      const openai = createOpenAI({
+        name,
         // Compatible servers without auth still need a non-empty key for the SDK.
         apiKey: apiKey ?? 'not-needed',
         ...(baseURL === undefined ? {} : { baseURL }),
         ...(fetch === undefined ? {} : { fetch }),
         ...(entry.compat ?? {}),
         ...common,
-      })(modelId);
+      });
+      if (openAIApiOf(provider, entry, modelId, choices.api) !== 'responses') return openai(modelId);
+      // Encrypted reasoning is asked for when the data says the model reasons (others reject it).
+      const reasoning = (choices.registry?.capabilitiesOf ?? capabilitiesOf)(`${name}:${modelId}`).reasoning;
+      return openai.responses(modelId, reasoning === 'unknown' ? {} : { encryptedReasoning: reasoning });
+    }
     case 'anthropic':
       return createAnthropic({
         ...(apiKey === undefined ? {} : { apiKey }),
@@ -213,7 +234,7 @@ function buildAdapterModel(
         ...(baseURL === undefined ? {} : { baseURL }),
         ...(fetch === undefined ? {} : { fetch }),
         // Tool results' media inside functionResponse.parts where the data says the model takes them (Gemini 3).
-        functionResponseParts: toolResultMediaFromCapabilities(provider, capabilityData),
+        functionResponseParts: toolResultMediaFromCapabilities(provider, choices),
         ...common,
       })(modelId);
     case 'vertex': {
@@ -226,7 +247,7 @@ function buildAdapterModel(
         ...(apiKey === undefined ? {} : { apiKey }),
         ...(baseURL === undefined ? {} : { baseUrl: baseURL }),
         ...(fetch === undefined ? {} : { fetch }),
-        functionResponseParts: toolResultMediaFromCapabilities(provider, capabilityData),
+        functionResponseParts: toolResultMediaFromCapabilities(provider, choices),
         ...common,
       })(modelId);
     }
@@ -279,6 +300,27 @@ function bedrockEnvironment(env: Record<string, string | undefined>): Parameters
 function registryOf(settings: ModelSettings): { registry?: CapabilityRegistry } {
   const registry = settings.capabilities === false ? undefined : settings.capabilities?.registry;
   return registry === undefined ? {} : { registry };
+}
+
+const preferredOpenAIApi = preferredApiFromCapabilities('openai');
+
+/**
+ * The API an OpenAI-adapter model is called through: the `api` setting, else the provider's own
+ * (`openai-responses`, `openai-chat`), else for `openai:` models the capability data's, else
+ * Chat Completions.
+ */
+export function openAIApiOf(
+  provider: string,
+  entry: BuiltInProvider,
+  modelId: string,
+  api: ModelSettings['api'],
+): 'chat-completions' | 'responses' {
+  return (
+    api ??
+    entry.api ??
+    ((entry.name ?? provider) === 'openai' ? preferredOpenAIApi(modelId) : undefined) ??
+    'chat-completions'
+  );
 }
 
 function firstSet(env: Record<string, string | undefined>, names: readonly string[]): string | undefined {

@@ -97,7 +97,7 @@ export {
   type McpTelemetryOptions,
   type McpTraceFrame,
 } from '@interlingua/mcp-bridge';
-export { createOpenAI, type OpenAISettings, openaiCodec } from '@interlingua/openai';
+export { createOpenAI, type OpenAISettings, openaiCodec, openaiResponsesCodec } from '@interlingua/openai';
 export { formatCost } from './cli/format-usage';
 export {
   type CompatibleProvider,

@@ -1,17 +1,18 @@
 import { anthropicCodec } from '@interlingua/anthropic';
 import type { Codec } from '@interlingua/core';
 import { geminiCodec } from '@interlingua/gemini';
-import { openaiCodec } from '@interlingua/openai';
+import { openaiCodec, openaiResponsesCodec } from '@interlingua/openai';
 
-/** The providers whose wire format Interlingua speaks natively. */
-export type WireProvider = 'openai' | 'anthropic' | 'gemini';
+/** The wire formats Interlingua speaks natively: OpenAI Chat Completions and Responses, Anthropic Messages, Gemini. */
+export type WireProvider = 'openai' | 'openai-responses' | 'anthropic' | 'gemini';
 
 /** Every wire provider, in a stable order. */
-export const WIRE_PROVIDERS: readonly WireProvider[] = ['openai', 'anthropic', 'gemini'];
+export const WIRE_PROVIDERS: readonly WireProvider[] = ['openai', 'openai-responses', 'anthropic', 'gemini'];
 
 /** The codec of each wire provider. */
 export const wireCodecs: Record<WireProvider, Codec> = {
   openai: openaiCodec as Codec,
+  'openai-responses': openaiResponsesCodec as Codec,
   anthropic: anthropicCodec as Codec,
   gemini: geminiCodec as Codec,
 };

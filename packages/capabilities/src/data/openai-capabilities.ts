@@ -3,9 +3,11 @@ import type { CapabilityRow } from '../registry/capability-row';
 const models = 'https://platform.openai.com/docs/models';
 
 /**
- * OpenAI models (Chat Completions). Limits from each model's page under
- * https://platform.openai.com/docs/models; schema features are those of non-strict function
- * calling, whose `parameters` accept any JSON Schema (strict mode is narrower).
+ * OpenAI models. Limits from each model's page under https://platform.openai.com/docs/models;
+ * schema features are those of non-strict function calling, whose `parameters` accept any JSON
+ * Schema (strict mode is narrower). `api` says which API a plain `openai:` model string uses:
+ * the Responses API for the reasoning models, for which OpenAI recommends it, and for the models
+ * it alone serves; Chat Completions for the others.
  */
 export const openaiCapabilities: CapabilityRow[] = [
   {
@@ -18,7 +20,9 @@ export const openaiCapabilities: CapabilityRow[] = [
       toolResultMedia: false,
       schema: { ref: true, anyOf: true, allOf: true, oneOf: true, additionalProperties: true, nullable: true },
     },
-    // Function calling guide: tool_choice auto / none / required / a named function.
+    // Function calling guide: tool_choice auto / none / required / a named function. Chat
+    // Completions serves every model not listed below, as every OpenAI-compatible server does.
+    api: 'chat-completions',
     source: 'https://platform.openai.com/docs/guides/function-calling',
   },
   {
@@ -52,6 +56,28 @@ export const openaiCapabilities: CapabilityRow[] = [
     match: ['openai:o1-mini*', 'openai:o1-preview*'],
     capabilities: { reasoningControl: 'unknown', structuredOutput: 'none' },
     source: 'https://platform.openai.com/docs/api-reference/chat/create#chat-create-reasoning_effort',
+  },
+  {
+    // Reasoning models keep their reasoning items across turns only through the Responses API
+    // (better tool use, fewer reasoning tokens), which OpenAI recommends for them.
+    match: ['openai:gpt-5*', 'openai:o1*', 'openai:o3*', 'openai:o4*', 'openai:codex*'],
+    capabilities: {},
+    api: 'responses',
+    source: 'https://cookbook.openai.com/examples/responses_api/reasoning_items',
+  },
+  {
+    // Served by the Responses API only (the `ResponsesModel` list of the API reference).
+    match: ['openai:*-pro*', 'openai:*codex*', 'openai:*deep-research*', 'openai:computer-use*'],
+    capabilities: {},
+    api: 'responses',
+    source: 'https://platform.openai.com/docs/api-reference/responses/create#responses-create-model',
+  },
+  {
+    // Not reasoning models (the ChatGPT snapshots), or not in the Responses API (o1-mini, o1-preview).
+    match: ['openai:gpt-5-chat*', 'openai:o1-mini*', 'openai:o1-preview*'],
+    capabilities: {},
+    api: 'chat-completions',
+    source: `${models}/gpt-5-chat-latest`,
   },
   {
     match: 'openai:gpt-3.5-turbo*',

@@ -60,5 +60,6 @@ export const capabilityRowSchema = z.strictObject({
   match: modelMatchSchema,
   capabilities: capabilityOverridesSchema,
   emulation: z.enum(['react', 'tags']).optional(),
+  api: z.enum(['chat-completions', 'responses']).optional(),
   source: z.string().min(1),
 });

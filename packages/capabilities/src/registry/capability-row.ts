@@ -4,6 +4,12 @@ import type { ModelCapabilities, SchemaCapabilities } from '@interlingua/core';
 export type EmulationFormatName = 'react' | 'tags';
 
 /**
+ * The API a model is best called through, where its provider has several: for OpenAI,
+ * `responses` (the Responses API) or `chat-completions`.
+ */
+export type ProviderApi = 'chat-completions' | 'responses';
+
+/**
  * Some of a model's capabilities: what a data row or an override states. Fields left out are
  * taken from less specific rows (and are `'unknown'` when no row states them).
  */
@@ -23,6 +29,8 @@ export type CapabilityRow = {
   capabilities: CapabilityOverrides;
   /** The emulation format the model family is trained on, when it has no native tool calling. */
   emulation?: EmulationFormatName;
+  /** The API the provider recommends for the model, where it has several (OpenAI: `responses` or `chat-completions`). */
+  api?: ProviderApi;
   /** Where the facts come from (a URL to the provider's docs or the model card). */
   source: string;
 };

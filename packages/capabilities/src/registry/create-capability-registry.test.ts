@@ -6,6 +6,7 @@ import { capabilityRowSchema } from './capability-row-schema';
 import { createCapabilityRegistry } from './create-capability-registry';
 import { defaultCapabilityRegistry } from './default-capability-registry';
 import { defaultMaxTokensFromCapabilities } from './default-max-tokens-from-capabilities';
+import { preferredApiFromCapabilities } from './preferred-api-from-capabilities';
 import { registerCapabilities } from './register-capabilities';
 import { safeParseCapabilityRows } from './safe-parse-capability-rows';
 import { unknownCapabilities } from './unknown-capabilities';
@@ -61,6 +62,30 @@ describe('shipped data', () => {
     const registry = createCapabilityRegistry();
     expect(registry.resolve('ollama:qwen2.5:7b').emulation).toBe('tags');
     expect(registry.resolve('ollama:llama3').emulation).toBeUndefined();
+  });
+
+  it.each([
+    ['gpt-5', 'responses'],
+    ['gpt-5-mini-2025-08-07', 'responses'],
+    ['gpt-5.1-codex-max', 'responses'],
+    ['o3', 'responses'],
+    ['o4-mini', 'responses'],
+    ['o3-pro', 'responses'],
+    ['o3-deep-research', 'responses'],
+    ['codex-mini-latest', 'responses'],
+    ['computer-use-preview', 'responses'],
+    ['gpt-5-chat-latest', 'chat-completions'],
+    ['o1-mini', 'chat-completions'],
+    ['gpt-4.1', 'chat-completions'],
+    ['gpt-4o-mini', 'chat-completions'],
+    ['qwen2.5', 'chat-completions'],
+  ] as const)('says openai:%s is best called through %s', (modelId, api) => {
+    expect(preferredApiFromCapabilities('openai')(modelId)).toBe(api);
+  });
+
+  it('states no API for providers that have one', () => {
+    expect(preferredApiFromCapabilities('anthropic')('claude-sonnet-4-6')).toBeUndefined();
+    expect(preferredApiFromCapabilities('ollama')('gpt-5')).toBeUndefined();
   });
 });
 
@@ -143,10 +168,15 @@ describe('createCapabilityRegistry', () => {
 describe('registerCapabilities', () => {
   it('registers in the process-wide registry that capabilitiesOf reads', () => {
     expect(capabilitiesOf('registry-test:model-a').toolCalling).toBe('unknown');
-    registerCapabilities('registry-test:*', { toolCalling: 'none' }, { emulation: 'tags', source: 'this test' });
+    registerCapabilities(
+      'registry-test:*',
+      { toolCalling: 'none' },
+      { emulation: 'tags', api: 'responses', source: 'this test' },
+    );
     expect(capabilitiesOf('registry-test:model-a').toolCalling).toBe('none');
     expect(defaultCapabilityRegistry.resolve('registry-test:model-a')).toMatchObject({
       emulation: 'tags',
+      api: 'responses',
       sources: ['this test'],
     });
   });

@@ -6,7 +6,7 @@ import {
   type Warning,
 } from '@interlingua/core';
 import { shippedCapabilities } from '../data/shipped-capabilities';
-import type { CapabilityOverrides, CapabilityRow, EmulationFormatName } from './capability-row';
+import type { CapabilityOverrides, CapabilityRow, EmulationFormatName, ProviderApi } from './capability-row';
 import { capabilityOverridesSchema } from './capability-row-schema';
 import { compileModelPattern, type ModelPattern } from './compile-model-pattern';
 import { mergeCapabilities } from './merge-capabilities';
@@ -18,6 +18,8 @@ export type ResolvedCapabilities = {
   capabilities: ModelCapabilities;
   /** The emulation format the data prefers for this model, when it states one. */
   emulation: EmulationFormatName | undefined;
+  /** The API the data recommends for this model, when its provider has several and the data says. */
+  api: ProviderApi | undefined;
   /** The `source` of every row that contributed, least specific first. */
   sources: string[];
 };
@@ -31,7 +33,7 @@ export type ResolveOptions = {
 };
 
 /** Options of {@link CapabilityRegistry.register}. */
-export type RegisterOptions = { emulation?: EmulationFormatName; source?: string };
+export type RegisterOptions = { emulation?: EmulationFormatName; api?: ProviderApi; source?: string };
 
 /**
  * Capability data plus the user's registrations and what was detected at run time.
@@ -105,13 +107,15 @@ export function createCapabilityRegistry(rows: readonly CapabilityRow[] = shippe
     matches.sort((a, b) => a.specificity - b.specificity || a.compiled.index - b.compiled.index);
     let capabilities = unknownCapabilities;
     let emulation: EmulationFormatName | undefined;
+    let api: ProviderApi | undefined;
     const sources: string[] = [];
     for (const { compiled } of matches) {
       capabilities = mergeCapabilities(capabilities, compiled.row.capabilities);
       if (compiled.row.emulation !== undefined) emulation = compiled.row.emulation;
+      if (compiled.row.api !== undefined) api = compiled.row.api;
       sources.push(compiled.row.source);
     }
-    const resolved = { capabilities, emulation, sources };
+    const resolved = { capabilities, emulation, api, sources };
     if (shippedCache.size >= 1000) shippedCache.clear();
     shippedCache.set(normalized, resolved);
     return resolved;
@@ -123,10 +127,12 @@ export function createCapabilityRegistry(rows: readonly CapabilityRow[] = shippe
     // A copy: callers may change what they get back.
     let capabilities = mergeCapabilities(base.capabilities, {});
     let emulation = base.emulation;
+    let api = base.api;
     const sources = [...base.sources];
     const apply = (row: CapabilityRow) => {
       capabilities = mergeCapabilities(capabilities, row.capabilities);
       if (row.emulation !== undefined) emulation = row.emulation;
+      if (row.api !== undefined) api = row.api;
       sources.push(row.source);
     };
     if (options.adapter !== undefined) capabilities = mergeCapabilities(capabilities, options.adapter);
@@ -135,7 +141,7 @@ export function createCapabilityRegistry(rows: readonly CapabilityRow[] = shippe
     }
     if (detected.has(normalized)) capabilities = mergeCapabilities(capabilities, { toolCalling: 'none' });
     if (options.overrides !== undefined) capabilities = mergeCapabilities(capabilities, options.overrides);
-    return { capabilities, emulation, sources };
+    return { capabilities, emulation, api, sources };
   }
 
   return {
@@ -149,6 +155,7 @@ export function createCapabilityRegistry(rows: readonly CapabilityRow[] = shippe
         capabilities,
         source: options.source ?? 'registerCapabilities',
         ...(options.emulation === undefined ? {} : { emulation: options.emulation }),
+        ...(options.api === undefined ? {} : { api: options.api }),
       };
       registered.push(compileRow(row, registered.length));
     },

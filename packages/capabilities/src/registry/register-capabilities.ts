@@ -1,4 +1,5 @@
-import type { CapabilityOverrides, EmulationFormatName } from './capability-row';
+import type { CapabilityOverrides } from './capability-row';
+import type { RegisterOptions } from './create-capability-registry';
 import { defaultCapabilityRegistry } from './default-capability-registry';
 
 /**
@@ -12,7 +13,7 @@ import { defaultCapabilityRegistry } from './default-capability-registry';
 export function registerCapabilities(
   match: string | readonly string[],
   capabilities: CapabilityOverrides,
-  options?: { emulation?: EmulationFormatName; source?: string },
+  options?: RegisterOptions,
 ): void {
   defaultCapabilityRegistry.register(match, capabilities, options);
 }

@@ -54,7 +54,7 @@ Usage:
   interlingua translate --from <provider> --to <provider> [--model id] [file]
 
 Reads a native request body (from the file, or stdin), decodes it with the --from codec into
-the IR and encodes it with the --to codec. Providers: openai, anthropic, gemini. The result
+the IR and encodes it with the --to codec. Providers: openai, openai-responses, anthropic, gemini. The result
 goes to stdout; what the target format cannot carry is listed on stderr as warnings.
 `;
 

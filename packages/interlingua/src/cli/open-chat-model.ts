@@ -1,7 +1,7 @@
 import type { ChatModel } from '@interlingua/core';
 import { parseModelId } from '@interlingua/core';
 import { BUILT_IN_PROVIDERS } from '../built-in-providers';
-import { createModelRegistry } from '../create-model-registry';
+import { createModelRegistry, openAIApiOf } from '../create-model-registry';
 import { startDemoServer } from '../demo/start-demo-server';
 import type { TraceRecorder } from '../trace/create-trace-recorder';
 import { secretsFromEnv } from '../trace/secrets-from-env';
@@ -46,7 +46,7 @@ export async function openChatModel(
     });
   }
   const registry = createModelRegistry({ env: io.env });
-  const { provider } = parseModelId(id);
+  const { provider, modelId } = parseModelId(id);
   const entry = Object.hasOwn(BUILT_IN_PROVIDERS, provider) ? BUILT_IN_PROVIDERS[provider] : undefined;
   if (entry === undefined) registry.model(id); // throws NoSuchProviderError listing the providers
 
@@ -69,7 +69,12 @@ export async function openChatModel(
     let settings: { baseURL?: string; apiKey?: string } =
       options.baseURL === undefined ? {} : { baseURL: options.baseURL };
     if (options.offline && entry !== undefined) {
-      if (!isWireProvider(entry.adapter)) {
+      // The demo speaks the wire the model will use: OpenAI reasoning models go through Responses.
+      const wire =
+        entry.adapter === 'openai' && openAIApiOf(provider, entry, modelId, undefined) === 'responses'
+          ? 'openai-responses'
+          : entry.adapter;
+      if (!isWireProvider(wire)) {
         throw new CliError(
           `The offline demo speaks the OpenAI, Anthropic and Gemini wire formats, not ${entry.adapter}'s.`,
           {
@@ -77,12 +82,10 @@ export async function openChatModel(
           },
         );
       }
-      const server = await startDemoServer({ provider: entry.adapter });
+      const server = await startDemoServer({ provider: wire });
       undo.push(() => server.close());
       settings = { baseURL: server.baseURL, apiKey: 'offline-demo' };
-      io.stderr.write(
-        `Using the built-in offline demo model over the ${entry.adapter} wire protocol (no network, no key).\n`,
-      );
+      io.stderr.write(`Using the built-in offline demo model over the ${wire} wire protocol (no network, no key).\n`);
     }
     const built = registry.model(id, { ...settings, fetch });
     const model = recorder === undefined ? built : recorder.model(built);

@@ -16,6 +16,7 @@ const request: ChatRequest = {
 };
 const models = {
   openai: 'openai:gpt-4.1',
+  'openai-responses': 'openai-responses:gpt-5',
   anthropic: 'anthropic:claude-sonnet-4-6',
   gemini: 'gemini:gemini-2.5-flash',
 };

@@ -7,7 +7,7 @@ import { createDemoModel } from './demo-model';
 
 /** Settings of {@link startDemoServer}. */
 export type DemoServerSettings = {
-  /** The wire protocol to speak: Chat Completions, Messages or generateContent. */
+  /** The wire protocol to speak: Chat Completions, Responses, Messages or generateContent. */
   provider: WireProvider;
   /** The model behind the wire. Default: {@link createDemoModel} with a short pause between text pieces. */
   model?: ChatModel;
@@ -56,7 +56,7 @@ export async function startDemoServer(settings: DemoServerSettings): Promise<Dem
   return {
     provider,
     url,
-    baseURL: provider === 'openai' ? `${url}/v1` : url,
+    baseURL: provider === 'openai' || provider === 'openai-responses' ? `${url}/v1` : url,
     close: () =>
       new Promise<void>((resolve) => {
         for (const response of open) response.destroy();
@@ -117,6 +117,7 @@ async function handle(
 
 const ROUTE_HINT: Record<WireProvider, string> = {
   openai: 'POST /v1/chat/completions',
+  'openai-responses': 'POST /v1/responses',
   anthropic: 'POST /v1/messages',
   gemini: 'POST /v1beta/models/<model>:generateContent (or :streamGenerateContent)',
 };
@@ -130,6 +131,8 @@ function matchRoute(
   switch (provider) {
     case 'openai':
       return path.endsWith('/chat/completions') ? {} : undefined;
+    case 'openai-responses':
+      return path.endsWith('/responses') ? {} : undefined;
     case 'anthropic':
       return path.endsWith('/messages') ? {} : undefined;
     case 'gemini': {
@@ -145,10 +148,10 @@ function matchRoute(
   }
 }
 
-/** One chunk in the provider's SSE framing: Anthropic names the event, Gemini ends lines with CRLF. */
+/** One chunk in the provider's SSE framing: Anthropic and Responses name the event, Gemini ends lines with CRLF. */
 function frameEvent(provider: WireProvider, chunk: unknown): string {
   const data = JSON.stringify(chunk);
-  if (provider === 'anthropic') {
+  if (provider === 'anthropic' || provider === 'openai-responses') {
     const type = (chunk as { type?: unknown }).type;
     return `event: ${typeof type === 'string' ? type : 'message'}\ndata: ${data}\n\n`;
   }

@@ -54,6 +54,13 @@ describe('interlingua chat (the CLI process, offline model, real weather MCP ser
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('你好！有什么可以帮你？\n');
   });
+
+  it('takes an OpenAI reasoning model offline over the Responses wire, which it calls', async () => {
+    const result = await runCli(['chat', '--offline', '--model', 'openai:gpt-5'], { input: '你好\n' });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('offline demo model over the openai-responses wire protocol');
+    expect(result.stdout).toBe('你好！有什么可以帮你？\n');
+  });
 });
 
 describe('interlingua --trace', { timeout: CHILD_TIMEOUT }, () => {
@@ -189,7 +196,9 @@ describe('interlingua translate', { timeout: CHILD_TIMEOUT }, () => {
     expect(invalid.stderr).toContain('hint: ');
     const unknown = await runCli(['translate', '--from', 'cohere', '--to', 'openai'], { input: '{}' });
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('Expected --from to be one of openai, anthropic, gemini, got "cohere"');
+    expect(unknown.stderr).toContain(
+      'Expected --from to be one of openai, openai-responses, anthropic, gemini, got "cohere"',
+    );
   });
 });
 
@@ -198,7 +207,7 @@ describe('bad input: one line, a hint, a non-zero exit code', { timeout: CHILD_T
     const result = await runCli(['chat', '--model', 'cohere:command-r', 'hi']);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      'error: Unknown provider "cohere".\nhint: Use one of: anthropic, bedrock, deepseek, gemini, groq, lmstudio, ollama, openai, openai-compatible, openrouter, vertex, vllm (as --model provider:model).\n',
+      'error: Unknown provider "cohere".\nhint: Use one of: anthropic, bedrock, deepseek, gemini, groq, lmstudio, ollama, openai, openai-chat, openai-compatible, openai-responses, openrouter, vertex, vllm (as --model provider:model).\n',
     );
   });
 

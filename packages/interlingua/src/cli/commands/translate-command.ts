@@ -7,6 +7,7 @@ import type { CliIO } from '../cli-io';
 /** A model id for the target body when neither `--model` nor the source body names one. */
 const DEFAULT_MODELS: Record<WireProvider, string> = {
   openai: 'gpt-4.1',
+  'openai-responses': 'gpt-5',
   anthropic: 'claude-sonnet-4-6',
   gemini: 'gemini-2.5-flash',
 };

@@ -41,11 +41,18 @@ export function expectedExchanges(messages: readonly Message[], target: Provider
 }
 
 /** The kinds of provider-only data a history can carry. */
-export type SecretKind = 'signature' | 'redacted' | 'thoughtSignature' | 'serverToolBlock';
+export type SecretKind =
+  | 'signature'
+  | 'redacted'
+  | 'thoughtSignature'
+  | 'serverToolBlock'
+  | 'encryptedContent'
+  | 'serverItem';
 
 /**
  * Provider-only data riding in the history: Anthropic thinking signatures, redacted thinking and
- * server-tool blocks (by their ids), Gemini thought signatures.
+ * server-tool blocks (by their ids), Gemini thought signatures, OpenAI Responses encrypted
+ * reasoning and provider-executed items (by their ids).
  */
 export function secretsOf(messages: readonly Message[]): { value: string; kind: SecretKind }[] {
   return messages.flatMap((message) =>
@@ -66,6 +73,15 @@ export function secretsOf(messages: readonly Message[]): { value: string; kind: 
             const id = typeof block === 'object' && block !== null && !Array.isArray(block) ? block.id : undefined;
             if (typeof id === 'string') found.push({ value: id, kind: 'serverToolBlock' });
           }
+          const encrypted = part.providerMetadata?.openai?.encryptedContent;
+          if (part.type === 'reasoning' && typeof encrypted === 'string')
+            found.push({ value: encrypted, kind: 'encryptedContent' });
+          const serverItems = part.providerMetadata?.openai?.serverItems;
+          for (const entry of Array.isArray(serverItems) ? serverItems : []) {
+            const item = typeof entry === 'object' && entry !== null && !Array.isArray(entry) ? entry.item : undefined;
+            const id = typeof item === 'object' && item !== null && !Array.isArray(item) ? item.id : undefined;
+            if (typeof id === 'string') found.push({ value: id, kind: 'serverItem' });
+          }
           return found;
         }),
   );
@@ -73,7 +89,8 @@ export function secretsOf(messages: readonly Message[]): { value: string; kind: 
 
 /**
  * The warning feature each target gives when it leaves data of that kind out; `null`: the target
- * replays it (Anthropic and Bedrock share Claude's signed thinking, so each replays the other's).
+ * replays it (Anthropic and Bedrock share Claude's signed thinking, so each replays the other's;
+ * OpenAI's encrypted reasoning and the items it ran go back to the Responses API only).
  */
 export const dropFeature: Record<ProviderName, Record<SecretKind, RegExp | null>> = {
   openai: {
@@ -81,24 +98,40 @@ export const dropFeature: Record<ProviderName, Record<SecretKind, RegExp | null>
     redacted: /^reasoning$/,
     thoughtSignature: /providerMetadata\.gemini$/,
     serverToolBlock: /providerMetadata\.anthropic$/,
+    encryptedContent: /^reasoning$/,
+    serverItem: /providerMetadata\.openai\.serverItems$/,
+  },
+  'openai-responses': {
+    signature: /^reasoning$/,
+    redacted: /^reasoning$/,
+    thoughtSignature: /providerMetadata\.gemini$/,
+    serverToolBlock: /providerMetadata\.anthropic$/,
+    encryptedContent: null,
+    serverItem: null,
   },
   anthropic: {
     signature: null,
     redacted: null,
     thoughtSignature: /providerMetadata\.gemini$/,
     serverToolBlock: null,
+    encryptedContent: /providerMetadata\.openai$/,
+    serverItem: /providerMetadata\.openai$/,
   },
   gemini: {
     signature: /\.signature$/,
     redacted: /\.redacted$/,
     thoughtSignature: null,
     serverToolBlock: /providerMetadata\.anthropic$/,
+    encryptedContent: /providerMetadata\.openai$/,
+    serverItem: /providerMetadata\.openai$/,
   },
   bedrock: {
     signature: null,
     redacted: null,
     thoughtSignature: /providerMetadata\.gemini$/,
     serverToolBlock: /providerMetadata\.anthropic$/,
+    encryptedContent: /providerMetadata\.openai$/,
+    serverItem: /providerMetadata\.openai$/,
   },
 };
 

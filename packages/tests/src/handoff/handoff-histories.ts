@@ -11,16 +11,17 @@ import {
   type ToolResult,
 } from '@interlingua/core';
 import { geminiCodec } from '@interlingua/gemini';
-import { openaiCodec } from '@interlingua/openai';
+import { openaiCodec, openaiResponsesCodec } from '@interlingua/openai';
 import { type CodecFixture, loadCodecFixtures } from '@interlingua/testkit';
 
-/** The providers a conversation moves between. */
-export type ProviderName = 'openai' | 'anthropic' | 'gemini' | 'bedrock';
-export const providerNames: readonly ProviderName[] = ['openai', 'anthropic', 'gemini', 'bedrock'];
+/** The wire formats a conversation moves between (OpenAI's two APIs count as two). */
+export type ProviderName = 'openai' | 'openai-responses' | 'anthropic' | 'gemini' | 'bedrock';
+export const providerNames: readonly ProviderName[] = ['openai', 'openai-responses', 'anthropic', 'gemini', 'bedrock'];
 
 // Each codec typed loosely: the tests only read what the wire carries.
 export const codecs: Record<ProviderName, Codec> = {
   openai: openaiCodec as unknown as Codec,
+  'openai-responses': openaiResponsesCodec as unknown as Codec,
   anthropic: anthropicCodec as unknown as Codec,
   gemini: geminiCodec as unknown as Codec,
   bedrock: bedrockCodec as unknown as Codec,
@@ -29,6 +30,7 @@ export const codecs: Record<ProviderName, Codec> = {
 /** The model id each codec is asked to encode for. */
 export const modelIds: Record<ProviderName, string> = {
   openai: 'gpt-4.1',
+  'openai-responses': 'gpt-5',
   anthropic: 'claude-sonnet-4-6',
   gemini: 'gemini-2.5-flash',
   bedrock: 'anthropic.claude-sonnet-4-20250514-v1:0',
@@ -36,11 +38,20 @@ export const modelIds: Record<ProviderName, string> = {
 
 const fixtureCache = new Map<ProviderName, CodecFixture[]>();
 
+// Where each format's wire fixtures live, relative to `packages/`.
+const fixtureDirs: Record<ProviderName, string> = {
+  openai: 'openai/src/__fixtures__',
+  'openai-responses': 'openai/src/responses/__fixtures__',
+  anthropic: 'anthropic/src/__fixtures__',
+  gemini: 'gemini/src/__fixtures__',
+  bedrock: 'bedrock/src/__fixtures__',
+};
+
 /** The adapter's own wire fixture `name` (`packages/<provider>/src/__fixtures__`). */
 export function wireFixture(provider: ProviderName, name: string): CodecFixture {
   let fixtures = fixtureCache.get(provider);
   if (fixtures === undefined) {
-    const dir = fileURLToPath(new URL(`../../../${provider}/src/__fixtures__`, import.meta.url));
+    const dir = fileURLToPath(new URL(`../../../${fixtureDirs[provider]}`, import.meta.url));
     fixtures = loadCodecFixtures(dir);
     fixtureCache.set(provider, fixtures);
   }
@@ -135,4 +146,13 @@ export const handoffScenarios: readonly { source: ProviderName; fixtures: readon
   { source: 'bedrock', fixtures: ['bedrock-reasoning.1'] },
   { source: 'bedrock', fixtures: ['bedrock-redacted-reasoning.1', 'bedrock-parallel-tool-use.1'] },
   { source: 'bedrock', fixtures: ['bedrock-max-tokens-tool-use.1', 'bedrock-reasoning.1'] },
+  { source: 'openai-responses', fixtures: ['openai-responses-reasoning-tool-call.1'] },
+  {
+    source: 'openai-responses',
+    fixtures: [
+      'openai-responses-web-search.1',
+      'openai-responses-reasoning-summaries.1',
+      'openai-responses-parallel-tool-calls.1',
+    ],
+  },
 ];

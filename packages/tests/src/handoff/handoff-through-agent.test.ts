@@ -53,6 +53,13 @@ const providers: Record<ProviderName, Provider> = {
     callFixture: 'openai-parallel-tool-calls.1',
     answerFixture: 'openai-text.1',
   },
+  'openai-responses': {
+    path: /^\/v1\/responses$/,
+    model: (url) => createOpenAI({ baseURL: `${url}/v1`, apiKey: 'sk-test', maxRetries: 0 }).responses('gpt-5'),
+    callFixture: 'openai-responses-parallel-tool-calls.1',
+    // Encrypted reasoning with two summary parts: OpenAI-only data in the history.
+    answerFixture: 'openai-responses-reasoning-summaries.1',
+  },
   anthropic: {
     path: /^\/v1\/messages$/,
     model: (url) => createAnthropic({ baseURL: url, apiKey: 'sk-ant-test', maxRetries: 0 })('claude-sonnet-4-6'),

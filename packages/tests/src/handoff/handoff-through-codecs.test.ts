@@ -52,7 +52,7 @@ describe.each(cases)('$handoff.name → $target', ({ handoff, target }) => {
     const { value, warnings } = encode();
     const wire = JSON.stringify(value);
     const secrets = secretsOf(handoff.messages);
-    // Every Anthropic, Gemini and Bedrock history here carries some; OpenAI's Chat Completions has none to carry.
+    // Every Anthropic, Gemini, Bedrock and Responses history here carries some; Chat Completions has none to carry.
     expect(secrets.length > 0).toBe(handoff.source !== 'openai');
     for (const secret of secrets) expectSecretHandled(secret, target, wire, features(warnings));
   });
@@ -82,11 +82,12 @@ describe.each(cases)('$handoff.name → $target', ({ handoff, target }) => {
     );
     const { value, warnings } = encode();
     const argsWarnings = warnings.filter((warning) => /argsText$/.test(warning.feature));
-    // Chat Completions carries the raw argument string itself: nothing to warn about.
-    expect(argsWarnings).toHaveLength(target === 'openai' ? 0 : broken.length);
+    // The OpenAI APIs carry the raw argument string itself: nothing to warn about.
+    const verbatim = target === 'openai' || target === 'openai-responses';
+    expect(argsWarnings).toHaveLength(verbatim ? 0 : broken.length);
     for (const call of broken) {
       if (call.type !== 'tool-call' || call.argsText === undefined) continue;
-      if (target === 'openai') expect(JSON.stringify(value)).toContain(JSON.stringify(call.argsText));
+      if (verbatim) expect(JSON.stringify(value)).toContain(JSON.stringify(call.argsText));
       if (target === 'anthropic' || target === 'bedrock')
         expect(JSON.stringify(value)).toContain(JSON.stringify({ _unparsed_arguments: call.argsText }));
       if (target === 'gemini') {

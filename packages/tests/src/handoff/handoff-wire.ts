@@ -74,6 +74,82 @@ export function readOpenAIBody(body: unknown): WireReading {
 }
 
 /**
+ * Responses API, stateless: every `function_call` is answered by exactly one
+ * `function_call_output` with its `call_id`, after it and before the next user message; every
+ * replayed `reasoning` item has an id, a summary array and its encrypted content (with
+ * `store: false` the API cannot look one up: 404); no item refers to stored state
+ * (`item_reference`, `previous_response_id`).
+ *
+ * @see https://platform.openai.com/docs/guides/function-calling
+ * @see https://platform.openai.com/docs/guides/reasoning#keeping-reasoning-items-in-context
+ */
+export function readOpenAIResponsesBody(body: unknown): WireReading {
+  const problems: string[] = [];
+  const exchanges: WireExchange[] = [];
+  const root = isObject(body) ? body : {};
+  const items = list(root.input);
+  let lastUserText: string | undefined;
+  if (root.store !== false) problems.push('the body does not say store: false');
+  if (root.previous_response_id !== undefined) problems.push('the body refers to a stored response');
+  let current: WireExchange | undefined;
+  const pending = new Map<string, string>();
+  items.forEach((item, index) => {
+    const type = item.type ?? (item.role === undefined ? undefined : 'message');
+    if (type === 'message' && item.role !== 'assistant') {
+      if (pending.size > 0) problems.push(`input[${index}]: calls ${[...pending.keys()].join(', ')} are unanswered`);
+      pending.clear();
+      current = undefined;
+      if (item.role === 'user') {
+        lastUserText =
+          typeof item.content === 'string'
+            ? item.content
+            : list(item.content)
+                .filter((part) => part.type === 'input_text')
+                .map((part) => str(part.text))
+                .join('');
+      }
+      return;
+    }
+    if (type === 'reasoning') {
+      if (str(item.id) === '' || !Array.isArray(item.summary) || typeof item.encrypted_content !== 'string')
+        problems.push(`input[${index}]: a reasoning item without id, summary or encrypted content`);
+      return;
+    }
+    if (type === 'item_reference') problems.push(`input[${index}]: an item reference`);
+    if (type === 'function_call') {
+      if (typeof item.arguments !== 'string') problems.push(`input[${index}]: arguments are not a string`);
+      if (current === undefined || current.answers.length > 0) {
+        current = { calls: [], answers: [] };
+        exchanges.push(current);
+      }
+      current.calls.push({ id: str(item.call_id), name: str(item.name) });
+      pending.set(str(item.call_id), str(item.name));
+      return;
+    }
+    if (type === 'function_call_output') {
+      const id = str(item.call_id);
+      const name = pending.get(id);
+      if (name === undefined || current === undefined) {
+        problems.push(`input[${index}]: an output that answers no call before it`);
+        return;
+      }
+      pending.delete(id);
+      const text =
+        typeof item.output === 'string'
+          ? item.output
+          : list(item.output)
+              .filter((part) => part.type === 'input_text')
+              .map((part) => str(part.text))
+              .join('');
+      const isError = text.startsWith(OPENAI_TOOL_ERROR_PREFIX);
+      current.answers.push({ id, name, isError, text: isError ? text.slice(OPENAI_TOOL_ERROR_PREFIX.length) : text });
+    }
+  });
+  if (pending.size > 0) problems.push(`calls ${[...pending.keys()].join(', ')} are unanswered`);
+  return { exchanges, lastUserText, problems };
+}
+
+/**
  * Messages API: turns alternate and start with `user`; every `tool_use` is answered by exactly
  * one `tool_result` at the start of the very next user message; ids fit `^[a-zA-Z0-9_-]+$`,
  * `input` is an object, thinking blocks carry a signature, no text block is empty.
@@ -263,6 +339,7 @@ export function readBedrockBody(body: unknown): WireReading {
 /** The reader for each provider's request body. */
 export const readWireBody: Record<ProviderName, (body: unknown) => WireReading> = {
   openai: readOpenAIBody,
+  'openai-responses': readOpenAIResponsesBody,
   anthropic: readAnthropicBody,
   gemini: readGeminiBody,
   bedrock: readBedrockBody,

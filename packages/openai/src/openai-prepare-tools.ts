@@ -1,6 +1,13 @@
 import type { Tool, ToolChoice, Warning } from '@interlingua/core';
 import type { OpenAIChatTool, OpenAIChatToolChoice } from './openai-api';
 
+/** The warning for a tool choice in a request without tools (both OpenAI APIs reject one). */
+export const TOOL_CHOICE_WITHOUT_TOOLS: Warning = {
+  type: 'unsupported',
+  feature: 'toolChoice',
+  message: 'A tool choice needs tools; the request declares none, so `tool_choice` was not sent.',
+};
+
 /**
  * Converts IR tools and tool choice to Chat Completions `tools` / `tool_choice`.
  * A tool choice without tools is not sent (the API rejects it) and becomes a warning.
@@ -15,13 +22,7 @@ export function prepareOpenAITools(
 ): { tools?: OpenAIChatTool[]; toolChoice?: OpenAIChatToolChoice; warnings: Warning[] } {
   const warnings: Warning[] = [];
   if (tools === undefined || tools.length === 0) {
-    if (toolChoice !== undefined) {
-      warnings.push({
-        type: 'unsupported',
-        feature: 'toolChoice',
-        message: 'A tool choice needs tools; the request declares none, so `tool_choice` was not sent.',
-      });
-    }
+    if (toolChoice !== undefined) warnings.push(TOOL_CHOICE_WITHOUT_TOOLS);
     return { warnings };
   }
   const converted: OpenAIChatTool[] = tools.map((tool) => ({

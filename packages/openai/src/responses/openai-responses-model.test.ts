@@ -191,7 +191,7 @@ describe('OpenAI Responses model over the real openai SDK', () => {
     const reasoning = (
       fixture('openai-responses-reasoning-tool-call.1.json') as { output: { encrypted_content?: string }[] }
     ).output[0];
-    expect((server.requests[1]?.body as { input: unknown[] }).input.slice(1)).toEqual([
+    expect((server.requests[1]?.body as { input?: unknown[] } | undefined)?.input?.slice(1)).toEqual([
       {
         type: 'reasoning',
         id: 'rs_68b1f2a3c4d58190a1b2c3d4e5f60718',
@@ -229,13 +229,11 @@ describe('OpenAI Responses model over the real openai SDK', () => {
 
   it('a Chat Completions-only setting is not sent (the API would answer 400), with a warning', async () => {
     const { server, provider } = await serve(json(fixture('openai-responses-text.1.json')));
-    const response = await provider
-      .responses('gpt-4.1')
-      .generate({
-        ...request,
-        stopSequences: ['END'],
-        providerOptions: { openai: { seed: 1, reasoning_effort: 'low' } },
-      });
+    const response = await provider.responses('gpt-4.1').generate({
+      ...request,
+      stopSequences: ['END'],
+      providerOptions: { openai: { seed: 1, reasoning_effort: 'low' } },
+    });
     expect(server.requests[0]?.body).toMatchObject({ reasoning: { effort: 'low' } });
     expect(server.requests[0]?.body).not.toHaveProperty('seed');
     expect(response.warnings.map((warning) => warning.feature)).toEqual([

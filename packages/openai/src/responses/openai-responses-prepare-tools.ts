@@ -1,5 +1,6 @@
 import type { Tool, ToolChoice, Warning } from '@interlingua/core';
 import type { FunctionTool, ToolChoiceFunction, ToolChoiceOptions } from 'openai/resources/responses/responses';
+import { TOOL_CHOICE_WITHOUT_TOOLS } from '../openai-prepare-tools';
 
 /**
  * Converts IR tools and tool choice to Responses `tools` (`{ type: 'function', name,
@@ -19,13 +20,7 @@ export function prepareOpenAIResponsesTools(
 ): { tools?: FunctionTool[]; toolChoice?: ToolChoiceOptions | ToolChoiceFunction; warnings: Warning[] } {
   const warnings: Warning[] = [];
   if (tools === undefined || tools.length === 0) {
-    if (toolChoice !== undefined) {
-      warnings.push({
-        type: 'unsupported',
-        feature: 'toolChoice',
-        message: 'A tool choice needs tools; the request declares none, so `tool_choice` was not sent.',
-      });
-    }
+    if (toolChoice !== undefined) warnings.push(TOOL_CHOICE_WITHOUT_TOOLS);
     return { warnings };
   }
   const converted: FunctionTool[] = tools.map((tool) => ({

@@ -1,11 +1,11 @@
-import { formatPath, InvalidResponseError, type Warning } from '@interlingua/core';
+import { InvalidResponseError, type Warning } from '@interlingua/core';
 import { z } from 'zod';
 import {
   responsesFunctionCallSchema,
   responsesReasoningItemSchema,
   responsesServerItemSchema,
 } from './openai-responses-api';
-import { toServerItemJSON } from './openai-responses-server-items';
+import { readServerItemJSON } from './openai-responses-server-items';
 import { parseResponseItemAt } from './parse-responses-item';
 import type { ResponsesContentBuilder } from './responses-content-builder';
 
@@ -53,13 +53,10 @@ export function addResponsesOutputItem(
       builder.call(parseResponseItemAt(responsesFunctionCallSchema, raw, path));
       return;
     default: {
-      const item = toServerItemJSON(raw);
-      if (item === undefined) {
-        throw new InvalidResponseError({
-          message: `Expected a Responses API response: ${formatPath(path)}: expected a JSON object.`,
-        });
-      }
-      builder.serverItem(item);
+      const item = readServerItemJSON(raw, path);
+      if (!item.success)
+        throw new InvalidResponseError({ message: `Expected a Responses API response: ${item.message}` });
+      builder.serverItem(item.value);
     }
   }
 }

@@ -18,7 +18,7 @@ import {
   responsesRefusalPartSchema,
   responsesTextPartSchema,
 } from './openai-responses-request-schemas';
-import { toServerItemJSON } from './openai-responses-server-items';
+import { readServerItemJSON } from './openai-responses-server-items';
 import { parseRequestItemAt } from './parse-responses-item';
 import { createResponsesContentBuilder, type ResponsesContentBuilder } from './responses-content-builder';
 
@@ -30,7 +30,9 @@ import { createResponsesContentBuilder, type ResponsesContentBuilder } from './r
  * and items the provider ran itself (kept whole on the text) — form one assistant turn;
  * consecutive `function_call_output` items one tool message, names looked up from the calls and
  * `isError` recovered from the text marker. An `item_reference` points at a stored item, which a
- * stateless IR cannot resolve: `InvalidRequestError`.
+ * stateless IR cannot resolve, and an output that answers no earlier call has no tool to name:
+ * both are an `InvalidRequestError`. Pass the items of the body itself (not a parsed copy), so
+ * keys such as `__proto__` in kept items stay data.
  */
 export function convertOpenAIResponsesInputItems(
   input: string | readonly unknown[],
@@ -111,10 +113,17 @@ export function convertOpenAIResponsesInputItems(
           isError = unmarked.isError;
           content[first] = { type: 'text', text: unmarked.text };
         }
+        const toolName = toolNames.get(output.call_id);
+        if (toolName === undefined) {
+          // The API answers such a body with a 400 too: an output must follow its call.
+          throw new InvalidRequestError({
+            message: `Expected a Responses API request body: input[${index}].call_id: Expected the call_id of an earlier function_call, got ${JSON.stringify(output.call_id.slice(0, 100))}.`,
+          });
+        }
         const result: ToolResult = {
           type: 'tool-result',
           toolCallId: output.call_id,
-          toolName: toolNames.get(output.call_id) ?? 'unknown',
+          toolName,
           content,
           isError,
         };
@@ -135,13 +144,10 @@ export function convertOpenAIResponsesInputItems(
         });
       default: {
         // A call the provider ran itself (web search, code interpreter, …) or its output: kept whole.
-        const item = toServerItemJSON(raw);
-        if (item === undefined) {
-          throw new InvalidRequestError({
-            message: `Expected a Responses API request body: input[${index}]: expected a JSON object.`,
-          });
-        }
-        turn().serverItem(item);
+        const item = readServerItemJSON(raw, path);
+        if (!item.success)
+          throw new InvalidRequestError({ message: `Expected a Responses API request body: ${item.message}` });
+        turn().serverItem(item.value);
       }
     }
   });

@@ -1,24 +1,33 @@
-import type { Usage } from '@interlingua/core';
-import type { OpenAIResponsesUsageBody, ResponsesUsage } from './openai-responses-api';
+import { readTokenCounts, type Usage, type Warning } from '@interlingua/core';
+import type { OpenAIResponsesUsageBody } from './openai-responses-api';
+
+const RESPONSES_USAGE_FIELDS = [
+  'input_tokens',
+  'output_tokens',
+  'input_tokens_details.cached_tokens',
+  'input_tokens_details.cache_write_tokens',
+  'output_tokens_details.reasoning_tokens',
+] as const;
 
 /**
  * Maps Responses `usage` to the IR: `input_tokens` (cached included) → `inputTokens`,
  * `output_tokens` (reasoning included) → `outputTokens`, and the cached, cache-write and
- * reasoning details where the server sent them. No usage counts zero.
+ * reasoning details where the server sent them. No usage counts zero. A count that is not a
+ * non-negative integer is left out with a warning (`readTokenCounts`); the response is kept.
  *
  * @see https://platform.openai.com/docs/api-reference/responses/object#responses/object-usage
  */
-export function convertOpenAIResponsesUsage(usage: ResponsesUsage | null | undefined): Usage {
-  if (usage === null || usage === undefined) return { inputTokens: 0, outputTokens: 0 };
-  const cached = usage.input_tokens_details?.cached_tokens;
-  const cacheWrite = usage.input_tokens_details?.cache_write_tokens;
-  const reasoning = usage.output_tokens_details?.reasoning_tokens;
+export function convertOpenAIResponsesUsage(usage: unknown, warnings: Warning[]): Usage {
+  const counts = readTokenCounts(usage, RESPONSES_USAGE_FIELDS, warnings);
+  const cached = counts['input_tokens_details.cached_tokens'];
+  const cacheWrite = counts['input_tokens_details.cache_write_tokens'];
+  const reasoning = counts['output_tokens_details.reasoning_tokens'];
   return {
-    inputTokens: usage.input_tokens,
-    outputTokens: usage.output_tokens,
-    ...(typeof cached === 'number' ? { cachedInputTokens: cached } : {}),
-    ...(typeof cacheWrite === 'number' ? { cacheWriteTokens: cacheWrite } : {}),
-    ...(typeof reasoning === 'number' ? { reasoningTokens: reasoning } : {}),
+    inputTokens: counts.input_tokens ?? 0,
+    outputTokens: counts.output_tokens ?? 0,
+    ...(cached === undefined ? {} : { cachedInputTokens: cached }),
+    ...(cacheWrite === undefined ? {} : { cacheWriteTokens: cacheWrite }),
+    ...(reasoning === undefined ? {} : { reasoningTokens: reasoning }),
   };
 }
 

@@ -6,6 +6,7 @@ import {
   type JSONObject,
   type JSONValue,
   parseWireRequest,
+  setOwnProperty,
   type Tool,
   type ToolChoice,
   type Warning,
@@ -62,28 +63,39 @@ export function decodeOpenAIResponsesRequest(body: unknown): CodecResult<Decoded
     }
   }
   const warnings: Warning[] = [];
-  const { systems, messages } = convertOpenAIResponsesInputItems(wire.input ?? [], warnings);
+  // The body itself (valid JSON, checked above), not the parsed copy: the schema drops keys such as `__proto__`.
+  const raw = body as { input?: string | unknown[]; tools?: JSONObject[] };
+  const { systems, messages } = convertOpenAIResponsesInputItems(
+    typeof wire.input === 'string' ? wire.input : ((raw.input as unknown[] | undefined) ?? []),
+    warnings,
+  );
   const request: ChatRequest = { messages };
   const system = [...(wire.instructions ? [wire.instructions] : []), ...systems];
   if (system.length > 0) request.system = system.join('\n\n');
 
   const tools: Tool[] = [];
   const hosted: JSONObject[] = [];
-  (wire.tools ?? []).forEach((raw, index) => {
-    if (raw.type !== 'function') {
-      hosted.push(raw as JSONObject);
+  (wire.tools ?? []).forEach((entry, index) => {
+    const original = raw.tools?.[index] as JSONObject;
+    if (entry.type !== 'function') {
+      hosted.push(original);
       warnings.push({
         type: 'other',
         feature: `tools[${index}]`,
-        message: `A "${raw.type}" tool runs on OpenAI's side; it is kept in providerOptions.openai.tools and only an OpenAI Responses model can use it.`,
+        message: `A "${entry.type}" tool runs on OpenAI's side; it is kept in providerOptions.openai.tools and only an OpenAI Responses model can use it.`,
       });
       return;
     }
-    const tool = parseRequestItemAt(responsesFunctionToolSchema, raw, ['tools', index]);
+    const tool = parseRequestItemAt(responsesFunctionToolSchema, original, ['tools', index]);
+    const parameters = tool.parameters;
     tools.push({
       name: tool.name,
       description: tool.description ?? '',
-      inputSchema: (tool.parameters as JSONObject | null | undefined) ?? { type: 'object', properties: {} },
+      // `type` may be left out of `parameters`; the IR states it.
+      inputSchema:
+        parameters === null || parameters === undefined
+          ? { type: 'object', properties: {} }
+          : { ...parameters, type: 'object' },
     });
   });
   if (tools.length > 0) request.tools = tools;
@@ -94,8 +106,8 @@ export function decodeOpenAIResponsesRequest(body: unknown): CodecResult<Decoded
   if (typeof wire.top_p === 'number') request.topP = wire.top_p;
 
   const rest: JSONObject = {};
-  for (const [key, value] of Object.entries(wire)) {
-    if (!MAPPED_KEYS.has(key) && value !== undefined) rest[key] = value as JSONValue;
+  for (const [key, value] of Object.entries(body as JSONObject)) {
+    if (!MAPPED_KEYS.has(key)) setOwnProperty(rest, key, value as JSONValue);
   }
   if (hosted.length > 0) rest.tools = hosted;
   if (wire.store === true) rest.store = true;
@@ -110,7 +122,8 @@ function convertToolChoice(choice: unknown, warnings: Warning[]): ToolChoice | u
   if (choice === 'auto' || choice === 'none' || choice === 'required') return choice;
   if (typeof choice === 'object') {
     const named = choice as { type?: unknown; name?: unknown };
-    if (named.type === 'function' && typeof named.name === 'string') return { type: 'tool', name: named.name };
+    if (named.type === 'function' && typeof named.name === 'string' && named.name !== '')
+      return { type: 'tool', name: named.name };
   }
   warnings.push({
     type: 'unsupported',

@@ -1,4 +1,5 @@
 import { type ModelResponse, parseWireResponse, type Warning } from '@interlingua/core';
+import { readOpenAIErrorBody } from '../read-openai-error-body';
 import { addResponsesOutputItem } from './add-responses-output-item';
 import { convertOpenAIResponsesUsage } from './convert-openai-responses-usage';
 import { mapOpenAIResponsesFinishReason, rawOpenAIResponsesFinishReason } from './map-openai-responses-status';
@@ -15,12 +16,16 @@ import { createResponsesContentBuilder } from './responses-content-builder';
  * `providerMetadata.openai.serverItems`, not as client calls. `status` and
  * `incomplete_details.reason` give the finish reason (`max_output_tokens` → `length`).
  *
- * Throws `APICallError` for a `failed` response (its `error.code` as `providerErrorType`) and
- * `InvalidResponseError`, naming the field, for a body that is not a response.
+ * Throws `APICallError` for a `failed` response (its `error.code` as `providerErrorType`) and for
+ * an error body (`{ "error": { message, type, code } }`), and `InvalidResponseError`, naming the
+ * field, for a body that is not a response. A bad usage count is dropped with a warning.
  *
  * @see https://platform.openai.com/docs/api-reference/responses/object
  */
 export function decodeOpenAIResponsesResponse(body: unknown): ModelResponse {
+  // An error body (`{ "error": { … } }`, no `output`) is the error it describes, not an empty answer.
+  const errorBody = isResponseObject(body) ? undefined : readOpenAIErrorBody(body);
+  if (errorBody !== undefined) throw errorBody;
   const response = parseWireResponse(responsesResponseSchema, body, 'a Responses API response body');
   if (response.status === 'failed') throw openAIResponsesFailure(response.error, body);
   const builder = createResponsesContentBuilder();
@@ -39,9 +44,14 @@ export function decodeOpenAIResponsesResponse(body: unknown): ModelResponse {
       hasToolCalls: content.some((part) => part.type === 'tool-call'),
     }),
     rawFinishReason: rawOpenAIResponsesFinishReason(response.status, incompleteReason),
-    usage: convertOpenAIResponsesUsage(response.usage),
+    usage: convertOpenAIResponsesUsage(response.usage, warnings),
     ...(response.id ? { id: response.id } : {}),
     ...(response.model ? { model: response.model } : {}),
     warnings,
   };
+}
+
+/** Whether a body is a `response` object (whose `error` field is part of it), not an error body. */
+export function isResponseObject(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && Object.hasOwn(body, 'output');
 }

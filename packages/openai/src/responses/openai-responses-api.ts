@@ -25,17 +25,6 @@ export type OpenAIResponsesOutputItem = ResponseOutputItem;
 export type OpenAIResponsesUsageBody = ResponseUsage;
 
 const nullish = <T extends z.ZodType>(schema: T) => schema.nullish();
-const count = z.number().int().min(0);
-
-/** `usage` of a response: only the counts we map. */
-export const responsesUsageSchema = z.object({
-  input_tokens: count,
-  output_tokens: count,
-  input_tokens_details: nullish(z.object({ cached_tokens: nullish(count), cache_write_tokens: nullish(count) })),
-  output_tokens_details: nullish(z.object({ reasoning_tokens: nullish(count) })),
-});
-/** Parsed `usage`. */
-export type ResponsesUsage = z.infer<typeof responsesUsageSchema>;
 
 /** An `output_text` or `refusal` part of an assistant message; other parts are reported, not read. */
 export const responsesAssistantPartSchema = z.union([
@@ -67,7 +56,7 @@ export type ResponsesReasoningItem = z.infer<typeof responsesReasoningItemSchema
 export const responsesFunctionCallSchema = z.object({
   type: z.literal('function_call'),
   call_id: z.string().min(1),
-  name: z.string(),
+  name: z.string().min(1),
   arguments: z.string(),
 });
 /** Parsed function call item. */
@@ -90,7 +79,8 @@ export const responsesResponseSchema = z.object({
   error: nullish(z.object({ code: nullish(z.string()), message: z.string() })),
   incomplete_details: nullish(z.object({ reason: nullish(z.string()) })),
   output: z.array(responsesServerItemSchema),
-  usage: nullish(responsesUsageSchema),
+  // Read field by field by `convertOpenAIResponsesUsage`: a bad count is dropped with a warning.
+  usage: z.unknown().optional(),
 });
 /** Parsed response body. */
 export type ResponsesResponse = z.infer<typeof responsesResponseSchema>;

@@ -1,3 +1,4 @@
+import { jsonObjectSchema } from '@interlingua/core';
 import { z } from 'zod';
 
 const nullish = <T extends z.ZodType>(schema: T) => schema.nullish();
@@ -16,8 +17,8 @@ export const responsesRequestSchema = z.looseObject({
   tools: nullish(z.array(z.looseObject({ type: z.string() }))),
   tool_choice: nullish(z.unknown()),
   max_output_tokens: nullish(z.number().int().positive()),
-  temperature: nullish(z.number()),
-  top_p: nullish(z.number()),
+  temperature: nullish(z.number().min(0)),
+  top_p: nullish(z.number().min(0).max(1)),
   stream: nullish(z.boolean()),
   store: nullish(z.boolean()),
   include: nullish(z.array(z.string())),
@@ -27,12 +28,18 @@ export const responsesRequestSchema = z.looseObject({
 /** Parsed request body. */
 export type ResponsesRequest = z.infer<typeof responsesRequestSchema>;
 
-/** A `function` tool of a request. */
+/** A function's `parameters`: a JSON object describing an object (`type` may be left out). */
+const objectSchemaSchema = jsonObjectSchema.refine(
+  (schema) => !Object.hasOwn(schema, 'type') || schema.type === 'object',
+  'Expected an object schema (`type: "object"`)',
+);
+
+/** A `function` tool of a request: the API's name rule (also the IR's) and an object schema. */
 export const responsesFunctionToolSchema = z.object({
   type: z.literal('function'),
-  name: z.string().min(1),
+  name: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Expected a function name of 1-64 characters from [A-Za-z0-9_-]'),
   description: nullish(z.string()),
-  parameters: nullish(z.record(z.string(), z.unknown())),
+  parameters: nullish(objectSchemaSchema),
   strict: nullish(z.boolean()),
 });
 

@@ -1,4 +1,12 @@
-import type { JSONObject, JSONValue, ProviderMetadata, TextPart } from '@interlingua/core';
+import {
+  findJSONValueIssue,
+  formatSchemaIssues,
+  type JSONObject,
+  type JSONValue,
+  MAX_JSON_DEPTH,
+  type ProviderMetadata,
+  type TextPart,
+} from '@interlingua/core';
 
 /**
  * An item the provider ran itself (`web_search_call`, `code_interpreter_call`, …), kept whole on
@@ -6,17 +14,22 @@ import type { JSONObject, JSONValue, ProviderMetadata, TextPart } from '@interli
  */
 export type ResponsesServerItemAt = { offset: number; item: JSONObject };
 
+// Where an item sits in the IR: providerMetadata.openai → serverItems[] → { offset, item }.
+const ITEM_DEPTH_IN_METADATA = 3;
+
 /**
- * The item as plain JSON, or `undefined` when it is not JSON data (a cycle, a function, nesting
- * too deep to copy): the caller turns that into its typed error.
+ * Checks that a provider-executed item can ride in the IR: a JSON object (`__proto__` keys kept
+ * as data) nested shallowly enough that, under `providerMetadata.openai.serverItems`, it stays
+ * within `MAX_JSON_DEPTH`. Returns the item itself, or the problem as one line
+ * (`output[0].action: …`) for the caller's typed error.
  */
-export function toServerItemJSON(item: unknown): JSONObject | undefined {
-  try {
-    const copy: unknown = JSON.parse(JSON.stringify(item));
-    return typeof copy === 'object' && copy !== null && !Array.isArray(copy) ? (copy as JSONObject) : undefined;
-  } catch {
-    return undefined;
-  }
+export function readServerItemJSON(
+  item: unknown,
+  path: readonly PropertyKey[],
+): { success: true; value: JSONObject } | { success: false; message: string } {
+  const issue = findJSONValueIssue(item, { object: true, maxDepth: MAX_JSON_DEPTH - ITEM_DEPTH_IN_METADATA });
+  if (issue === undefined) return { success: true, value: item as JSONObject };
+  return { success: false, message: formatSchemaIssues([{ ...issue, path: [...path, ...issue.path] }]) };
 }
 
 /** The provider-executed items a text part carries, validated loosely (offset a number, item an object with a type). */

@@ -1,4 +1,4 @@
-import type { JSONObject, JSONValue, Warning } from '@interlingua/core';
+import { type JSONObject, type JSONValue, setOwnProperty, type Warning } from '@interlingua/core';
 
 // Keys the codec itself writes; `providerOptions.openai` cannot override them.
 const RESERVED_KEYS = new Set(['model', 'input', 'instructions', 'stream']);
@@ -76,7 +76,7 @@ export function applyOpenAIResponsesProviderOptions(
         body[key] = { ...asObject(body[key]), ...asObject(value) };
         break;
       default:
-        body[key] = value;
+        setOwnProperty(body, key, value);
     }
   }
 }

@@ -1,5 +1,6 @@
 import { InvalidResponseError, type StreamEvent, type Usage, type Warning } from '@interlingua/core';
 import { toToolCall } from '../decode-openai-response';
+import { readOpenAIErrorBody } from '../read-openai-error-body';
 import { convertOpenAIResponsesUsage } from './convert-openai-responses-usage';
 import { mapOpenAIResponsesFinishReason, rawOpenAIResponsesFinishReason } from './map-openai-responses-status';
 import {
@@ -9,7 +10,7 @@ import {
 } from './openai-responses-api';
 import { openAIResponsesFailure } from './openai-responses-failure';
 import { reasoningItemData, reasoningItemText } from './openai-responses-reasoning';
-import { type ResponsesServerItemAt, toServerItemJSON } from './openai-responses-server-items';
+import { type ResponsesServerItemAt, readServerItemJSON } from './openai-responses-server-items';
 import {
   responsesArgumentsDeltaEventSchema,
   responsesContentDeltaEventSchema,
@@ -114,7 +115,7 @@ export function createResponsesStreamDecoder(): {
   };
 
   const finishItem = (out: StreamEvent[], outputIndex: number, raw: unknown): void => {
-    const path = ['output_item', String(outputIndex)];
+    const path = ['response.output_item.done', 'item'];
     const item = items.get(outputIndex) ?? startItem(out, outputIndex, raw, path);
     switch (item.kind) {
       case 'message': {
@@ -142,11 +143,12 @@ export function createResponsesStreamDecoder(): {
         return;
       }
       case 'server': {
-        const json = toServerItemJSON(raw);
-        if (json === undefined) throw new InvalidResponseError({ message: `Expected ${path.join('.')} to be JSON.` });
+        const json = readServerItemJSON(raw, path);
+        if (!json.success)
+          throw new InvalidResponseError({ message: `Expected a Responses API response: ${json.message}` });
         if (last !== 'text') run = { length: 0, serverItems: [] };
         last = 'text';
-        run.serverItems = [...run.serverItems, { offset: run.length, item: json }];
+        run.serverItems = [...run.serverItems, { offset: run.length, item: json.value }];
         out.push({ type: 'text-delta', text: '', providerMetadata: { openai: { serverItems: run.serverItems } } });
         return;
       }
@@ -160,7 +162,7 @@ export function createResponsesStreamDecoder(): {
   const finish = (out: StreamEvent[], raw: unknown, type: string): void => {
     const { response } = parseResponseItemAt(responsesLifecycleEventSchema, raw, [type]);
     for (const item of items.values()) if (item.kind === 'call') endCall(out, item, item.argsText);
-    const usage: Usage = convertOpenAIResponsesUsage(response.usage);
+    const usage: Usage = convertOpenAIResponsesUsage(response.usage, warnings);
     const status = response.status ?? (type === 'response.incomplete' ? 'incomplete' : 'completed');
     const incompleteReason = response.incomplete_details?.reason;
     const responseId = response.id ?? id;
@@ -179,6 +181,10 @@ export function createResponsesStreamDecoder(): {
   return {
     push(raw) {
       const out: StreamEvent[] = [];
+      // An error body in place of an event (`{ "error": { … } }`, no `type`): the error it describes.
+      const errorBody =
+        typeof raw === 'object' && raw !== null && !Object.hasOwn(raw, 'type') ? readOpenAIErrorBody(raw) : undefined;
+      if (errorBody !== undefined) return { events: [{ type: 'error', error: errorBody }], done: true };
       const { type } = parseResponseItemAt(responsesEventEnvelopeSchema, raw, ['event']);
       switch (type) {
         case 'response.created':
@@ -260,7 +266,7 @@ export function createResponsesStreamDecoder(): {
         case 'response.function_call_arguments.delta': {
           const event = parseResponseItemAt(responsesArgumentsDeltaEventSchema, raw, [type]);
           const item = itemAt(event.output_index, type);
-          if (item.kind !== 'call' || event.delta === '') break;
+          if (item.kind !== 'call' || item.ended || event.delta === '') break;
           item.argsText += event.delta;
           out.push({ type: 'tool-call-delta', id: item.callId, argsTextDelta: event.delta });
           break;

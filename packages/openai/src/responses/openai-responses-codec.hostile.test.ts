@@ -65,9 +65,10 @@ describe('the Responses codec under hostile input', () => {
     expect(() => openaiResponsesCodec.decodeResponse(body([deepItem]))).toThrow(InvalidResponseError);
     const events: unknown[] = [];
     const stream = openaiResponsesCodec.decodeStream(
-      (async function* () {
-        yield { type: 'response.created', sequence_number: 0, response: { id: 'resp_1', output: [] } };
-        yield { type: 'response.output_item.done', sequence_number: 1, output_index: 0, item: deepItem };
+      // Hostile events are not the SDK's types.
+      (async function* (): AsyncIterable<never> {
+        yield { type: 'response.created', sequence_number: 0, response: { id: 'resp_1', output: [] } } as never;
+        yield { type: 'response.output_item.done', sequence_number: 1, output_index: 0, item: deepItem } as never;
       })(),
     );
     for await (const event of stream) events.push(event);

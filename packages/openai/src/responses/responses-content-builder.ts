@@ -2,7 +2,11 @@ import type { AssistantContentPart, JSONObject, TextPart } from '@interlingua/co
 import { toToolCall } from '../decode-openai-response';
 import type { ResponsesFunctionCall, ResponsesReasoningItem } from './openai-responses-api';
 import { reasoningItemToParts } from './openai-responses-reasoning';
-import { mergeProviderMetadata, readServerItems, serverItemsMetadata } from './openai-responses-server-items';
+import {
+  mergeProviderMetadata,
+  type ResponsesServerItemAt,
+  serverItemsMetadata,
+} from './openai-responses-server-items';
 
 /** Builds the IR parts of an assistant turn from Responses items, in order. */
 export type ResponsesContentBuilder = {
@@ -27,6 +31,9 @@ export type ResponsesContentBuilder = {
  */
 export function createResponsesContentBuilder(): ResponsesContentBuilder {
   const parts: AssistantContentPart[] = [];
+  // The server items of the last text part: the metadata holds this very list, so that later
+  // items join it without a copy each (a body of many items stays linear).
+  let run: { part: TextPart; items: ResponsesServerItemAt[] } | undefined;
   const textRun = (): TextPart => {
     const last = parts.at(-1);
     if (last?.type === 'text') return last;
@@ -44,8 +51,10 @@ export function createResponsesContentBuilder(): ResponsesContentBuilder {
     },
     serverItem(item) {
       const part = textRun();
-      const items = [...readServerItems(part.providerMetadata), { offset: part.text.length, item }];
-      part.providerMetadata = mergeProviderMetadata(part.providerMetadata, serverItemsMetadata(items));
+      if (run?.part !== part) run = { part, items: [] };
+      run.items.push({ offset: part.text.length, item });
+      if (run.items.length === 1)
+        part.providerMetadata = mergeProviderMetadata(part.providerMetadata, serverItemsMetadata(run.items));
     },
     reasoning(item) {
       if (isOpenReasoning(parts.at(-1))) parts.push({ type: 'text', text: '' });

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { loadCodecFixtures, runCodecConformance } from '@interlingua/testkit';
+import { loadCodecFixtures } from '@interlingua/testkit';
+import { runCodecConformance } from '@interlingua/testkit/vitest';
 import { openaiResponsesCodec } from './openai-responses-codec';
 
 const fixturesDir = fileURLToPath(new URL('./__fixtures__', import.meta.url));

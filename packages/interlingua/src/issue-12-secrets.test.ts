@@ -122,6 +122,10 @@ describe('issue 12, item 10: traces redact credentials by value', () => {
 describe('issue 12, item 11: a base URL with credentials reaches no error and no trace', () => {
   const adapters = [
     ['openai', (baseURL: string) => createOpenAI({ baseURL: `${baseURL}/v1`, apiKey: KEY, maxRetries: 0 })('gpt-4.1')],
+    [
+      'openai (responses)',
+      (baseURL: string) => createOpenAI({ baseURL: `${baseURL}/v1`, apiKey: KEY, maxRetries: 0 }).responses('gpt-4.1'),
+    ],
     ['anthropic', (baseURL: string) => createAnthropic({ baseURL, apiKey: KEY, maxRetries: 0 })('claude-sonnet-4-6')],
     ['gemini', (baseUrl: string) => createGemini({ baseUrl, apiKey: KEY, maxRetries: 0 })('gemini-2.5-flash')],
   ] as const;

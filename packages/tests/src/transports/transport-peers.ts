@@ -21,7 +21,7 @@ export type TransportSettings = {
   fetch?: typeof fetch;
 };
 
-type BaseAdapter = 'openai' | 'anthropic' | 'gemini';
+type BaseAdapter = 'openai' | 'openai (responses)' | 'anthropic' | 'gemini';
 
 /** One adapter, over its official SDK, against the testkit's provider server. */
 export type TransportPeer = {
@@ -39,14 +39,15 @@ export type TransportPeer = {
   model(url: string, settings?: TransportSettings): ChatModel;
 };
 
-const chunksOf = (adapter: string, name: string): unknown[] => {
-  const dir = fileURLToPath(new URL(`../../../${adapter}/src/__fixtures__`, import.meta.url));
+// `folder`: the fixtures' folder under the package's `src` (the Responses codec's are in `responses/`).
+const chunksOf = (adapter: string, name: string, folder = ''): unknown[] => {
+  const dir = fileURLToPath(new URL(`../../../${adapter}/src/${folder}__fixtures__`, import.meta.url));
   const found = loadCodecFixtures(dir).find((fixture) => fixture.name === name)?.chunks;
   if (found === undefined) throw new Error(`no stream fixture ${adapter}/${name}`);
   return found;
 };
 
-/** The three adapters, each with a stream head from its own fixtures. */
+/** The adapters (OpenAI over both its APIs), each with a stream head from its own fixtures. */
 export const TRANSPORT_PEERS: TransportPeer[] = [
   {
     adapter: 'openai',
@@ -59,6 +60,20 @@ export const TRANSPORT_PEERS: TransportPeer[] = [
     headUsage: undefined,
     model: (url, settings = {}) =>
       createOpenAI({ apiKey: 'sk-test', maxRetries: 0, ...settings, baseURL: settings.baseURL ?? `${url}/v1` })(
+        'gpt-4.1',
+      ),
+  },
+  {
+    adapter: 'openai (responses)',
+    format: 'openai-responses',
+    streamPath: /^\/v1\/responses$/,
+    generatePath: /^\/v1\/responses$/,
+    // openai-responses-text.1: created, in_progress, the message item and its part, "Hello", "!" (usage only in response.completed).
+    head: chunksOf('openai', 'openai-responses-text.1', 'responses/').slice(0, 6),
+    headText: 'Hello!',
+    headUsage: undefined,
+    model: (url, settings = {}) =>
+      createOpenAI({ apiKey: 'sk-test', maxRetries: 0, ...settings, baseURL: settings.baseURL ?? `${url}/v1` }).responses(
         'gpt-4.1',
       ),
   },
@@ -90,7 +105,7 @@ export const TRANSPORT_PEERS: TransportPeer[] = [
   },
 ];
 
-const gemini = TRANSPORT_PEERS[2] as TransportPeer;
+const gemini = TRANSPORT_PEERS.find((peer) => peer.adapter === 'gemini') as TransportPeer;
 /** Gemini over its other transport, `@google/generative-ai`, where the model (not the SDK) owns the timeout. */
 TRANSPORT_PEERS.push({
   ...gemini,
@@ -104,7 +119,7 @@ TRANSPORT_PEERS.push({
 // The gateway's keep-alive node:http fetch under every SDK that takes a `fetch` (the official SDKs'
 // contract with fetch: streaming bodies, TypeError on a dropped connection, AbortError on abort).
 const keepAliveFetch = createKeepAliveFetch();
-for (const peer of TRANSPORT_PEERS.slice(0, 3)) {
+for (const peer of TRANSPORT_PEERS.filter((candidate) => candidate.adapter !== 'gemini (generative-ai)')) {
   TRANSPORT_PEERS.push({
     ...peer,
     adapter: `${peer.adapter as BaseAdapter} over createKeepAliveFetch`,

@@ -62,6 +62,12 @@ describe('provider factories (item 11)', () => {
         'the per-model options of createOpenAI()',
         'strictTools',
       ],
+      [
+        () => createOpenAI().responses('gpt-5', { encryptedReasonin: true } as never),
+        'the options of createOpenAI().responses()',
+        'encryptedReasoning',
+      ],
+      [() => model('openai:gpt-5', { apis: 'responses' } as never), 'model()', 'api'],
       [() => model('openai:gpt-4.1', { baseUrl: origin } as never), 'model()', 'baseURL'],
     ];
     for (const [make, where, nearest] of cases) {

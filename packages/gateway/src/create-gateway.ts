@@ -10,6 +10,7 @@ import { anthropicFormat } from './formats/anthropic-format';
 import { geminiFormat } from './formats/gemini-format';
 import type { InboundFormat } from './formats/inbound-format';
 import { openaiFormat } from './formats/openai-format';
+import { openaiResponsesFormat } from './formats/openai-responses-format';
 import { createNodeListener } from './http/create-node-listener';
 import type { GatewayTap, RequestRecord } from './http/gateway-exchange';
 import { findUnpricedBudgets, type UnpricedBudget } from './limits/find-unpriced-budgets';
@@ -24,14 +25,17 @@ import type { GatewayRoute, GatewayServices } from './routes/gateway-route';
 import { createMemoryGatewayStore } from './store/create-memory-gateway-store';
 import type { GatewayStore } from './store/gateway-store';
 
-/** The codecs of the built-in inbound formats (passed in: the gateway imports no adapter). */
-export type GatewayCodecs = { openai: Codec; anthropic: Codec; gemini: Codec };
+/**
+ * The codecs of the built-in inbound formats (passed in: the gateway imports no adapter):
+ * OpenAI Chat Completions, the OpenAI Responses API, Anthropic Messages and Gemini.
+ */
+export type GatewayCodecs = { openai: Codec; 'openai-responses': Codec; anthropic: Codec; gemini: Codec };
 
 /** Options of {@link createGateway}: what the config cannot hold. */
 export type GatewayOptions = {
   /** Makes the `ChatModel` of a backend `provider:model` (the umbrella passes its registry). */
   models: ModelResolver;
-  /** The codecs of the OpenAI, Anthropic and Gemini formats. */
+  /** The codecs of the OpenAI (Chat Completions and Responses), Anthropic and Gemini formats. */
   codecs: GatewayCodecs;
   /** More inbound formats, by name, for routes you add. */
   formats?: Record<string, InboundFormat>;
@@ -83,7 +87,7 @@ export type Gateway = {
 };
 
 /**
- * Creates the gateway: OpenAI (`/v1/chat/completions`, `/v1/models`), Anthropic
+ * Creates the gateway: OpenAI (`/v1/chat/completions`, `/v1/responses`, `/v1/models`), Anthropic
  * (`/v1/messages`, `/v1/messages/count_tokens`) and Gemini (`:generateContent`,
  * `:streamGenerateContent`, `/v1beta/models`) endpoints onto any `ChatModel`, with virtual
  * keys, limits, retries, fallbacks, cooldowns, one log line per request, and Prometheus
@@ -142,6 +146,7 @@ export function createGateway(input: GatewayConfig | GatewayConfigInput | string
   };
   const formats: Record<string, InboundFormat> = {
     openai: openaiFormat(options.codecs.openai),
+    'openai-responses': openaiResponsesFormat(options.codecs['openai-responses']),
     anthropic: anthropicFormat(options.codecs.anthropic),
     gemini: geminiFormat(options.codecs.gemini),
     ...(options.formats ?? {}),

@@ -36,7 +36,8 @@ export {
   type InboundFormat,
   type RenderedError,
 } from './formats/inbound-format';
-export { openaiFormat } from './formats/openai-format';
+export { openaiErrorObject, openaiFormat } from './formats/openai-format';
+export { openaiResponsesFormat } from './formats/openai-responses-format';
 export {
   type AdminKeyView,
   createKeyHandler,

@@ -9,35 +9,35 @@ import type { OpenAIResponsesSettings } from './responses/openai-responses-setti
 /** Settings of {@link createOpenAI}: the SDK client's, a provider name, and compat defaults. */
 export type OpenAISettings = OpenAICompatSettings &
   Pick<OpenAIResponsesSettings, 'encryptedReasoning'> & {
-  /** API key; defaults to the `OPENAI_API_KEY` environment variable, read at call time. */
-  apiKey?: string;
-  /** Base URL, e.g. `http://localhost:11434/v1` for Ollama. Defaults to the SDK's (`OPENAI_BASE_URL` or OpenAI). */
-  baseURL?: string;
-  /** OpenAI organization id (`OpenAI-Organization` header). */
-  organization?: string;
-  /** OpenAI project id (`OpenAI-Project` header). */
-  project?: string;
-  /** Headers sent with every request. */
-  headers?: Record<string, string>;
-  /** A `fetch` to use instead of the global one (tracing, proxies, tests). */
-  fetch?: typeof globalThis.fetch;
-  /**
-   * Milliseconds to wait for the response to start (the SDK's own timeout, until the headers;
-   * default 10 minutes) and, unless `streamIdleTimeout` is set, for each next chunk of a stream.
-   * Either running out is a retryable `APICallError` without `statusCode`.
-   */
-  timeout?: number;
-  /**
-   * Milliseconds to wait for each next chunk of a stream once it started (default: `timeout`).
-   * When it runs out the connection is dropped and the stream ends, after the events that
-   * arrived, with an `error` event holding a retryable `APICallError`.
-   */
-  streamIdleTimeout?: number;
-  /** Retries on 408/409/429/5xx and connection errors, honouring `retry-after` (SDK default: 2). */
-  maxRetries?: number;
-  /** The provider key models report, for compatible servers (`ollama`, `vllm`, …). Default `openai`. */
-  name?: string;
-};
+    /** API key; defaults to the `OPENAI_API_KEY` environment variable, read at call time. */
+    apiKey?: string;
+    /** Base URL, e.g. `http://localhost:11434/v1` for Ollama. Defaults to the SDK's (`OPENAI_BASE_URL` or OpenAI). */
+    baseURL?: string;
+    /** OpenAI organization id (`OpenAI-Organization` header). */
+    organization?: string;
+    /** OpenAI project id (`OpenAI-Project` header). */
+    project?: string;
+    /** Headers sent with every request. */
+    headers?: Record<string, string>;
+    /** A `fetch` to use instead of the global one (tracing, proxies, tests). */
+    fetch?: typeof globalThis.fetch;
+    /**
+     * Milliseconds to wait for the response to start (the SDK's own timeout, until the headers;
+     * default 10 minutes) and, unless `streamIdleTimeout` is set, for each next chunk of a stream.
+     * Either running out is a retryable `APICallError` without `statusCode`.
+     */
+    timeout?: number;
+    /**
+     * Milliseconds to wait for each next chunk of a stream once it started (default: `timeout`).
+     * When it runs out the connection is dropped and the stream ends, after the events that
+     * arrived, with an `error` event holding a retryable `APICallError`.
+     */
+    streamIdleTimeout?: number;
+    /** Retries on 408/409/429/5xx and connection errors, honouring `retry-after` (SDK default: 2). */
+    maxRetries?: number;
+    /** The provider key models report, for compatible servers (`ollama`, `vllm`, …). Default `openai`. */
+    name?: string;
+  };
 
 /** Per-model options of the factory: compat settings that override the provider's. */
 export type OpenAIModelOptions = OpenAICompatSettings;

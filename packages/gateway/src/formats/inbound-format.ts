@@ -21,18 +21,27 @@ export type RenderedError = { status: number; headers: Record<string, string>; b
 /**
  * One inbound wire format: its codec, where its clients put the key, how it frames SSE, and
  * how it renders errors — one function for its plain error bodies and one for the error that
- * ends a stream. Routes name a format; adding a format (the Responses API) is one more of these.
+ * ends a stream. Routes name a format; adding a format is one more of these.
  */
 export type InboundFormat = {
-  /** `openai`, `anthropic`, `gemini`. */
+  /** `openai`, `openai-responses`, `anthropic`, `gemini`. */
   name: string;
   codec: Codec;
   /** The key the client sent, in this format's header (or `undefined`). */
   readKey(request: GatewayRequest): string | undefined;
   /** An error as this format's error body, with its status and `Retry-After`. */
   renderError(error: GatewayError, requestId: string): RenderedError;
-  /** An error as the event that ends a stream. */
-  renderStreamError(error: GatewayError): string;
+  /**
+   * An error as the event that ends a stream; `position.chunks` is how many chunks were framed
+   * before it (a format that numbers its events, as the Responses API does, continues from there).
+   */
+  renderStreamError(error: GatewayError, position?: { chunks: number }): string;
+  /**
+   * Whether a failure reported by the backend's stream goes through the codec's `encodeStream`
+   * as the IR `error` event (the codec ends the stream in its own terms, e.g. `response.failed`)
+   * rather than as `renderStreamError`'s event after the encoded chunks. Default `false`.
+   */
+  streamErrorsInBand?: boolean;
   /** One native chunk as an SSE frame. */
   frame(chunk: unknown): string;
   /** Written after the last chunk of a complete stream (`data: [DONE]` for OpenAI), or `''`. */

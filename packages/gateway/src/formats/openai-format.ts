@@ -20,7 +20,16 @@ const OPENAI_ERRORS: Readonly<Record<GatewayErrorType, { type: string; code: str
   internal: { type: 'server_error', code: null },
 };
 
-function openaiErrorObject(error: GatewayError) {
+/**
+ * A gateway error as OpenAI's error object `{ message, type, param, code }`, shared by the
+ * Chat Completions and Responses formats (the API's one error shape).
+ */
+export function openaiErrorObject(error: GatewayError): {
+  message: string;
+  type: string;
+  param: null;
+  code: string | null;
+} {
   const mapped = OPENAI_ERRORS[error.type];
   // A backend's 4xx reads as the client's own mistake, as OpenAI would put it.
   const type = error.type === 'upstream' && error.status < 500 ? 'invalid_request_error' : mapped.type;

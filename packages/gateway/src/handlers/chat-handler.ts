@@ -21,7 +21,7 @@ export type StartedStream = {
 };
 
 /**
- * The model routes (`/v1/chat/completions`, `/v1/messages`, Gemini's `:generateContent` and
+ * The model routes (`/v1/chat/completions`, `/v1/responses`, `/v1/messages`, Gemini's `:generateContent` and
  * `:streamGenerateContent`): decode the body with the route's codec, admit it against the
  * limits, call the backends (retries, fallbacks), and encode the answer in the caller's
  * format — JSON, or SSE in the format's framing, started only once the backend's first event

@@ -19,7 +19,8 @@ export type StreamReplySource = {
  * The SSE text of a streamed answer: the backend's IR events through the format's
  * `encodeStream`, each chunk framed as the format frames it, then the format's end marker. A
  * failure after the first byte — an `error` event or a broken upstream — ends the stream with
- * the format's error event (never a retry: the client already has part of the answer); the
+ * the format's error event (never a retry: the client already has part of the answer), or, for
+ * a format with `streamErrorsInBand`, with what its codec encodes for the (redacted) error; the
  * usage billed so far is kept for the log line. When the client leaves, the upstream iterator
  * is closed, which aborts the backend call.
  */
@@ -32,6 +33,9 @@ export async function* streamReply(
   let usage: Usage | undefined;
   let finishReason: FinishReason | undefined;
   let failure: unknown;
+  // The failure as the codec encoded it, for formats that end a stream in their own terms.
+  let inBand: ReturnType<typeof toGatewayError> | undefined;
+  let chunks = 0;
   async function* events(): AsyncIterable<StreamEvent> {
     let next = first;
     while (!next.done) {
@@ -39,6 +43,10 @@ export async function* streamReply(
       if (event.type === 'error') {
         failure = event.error;
         usage = (event as { usage?: Usage }).usage ?? usage;
+        if (format.streamErrorsInBand === true) {
+          inBand = toGatewayError(failure, source.backend, services.redact);
+          yield { type: 'error', error: inBand };
+        }
         return;
       }
       if (event.type === 'finish') {
@@ -60,19 +68,22 @@ export async function* streamReply(
     }
   }
   try {
-    for await (const chunk of format.codec.encodeStream(events(), source.encodeOptions)) yield format.frame(chunk);
+    for await (const chunk of format.codec.encodeStream(events(), source.encodeOptions)) {
+      chunks += 1;
+      yield format.frame(chunk);
+    }
     if (failure === undefined) {
       if (format.streamEnd !== '') yield format.streamEnd;
     } else {
-      const error = toGatewayError(failure, source.backend, services.redact);
+      const error = inBand ?? toGatewayError(failure, source.backend, services.redact);
       record.error = { type: error.type, message: error.message };
-      yield format.renderStreamError(error);
+      if (inBand === undefined) yield format.renderStreamError(error, { chunks });
     }
   } catch (error) {
     if (!request.signal.aborted && !AbortedError.isInstance(error)) {
       const mapped = toGatewayError(error, source.backend, services.redact);
       record.error = { type: mapped.type, message: mapped.message };
-      yield format.renderStreamError(mapped);
+      yield format.renderStreamError(mapped, { chunks });
     }
   } finally {
     record.usage = usage;

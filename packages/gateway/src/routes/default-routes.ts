@@ -15,6 +15,13 @@ const geminiPath = (method: string) => new RegExp(`^/v1(?:beta)?/models/(?<model
 export const DEFAULT_ROUTES: readonly GatewayRoute[] = [
   { name: 'openai.chat', method: 'POST', path: '/v1/chat/completions', format: 'openai', handler: chatHandler },
   {
+    name: 'openai.responses',
+    method: 'POST',
+    path: '/v1/responses',
+    format: 'openai-responses',
+    handler: chatHandler,
+  },
+  {
     name: 'anthropic.models',
     method: 'GET',
     path: '/v1/models',

@@ -73,9 +73,12 @@ export const TRANSPORT_PEERS: TransportPeer[] = [
     headText: 'Hello!',
     headUsage: undefined,
     model: (url, settings = {}) =>
-      createOpenAI({ apiKey: 'sk-test', maxRetries: 0, ...settings, baseURL: settings.baseURL ?? `${url}/v1` }).responses(
-        'gpt-4.1',
-      ),
+      createOpenAI({
+        apiKey: 'sk-test',
+        maxRetries: 0,
+        ...settings,
+        baseURL: settings.baseURL ?? `${url}/v1`,
+      }).responses('gpt-4.1'),
   },
   {
     adapter: 'anthropic',

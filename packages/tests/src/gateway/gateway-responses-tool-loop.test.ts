@@ -15,8 +15,8 @@ import {
   startResponsesBackend,
 } from './gateway-responses-harness';
 
-// Issue 18's gateway test: a Responses client (the `openai` SDK, `responses.create` with and
-// without `stream`) runs the documented stateless tool loop — function_call → function_call_output
+// Issue 18's gateway test: a Responses client (the `openai` SDK: `responses.create`, with and
+// without `stream`, and `responses.stream`) runs the documented stateless tool loop — function_call → function_call_output
 // → answer — on Anthropic, Gemini, Chat Completions and Responses backends. The reasoning each
 // backend signed comes back to it on the second turn (Anthropic's `signature`, Gemini's
 // `thoughtSignature`, OpenAI's encrypted content), call ids pair up, and the usage reaches the
@@ -105,19 +105,30 @@ const secondTurn: ModelResponse = {
 const serverOf = (backend: ResponsesBackend): ProviderServer =>
   backend === 'openai-responses' ? responsesServer : backends.servers[backend];
 
-// One turn through the gateway: `responses.create`, or its stream read event by event.
-async function turn(
-  client: OpenAI,
-  body: OpenAI.Responses.ResponseCreateParamsNonStreaming,
-  stream: boolean,
-): Promise<OpenAI.Responses.Response> {
-  if (!stream) return client.responses.create(body);
-  const events = await responsesEvents(await client.responses.create({ ...body, stream: true }));
-  // A valid order: created first, one terminal event last, sequence numbers 0, 1, 2, …
+// A valid order: created first, one terminal event last, sequence numbers 0, 1, 2, …
+function expectValidOrder(events: readonly { type: string; sequence_number?: unknown }[]): void {
   expect(events[0]?.type).toBe('response.created');
   expect(events.at(-1)?.type).toBe('response.completed');
   expect(events.map((event) => event.sequence_number)).toEqual(events.map((_, index) => index));
-  return (events.at(-1) as unknown as { response: OpenAI.Responses.Response }).response;
+}
+
+// One turn through the gateway: `responses.create`; streaming, turn 1 reads
+// `responses.create({ stream: true })` event by event and turn 2 uses `responses.stream`'s accumulator.
+async function turn(
+  client: OpenAI,
+  body: OpenAI.Responses.ResponseCreateParamsNonStreaming,
+  stream: false | 'create' | 'stream',
+): Promise<OpenAI.Responses.Response> {
+  if (stream === false) return client.responses.create(body);
+  if (stream === 'create') {
+    const events = await responsesEvents(await client.responses.create({ ...body, stream: true }));
+    expectValidOrder(events);
+    return (events.at(-1) as unknown as { response: OpenAI.Responses.Response }).response;
+  }
+  const { stream: _stream, ...streamBody } = body;
+  const helper = client.responses.stream(streamBody as Parameters<OpenAI['responses']['stream']>[0]);
+  expectValidOrder(await responsesEvents(helper));
+  return helper.finalResponse();
 }
 
 const BACKENDS: ResponsesBackend[] = ['anthropic', 'gemini', 'openai', 'openai-responses'];
@@ -133,7 +144,7 @@ describe('a Responses client runs the stateless tool loop on any backend', () =>
     const first = await turn(
       client,
       { model, input: [QUESTION], tools: TOOLS, store: false, include: ['reasoning.encrypted_content'] },
-      stream,
+      stream && 'create',
     );
     const call = first.output.find((item) => item.type === 'function_call');
     expect(call).toMatchObject({ type: 'function_call', name: 'get_weather', arguments: '{"city":"北京"}' });
@@ -157,7 +168,7 @@ describe('a Responses client runs the stateless tool loop on any backend', () =>
       ...(first.output as ResponseInputItem[]),
       { type: 'function_call_output', call_id: call?.call_id ?? '', output: '晴，25°C' },
     ];
-    const second = await turn(client, { model, input, tools: TOOLS, store: false }, stream);
+    const second = await turn(client, { model, input, tools: TOOLS, store: false }, stream && 'stream');
     expect(second.output_text ?? textOf(second)).toBe('北京今天晴，25°C。');
     expect(second.usage).toMatchObject({
       input_tokens: 420,

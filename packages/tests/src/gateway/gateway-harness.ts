@@ -64,6 +64,26 @@ export async function backendReply(format: WireFormat, response: ModelResponse, 
   return sse(format, chunks, { splitEvery: 13 });
 }
 
+/** An Anthropic stream that fails mid-answer: message_start, half a text, then an `overloaded_error` event. */
+export const ANTHROPIC_CUT_STREAM: unknown[] = [
+  {
+    type: 'message_start',
+    message: {
+      id: 'msg_cut',
+      type: 'message',
+      role: 'assistant',
+      model: 'cut',
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      usage: { input_tokens: 12, output_tokens: 1 },
+    },
+  },
+  { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
+  { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Half an ans' } },
+  { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } },
+];
+
 /** Starts the three provider servers. */
 export async function startBackends(): Promise<Backends> {
   const backends = { answer: undefined as unknown as Backends['answer'] } as Backends;

@@ -2,7 +2,14 @@ import { type Gateway, hashGatewayKey } from '@interlingua/gateway';
 import { json, sse } from '@interlingua/testkit';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Backends, backendConfig, backendReply, startBackends, startGateway } from './gateway-harness';
+import {
+  ANTHROPIC_CUT_STREAM,
+  type Backends,
+  backendConfig,
+  backendReply,
+  startBackends,
+  startGateway,
+} from './gateway-harness';
 import { responsesClient, responsesEvents } from './gateway-responses-harness';
 import { GATEWAY_SCENARIOS } from './gateway-scenarios';
 
@@ -147,28 +154,10 @@ describe('errors in the Responses format', () => {
 
 describe('after the first byte', () => {
   beforeEach(() => {
-    // Anthropic's mid-stream failure: message_start, half a text, then an overloaded error event.
     backends.answer = (format, stream, request) =>
       (request.body as { model?: string }).model !== 'cut'
         ? backendReply(format, text.response, stream)
-        : sse('anthropic', [
-            {
-              type: 'message_start',
-              message: {
-                id: 'msg_cut',
-                type: 'message',
-                role: 'assistant',
-                model: 'cut',
-                content: [],
-                stop_reason: null,
-                stop_sequence: null,
-                usage: { input_tokens: 12, output_tokens: 1 },
-              },
-            },
-            { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
-            { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Half an ans' } },
-            { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } },
-          ]);
+        : sse('anthropic', ANTHROPIC_CUT_STREAM);
   });
 
   it('an upstream error mid-stream ends the stream with response.failed, in sequence, never retried', async () => {

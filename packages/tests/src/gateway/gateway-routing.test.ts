@@ -4,6 +4,7 @@ import { json, type RecordedRequest, sse } from '@interlingua/testkit';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ANTHROPIC_CUT_STREAM,
   type Backends,
   backendConfig,
   backendReply,
@@ -58,24 +59,7 @@ beforeAll(async () => {
           { status: 400 },
         );
       case 'cut':
-        return sse('anthropic', [
-          {
-            type: 'message_start',
-            message: {
-              id: 'msg_cut',
-              type: 'message',
-              role: 'assistant',
-              model: 'cut',
-              content: [],
-              stop_reason: null,
-              stop_sequence: null,
-              usage: { input_tokens: 12, output_tokens: 1 },
-            },
-          },
-          { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
-          { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Half an ans' } },
-          { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } },
-        ]);
+        return sse('anthropic', ANTHROPIC_CUT_STREAM);
       default:
         return backendReply(format, text.response, stream);
     }

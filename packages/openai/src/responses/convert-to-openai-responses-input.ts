@@ -1,17 +1,17 @@
-import type {
-  AssistantMessage,
-  Message,
-  ReasoningPart,
-  ToolMessage,
-  UserContentPart,
-  Warning,
+import {
+  type AssistantMessage,
+  type Message,
+  type ReasoningPart,
+  type ToolMessage,
+  type UserContentPart,
+  type Warning,
+  warnForeignMetadata,
 } from '@interlingua/core';
 import type {
   ResponseFunctionCallOutputItem,
   ResponseInputContent,
   ResponseInputItem,
 } from 'openai/resources/responses/responses';
-import { warnForeignMetadata } from '../openai-foreign-metadata';
 import { markOpenAIToolError } from '../openai-tool-error-text';
 import { convertToOpenAIResponsesContent } from './convert-to-openai-responses-content';
 import { isOpenAIReasoning, openAIReasoningIds } from './openai-responses-reasoning';
@@ -95,7 +95,7 @@ function convertAssistant(
   dropped: { foreign: boolean; unstored: boolean },
 ): void {
   for (const part of message.content) {
-    warnForeignMetadata(part, 'The Responses API', warnings);
+    warnForeignMetadata(part, { provider: 'openai', format: 'The Responses API', at: part.type }, warnings);
     switch (part.type) {
       case 'text':
         for (const segment of splitAtServerItems(part)) {

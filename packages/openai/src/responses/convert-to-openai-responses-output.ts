@@ -1,10 +1,15 @@
-import type { AssistantContentPart, TextPart, ToolCall, Warning } from '@interlingua/core';
+import {
+  type AssistantContentPart,
+  type TextPart,
+  type ToolCall,
+  type Warning,
+  warnForeignMetadata,
+} from '@interlingua/core';
 import type {
   ResponseFunctionToolCall,
   ResponseOutputItem,
   ResponseOutputMessage,
 } from 'openai/resources/responses/responses';
-import { warnForeignMetadata } from '../openai-foreign-metadata';
 import { isOpenAIRefusal } from '../split-openai-assistant-content';
 import { reasoningPartToItem } from './openai-responses-reasoning';
 import { splitAtServerItems } from './openai-responses-server-items';
@@ -58,14 +63,14 @@ export function convertToOpenAIResponsesOutput(
   for (const part of content) {
     switch (part.type) {
       case 'text':
-        warnForeignMetadata(part, 'The Responses API', warnings);
+        warnForeignMetadata(part, { provider: 'openai', format: 'The Responses API', at: part.type }, warnings);
         pushText(output, part, responseId);
         break;
       case 'reasoning':
         output.push(reasoningPartToItem(part, outputItemId('rs', responseId, output.length)));
         break;
       case 'tool-call':
-        warnForeignMetadata(part, 'The Responses API', warnings);
+        warnForeignMetadata(part, { provider: 'openai', format: 'The Responses API', at: part.type }, warnings);
         output.push(outputFunctionCall(outputItemId('fc', responseId, output.length), part));
         break;
       default: {

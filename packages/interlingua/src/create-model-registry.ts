@@ -1,8 +1,8 @@
 import { createAnthropic } from '@interlingua/anthropic';
 import { createBedrock } from '@interlingua/bedrock';
 import {
-  capabilitiesOf,
   type CapabilityRegistry,
+  capabilitiesOf,
   defaultMaxTokensFromCapabilities,
   effortBudgetFromCapabilities,
   preferredApiFromCapabilities,

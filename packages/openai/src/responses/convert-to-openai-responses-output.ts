@@ -11,7 +11,7 @@ import type {
   ResponseOutputMessage,
 } from 'openai/resources/responses/responses';
 import { isOpenAIRefusal } from '../split-openai-assistant-content';
-import { reasoningPartToItem } from './openai-responses-reasoning';
+import { callDataItem, reasoningPartToItem } from './openai-responses-reasoning';
 import { splitAtServerItems } from './openai-responses-server-items';
 
 /** The id of the output item at `outputIndex` of response `responseId`: `msg_…`, `rs_…` or `fc_…`. */
@@ -49,8 +49,11 @@ export function outputFunctionCall(id: string, call: ToolCall): ResponseFunction
  * text → a `message` (refusal-marked text → a `refusal` part), split around the
  * provider-executed items kept on it, which go back as they came; reasoning → a `reasoning` item
  * (see `reasoningPartToItem`: another provider's signature travels in `encrypted_content`, so a
- * client that replays the item replays it); calls → `function_call` items. Other providers'
- * metadata on text and calls has no place and is left out with a warning.
+ * client that replays the item replays it); calls → `function_call` items, each followed, when
+ * it carries another provider's data (a Gemini `thoughtSignature`), by a summary-less
+ * `reasoning` item whose `encrypted_content` envelope names the call (`callDataItem`), which the
+ * decoders fold back onto the call. Other providers' metadata on text has no place and is left
+ * out with a warning.
  *
  * @see https://platform.openai.com/docs/api-reference/responses/object#responses/object-output
  */
@@ -69,10 +72,13 @@ export function convertToOpenAIResponsesOutput(
       case 'reasoning':
         output.push(reasoningPartToItem(part, outputItemId('rs', responseId, output.length)));
         break;
-      case 'tool-call':
-        warnForeignMetadata(part, { provider: 'openai', format: 'The Responses API', at: part.type }, warnings);
+      case 'tool-call': {
         output.push(outputFunctionCall(outputItemId('fc', responseId, output.length), part));
+        // Another provider's data on the call (a Gemini thoughtSignature) rides in a carrier item after it.
+        const carrier = callDataItem(part, outputItemId('rs', responseId, output.length));
+        if (carrier !== undefined) output.push(carrier);
         break;
+      }
       default: {
         const exhaustive: never = part;
         throw new Error(`Unknown assistant part ${JSON.stringify(exhaustive)}`);

@@ -1,4 +1,4 @@
-import { type ModelResponse, responseToStream, type StreamEvent } from '@interlingua/core';
+import { collectStream, type ModelResponse, responseToStream, type StreamEvent } from '@interlingua/core';
 import { json, type ProviderServer, sse, startProviderServer } from '@interlingua/testkit';
 import OpenAI from 'openai';
 import type { ResponseInputItem } from 'openai/resources/responses/responses';
@@ -144,5 +144,91 @@ describe('gateway direction read back by the openai SDK', () => {
       type: 'error',
       error: { name: 'APICallError', message: 'Overloaded', providerErrorType: 'overloaded_error' },
     });
+  });
+
+  // A Gemini turn whose thoughtSignatures came on the calls (parallel, as Gemini sends them): a
+  // function_call item has no field for them, so each rides in a carrier item after its call.
+  const gemini: ModelResponse = {
+    message: {
+      role: 'assistant',
+      content: [
+        {
+          type: 'tool-call',
+          id: 'call_g1',
+          name: 'get_weather',
+          args: { city: '北京' },
+          providerMetadata: { gemini: { thoughtSignature: 'CiQBVKhc7sigOne' } },
+        },
+        {
+          type: 'tool-call',
+          id: 'call_g2',
+          name: 'get_time',
+          args: { timezone: 'Asia/Shanghai' },
+          providerMetadata: { gemini: { thoughtSignature: 'CiQBVKhc7sigTwo' } },
+        },
+      ],
+    },
+    finishReason: 'tool_calls',
+    rawFinishReason: 'completed',
+    usage: { inputTokens: 50, outputTokens: 20, cachedInputTokens: 0, reasoningTokens: 0 },
+    id: 'resp_gm1',
+    model: 'gemini-3-pro-preview',
+    warnings: [],
+  };
+
+  it('a thoughtSignature on a call comes back on the call, through responses.create and responses.stream', async () => {
+    const body = openaiResponsesCodec.encodeResponse(gemini, { createdAt: 1767225600 });
+    expect(body.warnings).toEqual([]);
+    expect(body.value.output.map((item) => item.type)).toEqual([
+      'function_call',
+      'reasoning',
+      'function_call',
+      'reasoning',
+    ]);
+    const events = await drain(
+      openaiResponsesCodec.encodeStream(from(responseToStream(gemini)), { createdAt: 1767225600, id: 'resp_gm1' }),
+    );
+    server = await startProviderServer({
+      routes: [
+        {
+          path: '/v1/responses',
+          reply: (request) =>
+            (request.body as { stream?: boolean }).stream === true
+              ? sse('openai-responses', events, { splitEvery: 11 })
+              : json(body.value),
+        },
+      ],
+    });
+    const created = await client(server.url).responses.create({ model: 'gemini', input: '北京天气和时间？' });
+    const streamed = await client(server.url)
+      .responses.stream({ model: 'gemini', input: '北京天气和时间？' })
+      .finalResponse();
+    // Both directions of the client side read the data back onto the calls.
+    expect(openaiResponsesCodec.decodeResponse(created)).toEqual(gemini);
+    expect(openaiResponsesCodec.decodeResponse(streamed)).toEqual(gemini);
+    expect(await collectStream(openaiResponsesCodec.decodeStream(from(events)))).toEqual(gemini);
+
+    // The next turn, replayed as the docs loop it: the calls get their signatures back.
+    for (const output of [created.output, streamed.output]) {
+      const input: ResponseInputItem[] = [
+        { role: 'user', content: '北京天气和时间？' },
+        ...(output as ResponseInputItem[]),
+      ];
+      for (const item of output) {
+        if (item.type === 'function_call')
+          input.push({ type: 'function_call_output', call_id: item.call_id, output: 'ok' });
+      }
+      const decoded = openaiResponsesCodec.decodeRequest({ model: 'gemini', input });
+      expect(decoded.value.request.messages[1]).toEqual(gemini.message);
+    }
+  });
+
+  it('sends no carrier item to OpenAI: encodeRequest leaves the foreign call data out with a warning', () => {
+    const encoded = openaiResponsesCodec.encodeRequest(
+      { messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }, gemini.message] },
+      { model: 'gpt-5' },
+    );
+    expect(JSON.stringify(encoded.value)).not.toContain(INTERLINGUA_REASONING_PREFIX);
+    expect(encoded.warnings.map((warning) => warning.feature)).toContain('tool-call.providerMetadata.gemini');
   });
 });

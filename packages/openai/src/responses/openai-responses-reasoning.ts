@@ -1,4 +1,4 @@
-import { providerMetadataSchema, type ReasoningPart } from '@interlingua/core';
+import { type ProviderMetadata, providerMetadataSchema, type ReasoningPart, type ToolCall } from '@interlingua/core';
 import type { ResponseReasoningItem } from 'openai/resources/responses/responses';
 import { z } from 'zod';
 import type { ResponsesReasoningItem } from './openai-responses-api';
@@ -16,6 +16,8 @@ const envelopeSchema = z.strictObject({
   signature: z.string().optional(),
   redacted: z.string().optional(),
   providerMetadata: providerMetadataSchema.optional(),
+  // Set when the envelope carries a function call's data rather than reasoning: the call's `call_id`.
+  call: z.string().optional(),
 });
 type Envelope = z.infer<typeof envelopeSchema>;
 
@@ -34,6 +36,8 @@ export type ReasoningItemData = Pick<ReasoningPart, 'signature' | 'redacted' | '
 export function reasoningItemData(item: ResponsesReasoningItem): ReasoningItemData {
   const encrypted = item.encrypted_content ?? undefined;
   const envelope = encrypted === undefined ? undefined : readEnvelope(encrypted);
+  // A call's carrier item (see callDataItem) is no reasoning: the decoders fold it onto its call.
+  if (envelope?.call !== undefined) return {};
   if (envelope !== undefined) {
     return {
       ...(envelope.signature === undefined ? {} : { signature: envelope.signature }),
@@ -114,4 +118,47 @@ function readEnvelope(encrypted: string): Envelope | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Another provider's data on a tool call (a Gemini `thoughtSignature` on a `functionCall`), which
+ * a `function_call` item has no field for: `undefined` when the call has none.
+ */
+export function foreignCallMetadata(call: ToolCall): ProviderMetadata | undefined {
+  const metadata = call.providerMetadata;
+  if (metadata === undefined) return undefined;
+  const foreign = Object.keys(metadata).filter((key) => key !== 'openai');
+  if (foreign.length === 0) return undefined;
+  const out: ProviderMetadata = {};
+  for (const key of foreign)
+    Object.defineProperty(out, key, { value: metadata[key], enumerable: true, writable: true, configurable: true });
+  return out;
+}
+
+/**
+ * The item that carries a call's foreign data through a Responses client (the gateway
+ * direction): a `reasoning` item with no summary, right after the `function_call`, whose
+ * `encrypted_content` is an envelope naming the call. A client replays it with the call, and the
+ * decoders put the data back on the call; `undefined` when the call has no such data.
+ */
+export function callDataItem(call: ToolCall, id: string): ResponseReasoningItem | undefined {
+  const providerMetadata = foreignCallMetadata(call);
+  if (providerMetadata === undefined) return undefined;
+  const envelope: Envelope = { call: call.id, providerMetadata };
+  return {
+    type: 'reasoning',
+    id,
+    summary: [],
+    encrypted_content: `${INTERLINGUA_REASONING_PREFIX}${JSON.stringify(envelope)}`,
+  };
+}
+
+/** The call a carrier item (see {@link callDataItem}) belongs to and the data it carries, or `undefined` for any other item. */
+export function readCallDataItem(
+  item: ResponsesReasoningItem,
+): { callId: string; providerMetadata: ProviderMetadata } | undefined {
+  const encrypted = item.encrypted_content ?? undefined;
+  const envelope = encrypted === undefined ? undefined : readEnvelope(encrypted);
+  if (envelope?.call === undefined) return undefined;
+  return { callId: envelope.call, providerMetadata: envelope.providerMetadata ?? {} };
 }

@@ -1,7 +1,7 @@
 import type { AssistantContentPart, JSONObject, TextPart } from '@interlingua/core';
 import { toToolCall } from '../decode-openai-response';
 import type { ResponsesFunctionCall, ResponsesReasoningItem } from './openai-responses-api';
-import { reasoningItemToParts } from './openai-responses-reasoning';
+import { readCallDataItem, reasoningItemToParts } from './openai-responses-reasoning';
 import {
   mergeProviderMetadata,
   type ResponsesServerItemAt,
@@ -16,7 +16,7 @@ export type ResponsesContentBuilder = {
   text(text: string, refusal: boolean): void;
   /** An item the provider ran itself, kept on the text part at its place. */
   serverItem(item: JSONObject): void;
-  /** A reasoning item. */
+  /** A reasoning item (or a call's carrier item, whose data goes onto its call). */
   reasoning(item: ResponsesReasoningItem): void;
   /** A client function call. */
   call(call: ResponsesFunctionCall): void;
@@ -27,7 +27,9 @@ export type ResponsesContentBuilder = {
  * `decodeStream` yields for the same items, so a body and its stream decode alike:
  * consecutive text (message parts, refusals, provider-executed items) joins into one text part
  * with merged metadata; a reasoning item right after an open reasoning part gets an empty text
- * part between them, as the stream decoder emits one to keep the two apart.
+ * part between them, as the stream decoder emits one to keep the two apart; a call's carrier
+ * item after its call (among the calls just before it) puts its data on the call; any other
+ * carrier is left out.
  */
 export function createResponsesContentBuilder(): ResponsesContentBuilder {
   const parts: AssistantContentPart[] = [];
@@ -57,6 +59,18 @@ export function createResponsesContentBuilder(): ResponsesContentBuilder {
         part.providerMetadata = mergeProviderMetadata(part.providerMetadata, serverItemsMetadata(run.items));
     },
     reasoning(item) {
+      const carried = readCallDataItem(item);
+      if (carried !== undefined) {
+        // Its call is among the calls just before it (parallel calls stream side by side).
+        for (let index = parts.length - 1; index >= 0; index--) {
+          const call = parts[index];
+          if (call?.type !== 'tool-call') break;
+          if (call.id !== carried.callId) continue;
+          if (call.providerMetadata === undefined) call.providerMetadata = carried.providerMetadata;
+          break;
+        }
+        return;
+      }
       if (isOpenReasoning(parts.at(-1))) parts.push({ type: 'text', text: '' });
       parts.push(...reasoningItemToParts(item));
     },

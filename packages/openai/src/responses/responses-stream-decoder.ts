@@ -1,4 +1,10 @@
-import { InvalidResponseError, type StreamEvent, type Usage, type Warning } from '@interlingua/core';
+import {
+  InvalidResponseError,
+  type ProviderMetadata,
+  type StreamEvent,
+  type Usage,
+  type Warning,
+} from '@interlingua/core';
 import { toToolCall } from '../decode-openai-response';
 import { readOpenAIErrorBody } from '../read-openai-error-body';
 import { convertOpenAIResponsesUsage } from './convert-openai-responses-usage';
@@ -9,7 +15,7 @@ import {
   responsesServerItemSchema,
 } from './openai-responses-api';
 import { openAIResponsesFailure } from './openai-responses-failure';
-import { reasoningItemData, reasoningItemText } from './openai-responses-reasoning';
+import { readCallDataItem, reasoningItemData, reasoningItemText } from './openai-responses-reasoning';
 import { type ResponsesServerItemAt, readServerItemJSON } from './openai-responses-server-items';
 import {
   responsesArgumentsDeltaEventSchema,
@@ -30,7 +36,9 @@ type OpenItem =
   | { kind: 'message'; emitted: Set<number> }
   | { kind: 'reasoning'; segments: number; emittedText: boolean; deltas: Set<number> }
   | { kind: 'call'; callId: string; name: string; argsText: string; ended: boolean }
-  | { kind: 'server' };
+  | { kind: 'server' }
+  // A call's carrier item (see callDataItem): its data went onto the call.
+  | { kind: 'carrier' };
 
 /** The last IR part the emitted events build, as far as folding is concerned. */
 type LastPart = 'none' | 'text' | 'open-reasoning' | 'closed-reasoning' | 'call';
@@ -56,6 +64,8 @@ export function createResponsesStreamDecoder(): {
   let run: { length: number; serverItems: ResponsesServerItemAt[] } = { length: 0, serverItems: [] };
   let refused = false;
   let hasToolCalls = false;
+  // Calls that are done but not yet ended in IR: a carrier item with their data may follow.
+  let held: { callId: string; name: string; argsText: string; providerMetadata?: ProviderMetadata }[] = [];
 
   const text = (out: StreamEvent[], value: string, refusal: boolean): void => {
     if (value === '') return;
@@ -84,14 +94,39 @@ export function createResponsesStreamDecoder(): {
     }
     return item;
   };
-  const endCall = (out: StreamEvent[], item: OpenItem & { kind: 'call' }, argsText: string): void => {
+  const endCall = (item: OpenItem & { kind: 'call' }, argsText: string): void => {
     if (item.ended) return;
     item.ended = true;
     last = 'call';
-    out.push({ type: 'tool-call-end', toolCall: toToolCall(item.callId, item.name, argsText) });
+    held.push({ callId: item.callId, name: item.name, argsText });
+  };
+  // Ends the held calls, once no carrier item can follow them any more.
+  const flushCalls = (out: StreamEvent[]): void => {
+    for (const call of held) {
+      const toolCall = toToolCall(call.callId, call.name, call.argsText);
+      if (call.providerMetadata !== undefined) toolCall.providerMetadata = call.providerMetadata;
+      out.push({ type: 'tool-call-end', toolCall });
+    }
+    held = [];
+  };
+  // A carrier item for a held call: its data goes onto the call; `undefined` for any other item.
+  const carrier = (type: string, raw: unknown): OpenItem | undefined => {
+    if (type !== 'reasoning') return undefined;
+    const parsed = responsesReasoningItemSchema.safeParse(raw);
+    const carried = parsed.success ? readCallDataItem(parsed.data) : undefined;
+    if (carried === undefined) return undefined;
+    const call = held.find((entry) => entry.callId === carried.callId);
+    if (call !== undefined) call.providerMetadata ??= carried.providerMetadata;
+    return { kind: 'carrier' };
   };
   const startItem = (out: StreamEvent[], outputIndex: number, raw: unknown, path: string[]): OpenItem => {
     const { type } = parseResponseItemAt(responsesServerItemSchema, raw, path);
+    const carried = carrier(type, raw);
+    if (carried !== undefined) {
+      items.set(outputIndex, carried);
+      return carried;
+    }
+    flushCalls(out);
     let item: OpenItem;
     if (type === 'message') item = { kind: 'message', emitted: new Set() };
     else if (type === 'reasoning') {
@@ -139,9 +174,11 @@ export function createResponsesStreamDecoder(): {
       }
       case 'call': {
         const call = parseResponseItemAt(responsesFunctionCallSchema, raw, path);
-        endCall(out, item, call.arguments);
+        endCall(item, call.arguments);
         return;
       }
+      case 'carrier':
+        return;
       case 'server': {
         const json = readServerItemJSON(raw, path);
         if (!json.success)
@@ -161,7 +198,8 @@ export function createResponsesStreamDecoder(): {
 
   const finish = (out: StreamEvent[], raw: unknown, type: string): void => {
     const { response } = parseResponseItemAt(responsesLifecycleEventSchema, raw, [type]);
-    for (const item of items.values()) if (item.kind === 'call') endCall(out, item, item.argsText);
+    for (const item of items.values()) if (item.kind === 'call') endCall(item, item.argsText);
+    flushCalls(out);
     const usage: Usage = convertOpenAIResponsesUsage(response.usage, warnings);
     const status = response.status ?? (type === 'response.incomplete' ? 'incomplete' : 'completed');
     const incompleteReason = response.incomplete_details?.reason;
@@ -277,6 +315,7 @@ export function createResponsesStreamDecoder(): {
           return { events: out, done: true };
         case 'response.failed': {
           const { response } = parseResponseItemAt(responsesLifecycleEventSchema, raw, [type]);
+          flushCalls(out);
           out.push({ type: 'error', error: openAIResponsesFailure(response.error, raw) });
           return { events: out, done: true };
         }
@@ -286,6 +325,7 @@ export function createResponsesStreamDecoder(): {
             code: event.code ?? event.error?.code ?? event.error?.type,
             message: event.message ?? event.error?.message,
           };
+          flushCalls(out);
           out.push({ type: 'error', error: openAIResponsesFailure(error, raw) });
           return { events: out, done: true };
         }
@@ -296,7 +336,10 @@ export function createResponsesStreamDecoder(): {
       return { events: out, done: false };
     },
     end() {
+      const out: StreamEvent[] = [];
+      flushCalls(out);
       return [
+        ...out,
         {
           type: 'error',
           error: new InvalidResponseError({

@@ -10,7 +10,7 @@ import { outputFunctionCall, outputItemId } from './convert-to-openai-responses-
 import { toOpenAIResponsesTerminal } from './map-openai-responses-status';
 import type { OpenAIResponsesStreamEvent } from './openai-responses-api';
 import { openAIResponsesObject } from './openai-responses-object';
-import { reasoningPartToItem } from './openai-responses-reasoning';
+import { callDataItem, reasoningPartToItem } from './openai-responses-reasoning';
 import { type ResponsesServerItemAt, readServerItems } from './openai-responses-server-items';
 
 type Part = ResponseOutputText | ResponseOutputRefusal;
@@ -24,7 +24,8 @@ type OpenCall = { index: number; id: string; name: string; callId: string; argsT
  * its content events (`content_part.added`, `output_text.delta` / `refusal.delta`, `.done`,
  * `content_part.done`; `reasoning_summary_part.added`, `reasoning_summary_text.delta`, `.done`,
  * `reasoning_summary_part.done`; `function_call_arguments.delta`, `.done`) and
- * `output_item.done`, and last `response.completed` / `.incomplete` / `.failed` carrying the
+ * `output_item.done` (a call with another provider's data is followed by its carrier item, see
+ * `callDataItem`), and last `response.completed` / `.incomplete` / `.failed` carrying the
  * whole response — every event with its `sequence_number`, `output_index` and `item_id`.
  */
 export function createResponsesStreamEncoder(options: { id: string; model: string; createdAt: number }): {
@@ -213,6 +214,14 @@ export function createResponsesStreamEncoder(options: { id: string; model: strin
     });
     output[call.index] = done;
     emit({ type: 'response.output_item.done', output_index: call.index, item: done });
+    // Another provider's data on the call rides in a carrier item right after it.
+    const carrier = callDataItem(toolCall, outputItemId('rs', responseId, output.length));
+    if (carrier !== undefined) {
+      const index = output.length;
+      output.push(carrier);
+      emit({ type: 'response.output_item.added', output_index: index, item: carrier });
+      emit({ type: 'response.output_item.done', output_index: index, item: carrier });
+    }
   };
   const closeAll = (): void => {
     closeOpen();

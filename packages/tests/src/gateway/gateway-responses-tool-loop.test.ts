@@ -19,7 +19,7 @@ import {
 // without `stream`, and `responses.stream`) runs the documented stateless tool loop — function_call → function_call_output
 // → answer — on Anthropic, Gemini, Chat Completions and Responses backends. The reasoning each
 // backend signed comes back to it on the second turn (Anthropic's `signature`, Gemini's
-// `thoughtSignature`, OpenAI's encrypted content), call ids pair up, and the usage reaches the
+// `thoughtSignature` on the thought and on the call, OpenAI's encrypted content), call ids pair up, and the usage reaches the
 // client with its cached tokens.
 
 let backends: Backends;
@@ -81,12 +81,21 @@ const SIGNED: Record<ResponsesBackend, string | undefined> = {
   'openai-responses': 'gAAAAABloopEnc',
 };
 
+const CALL_SIGNATURE = 'CiQBVKhc7callSig';
+
 const firstTurn = (backend: ResponsesBackend): ModelResponse => ({
   message: {
     role: 'assistant',
     content: [
       ...REASONING[backend],
-      { type: 'tool-call', id: 'call_loop1', name: 'get_weather', args: { city: '北京' } },
+      {
+        type: 'tool-call',
+        id: 'call_loop1',
+        name: 'get_weather',
+        args: { city: '北京' },
+        // Gemini signs the function call too (Gemini 3 requires that signature back).
+        ...(backend === 'gemini' ? { providerMetadata: { gemini: { thoughtSignature: CALL_SIGNATURE } } } : {}),
+      },
     ],
   },
   finishReason: 'tool_calls',
@@ -150,7 +159,10 @@ describe('a Responses client runs the stateless tool loop on any backend', () =>
     expect(call).toMatchObject({ type: 'function_call', name: 'get_weather', arguments: '{"city":"北京"}' });
     // Gemini has no call ids: the adapter makes one; the others keep the backend's.
     if (backend !== 'gemini') expect(call?.call_id).toBe('call_loop1');
-    const reasoning = first.output.find((item) => item.type === 'reasoning');
+    // The reasoning item with a summary (a Gemini call's signature rides in one without, after the call).
+    const reasoning = first.output
+      .filter((item): item is OpenAI.Responses.ResponseReasoningItem => item.type === 'reasoning')
+      .find((item) => item.summary.length > 0);
     if (backend === 'openai') expect(reasoning).toBeUndefined();
     else {
       expect(reasoning?.summary).toEqual([{ type: 'summary_text', text: THOUGHT }]);
@@ -217,7 +229,10 @@ function expectReplayed(backend: ResponsesBackend, sent: Record<string, unknown>
       const contents = sent.contents as { role: string; parts: Record<string, unknown>[] }[];
       expect(contents.map((content) => content.role)).toEqual(['user', 'model', 'user']);
       expect(contents[1]?.parts[0]).toEqual({ text: THOUGHT, thought: true, thoughtSignature: SIGNED.gemini });
-      expect(contents[1]?.parts[1]).toMatchObject({ functionCall: { name: 'get_weather', args: { city: '北京' } } });
+      expect(contents[1]?.parts[1]).toMatchObject({
+        functionCall: { name: 'get_weather', args: { city: '北京' } },
+        thoughtSignature: CALL_SIGNATURE,
+      });
       expect(contents[2]?.parts[0]).toMatchObject({ functionResponse: { name: 'get_weather' } });
       expect(JSON.stringify(contents[2]?.parts)).toContain('晴，25°C');
       return;

@@ -17,7 +17,12 @@ import { decodeOpenAIStream } from './decode-openai-stream';
 import { encodeOpenAIRequest } from './encode-openai-request';
 import { mapOpenAIError } from './map-openai-error';
 import type { OpenAICompatSettings } from './openai-compat';
-import { OPENAI_DEFAULT_TIMEOUT_MS, openAIRequestOptions, withEncodeWarnings, yieldModelEvents } from './openai-transport';
+import {
+  OPENAI_DEFAULT_TIMEOUT_MS,
+  openAIRequestOptions,
+  withEncodeWarnings,
+  yieldModelEvents,
+} from './openai-transport';
 
 /** What an {@link OpenAIChatModel} is built from. */
 export type OpenAIChatModelConfig = {

@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { Implementation, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { ClientCapabilities, Implementation, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerConfig } from './mcp-server-config';
 import { StdioProcessTransport } from './stdio-process-transport';
 import { type McpTraceDirection, TracedTransport } from './traced-transport';
@@ -13,6 +13,8 @@ export type McpTransportKind = 'stdio' | 'http' | 'sse';
 /** What {@link connectMcpClient} needs besides the server's config. */
 export type ConnectMcpClientOptions = {
   clientInfo: Implementation;
+  /** What the client declares in `initialize` (roots, sampling, elicitation). */
+  capabilities: ClientCapabilities;
   /** Bound on the initialize handshake, in milliseconds. */
   timeout: number;
   observe: (direction: McpTraceDirection, message: JSONRPCMessage) => void;
@@ -71,9 +73,7 @@ async function connectOver(
   kind: McpTransportKind,
   options: ConnectMcpClientOptions,
 ): Promise<McpClientConnection> {
-  // No client capabilities: the bridge serves no roots (server-filesystem would replace its allowed
-  // folders with them), no sampling and no elicitation.
-  const client = new Client(options.clientInfo, { capabilities: {} });
+  const client = new Client(options.clientInfo, { capabilities: options.capabilities });
   options.setup(client);
   const inner = createTransport(config, kind, options);
   const transport = new TracedTransport(inner, options.observe);

@@ -42,6 +42,17 @@ export function convertResourceContents(
   });
 }
 
+/**
+ * The resource a part of a bridge tool result points at: its `providerMetadata.mcp` `uri` and the
+ * `server` the bridge stamped on it; `undefined` for any other part.
+ */
+export function resourceLinkTarget(part: UserContentPart): { uri: string; server: string } | undefined {
+  const mcp = part.providerMetadata?.['mcp'];
+  if (typeof mcp !== 'object' || mcp === null) return undefined;
+  const { uri, server } = mcp as { uri?: unknown; server?: unknown };
+  return typeof uri === 'string' && typeof server === 'string' ? { uri, server } : undefined;
+}
+
 /** The one-line text a `resource_link` block becomes: its name, URI, MIME type and description. */
 export function formatResourceLink(link: ResourceLink): string {
   const mimeType = link.mimeType === undefined ? '' : ` (${link.mimeType})`;

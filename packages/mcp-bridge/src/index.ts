@@ -1,6 +1,12 @@
 export type { McpTransportKind } from './connect-mcp-client';
+export type { McpRestartPolicy } from './connection-settings';
 export { convertCallToolResult } from './convert-call-tool-result';
-export { convertMcpContent, convertResourceContents, formatResourceLink } from './convert-mcp-content';
+export {
+  convertMcpContent,
+  convertResourceContents,
+  formatResourceLink,
+  resourceLinkTarget,
+} from './convert-mcp-content';
 export { exposeToolName, MAX_TOOL_NAME_LENGTH, sanitizeToolNamePart } from './expose-tool-name';
 export { DEFAULT_MAX_LIST_PAGES } from './list-all-pages';
 export { McpBridge } from './mcp-bridge';
@@ -16,12 +22,21 @@ export {
   type McpCallOptions,
 } from './mcp-bridge-options';
 export type { McpTelemetryOptions } from './mcp-call-span';
+export type {
+  McpElicitationAnswer,
+  McpElicitationHandler,
+  McpElicitationRequest,
+  McpSamplingApprover,
+  McpSamplingOptions,
+  McpSamplingRequest,
+} from './mcp-host-hooks';
 export { McpServerAccess } from './mcp-server-access';
-export type { McpRemoteServerConfig, McpServerConfig, McpStdioServerConfig } from './mcp-server-config';
-export type { McpRestartPolicy } from './mcp-server-connection';
+export type { McpRemoteServerConfig, McpRoot, McpServerConfig, McpStdioServerConfig } from './mcp-server-config';
 export type { McpServerStatus } from './mcp-server-status';
 export { McpToolCallError, type McpToolCallFailure } from './mcp-tool-call-error';
 export { type ParsedMcpConfig, type ParseMcpConfigOptions, parseMcpConfig } from './parse-mcp-config';
 export { readMcpConfigFile } from './read-mcp-config-file';
 export { resolveEnvReferences } from './resolve-env-references';
+export { selectSamplingModel } from './select-sampling-model';
 export type { McpTraceDirection } from './traced-transport';
+export { validateElicitedContent } from './validate-elicited-content';

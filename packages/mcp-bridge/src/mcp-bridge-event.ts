@@ -1,5 +1,5 @@
-import type { Warning } from '@interlingua/core';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { Usage, Warning } from '@interlingua/core';
+import type { JSONRPCMessage, LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
 import type { McpToolCallError } from './mcp-tool-call-error';
 import type { McpTraceDirection } from './traced-transport';
 
@@ -46,4 +46,20 @@ export type McpBridgeEvent =
       cutBytes: number;
     }
   | { type: 'tool-error'; server: string; tool: string; toolCallId: string | undefined; text: string }
+  /** A server's `notifications/message`, at the level it gave (see `logLevel`). */
+  | { type: 'log'; server: string; level: LoggingLevel; logger: string | undefined; data: unknown }
+  /**
+   * A server's `sampling/createMessage`: `answered` by `model`, `refused` by the approval hook,
+   * or `failed` (content the client cannot sample, no model fits, the model failed; `message` says why).
+   */
+  | {
+      type: 'sampling';
+      server: string;
+      model: string | undefined;
+      outcome: 'answered' | 'refused' | 'failed';
+      message: string | undefined;
+      usage?: Usage;
+    }
+  /** A server's `elicitation/create` and how it was answered (`invalid`: content that did not fit the form). */
+  | { type: 'elicitation'; server: string; action: 'accept' | 'decline' | 'cancel' | 'invalid' }
   | { type: 'call-error'; server: string; tool: string; toolCallId: string | undefined; error: McpToolCallError };

@@ -1,7 +1,8 @@
-import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
+import type { Implementation, LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
+import type { McpRestartPolicy } from './connection-settings';
 import type { McpBridgeEvent, McpTraceFrame } from './mcp-bridge-event';
 import type { McpTelemetryOptions } from './mcp-call-span';
-import type { McpRestartPolicy } from './mcp-server-connection';
+import type { McpElicitationHandler, McpSamplingOptions } from './mcp-host-hooks';
 
 /** The per-call timeout when none is given: 60 seconds, the SDK's own request default. */
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
@@ -52,6 +53,25 @@ export type McpBridgeOptions = {
    * current directory for a config passed as an object.
    */
   workspaceFolder?: string;
+  /**
+   * The roots (`roots/list`) of every server whose config names none: folders (relative to the
+   * workspace folder) or `file://` URIs. Default: the workspace folder. `false` declares no roots
+   * capability. A server's own `"roots"` in the config wins; `bridge.setRoots` changes them later.
+   * Note that server-filesystem replaces the folders of its command line with the client's roots.
+   */
+  roots?: readonly string[] | false;
+  /**
+   * Answers servers' `sampling/createMessage` with the host's models, after the host approves.
+   * Without it the bridge declares no sampling capability.
+   */
+  sampling?: McpSamplingOptions;
+  /** Answers servers' `elicitation/create` (form mode). Without it no elicitation capability is declared. */
+  elicitation?: McpElicitationHandler;
+  /**
+   * Sent as `logging/setLevel` to every server that declares logging, on connect and after each
+   * restart; its `notifications/message` arrive as `log` events. Default: the server's own level.
+   */
+  logLevel?: LoggingLevel;
   /** How a server whose connection died is restarted; `false` marks it failed instead. */
   restart?: Partial<McpRestartPolicy> | false;
   /** Where `${env:NAME}` references of the config are looked up. Default `process.env`. */

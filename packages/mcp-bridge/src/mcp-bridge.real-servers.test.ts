@@ -48,7 +48,8 @@ beforeAll(async () => {
         everything: stdioEntry('@modelcontextprotocol/server-everything', ['stdio'], {
           PASSED_ON_PURPOSE: '${env:BRIDGE_TEST_PASSED}',
         }),
-        filesystem: stdioEntry('@modelcontextprotocol/server-filesystem', [root]),
+        // Its roots are its folder: server-filesystem replaces the folders of its command line with them.
+        filesystem: { ...stdioEntry('@modelcontextprotocol/server-filesystem', [root]), roots: [root] },
         memory: stdioEntry('@modelcontextprotocol/server-memory', [], { MEMORY_FILE_PATH: join(root, 'memory.jsonl') }),
         missing: { command: join(root, 'no-such-command') },
       },
@@ -112,11 +113,11 @@ describe('McpBridge over the real npm servers (stdio)', () => {
         'method' in frame.message &&
         frame.message.method === 'initialize',
     );
-    // Only the capabilities the bridge serves: no roots, no sampling, no elicitation.
-    // toEqual, not toMatchObject: `{}` would match any capabilities object.
+    // Only the capabilities the bridge serves: roots (the workspace folder), but no sampling and no
+    // elicitation without their hooks. toEqual, not toMatchObject, which would match any superset.
     const params = initialize !== undefined && 'params' in initialize.message ? initialize.message.params : undefined;
     expect(params).toMatchObject({ capabilities: expect.any(Object) });
-    expect((params as { capabilities?: unknown } | undefined)?.capabilities).toEqual({});
+    expect((params as { capabilities?: unknown } | undefined)?.capabilities).toEqual({ roots: { listChanged: true } });
     const initializeResult = frames.find(
       (frame) => frame.server === 'everything' && frame.direction === 'receive' && 'result' in frame.message,
     );
@@ -185,7 +186,7 @@ describe('McpBridge over the real npm servers (stdio)', () => {
     expect(text.content[1]).toEqual({
       type: 'text',
       text: expect.any(String),
-      providerMetadata: { mcp: { uri: expect.stringContaining('2'), mimeType: 'text/plain' } },
+      providerMetadata: { mcp: { uri: expect.stringContaining('2'), mimeType: 'text/plain', server: 'everything' } },
     });
     const blob = await bridge.callTool('everything__get-resource-reference', { resourceType: 'Blob', resourceId: 1 });
     expect(blob.content[1]).toMatchObject({ type: 'file', source: { type: 'base64' }, mediaType: expect.any(String) });

@@ -1,4 +1,3 @@
-import { basename, dirname, resolve } from 'node:path';
 import {
   type ExecutableTool,
   InvalidSettingError,
@@ -6,11 +5,13 @@ import {
   linkAbortSignal,
   redactError,
   type ToolOutput,
+  type UserContentPart,
   type Warning,
 } from '@interlingua/core';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { Tool as McpTool, Progress } from '@modelcontextprotocol/sdk/types.js';
+import type { LoggingLevel, Tool as McpTool, Progress } from '@modelcontextprotocol/sdk/types.js';
 import { classifyCallFailure } from './classify-call-failure';
+import { convertResourceContents, resourceLinkTarget } from './convert-mcp-content';
 import { exposeToolName } from './expose-tool-name';
 import { DEFAULT_MAX_LIST_PAGES } from './list-all-pages';
 import type { McpBridgeEvent } from './mcp-bridge-event';
@@ -26,39 +27,15 @@ import {
 } from './mcp-bridge-options';
 import { endMcpCallSpan, type McpTelemetryOptions, startMcpCallSpan } from './mcp-call-span';
 import { McpServerAccess } from './mcp-server-access';
-import type { McpServerConfig } from './mcp-server-config';
+import type { McpRoot, McpServerConfig } from './mcp-server-config';
 import { McpServerConnection } from './mcp-server-connection';
 import { mcpServerSecrets } from './mcp-server-secrets';
 import type { McpServerStatus } from './mcp-server-status';
 import { McpToolCallError } from './mcp-tool-call-error';
-import { parseMcpConfig } from './parse-mcp-config';
-import { describeConfigLocation, type McpConfigSource, readMcpConfigSource } from './read-mcp-config-file';
+import { checkBridgeOptions, parseBridgeConfig } from './parse-bridge-config';
+import { toMcpRoot } from './parse-mcp-config';
+import { readMcpConfigSource } from './read-mcp-config-file';
 import { settleCallOutput } from './settle-call-output';
-
-// A config file's folder, or its project's when it sits in `.vscode/` or `.cursor/` as editors keep it.
-function defaultWorkspaceFolder(file: string): string {
-  const folder = dirname(resolve(file));
-  return ['.vscode', '.cursor'].includes(basename(folder)) ? dirname(folder) : folder;
-}
-
-// Parses the config; an error in a file gets the file, line and column of the value it is about.
-function parseConfig(raw: unknown, source: McpConfigSource | undefined, options: McpBridgeOptions) {
-  const workspaceFolder =
-    options.workspaceFolder ?? (source === undefined ? undefined : defaultWorkspaceFolder(source.file));
-  try {
-    return parseMcpConfig(source === undefined ? raw : source.value, {
-      ...(options.env === undefined ? {} : { env: options.env }),
-      ...(workspaceFolder === undefined ? {} : { workspaceFolder }),
-    });
-  } catch (error) {
-    if (source === undefined || !InvalidSettingError.isInstance(error) || error.path === undefined) throw error;
-    throw new InvalidSettingError({
-      message: `${describeConfigLocation(source, error.path)}: ${error.message}`,
-      cause: error,
-      path: error.path,
-    });
-  }
-}
 
 type Route = { connection: McpServerConnection; tool: McpTool; executable: ExecutableTool };
 
@@ -99,7 +76,12 @@ export class McpBridge {
   private readonly maxResultBytes: number;
   private closed = false;
 
-  private constructor(servers: Record<string, McpServerConfig>, options: McpBridgeOptions) {
+  private constructor(
+    servers: Record<string, McpServerConfig>,
+    defaultRoots: McpRoot[] | false,
+    private readonly workspaceFolder: string,
+    options: McpBridgeOptions,
+  ) {
     if (options.onEvent !== undefined) this.listeners.add(options.onEvent);
     this.callTimeout = options.callTimeout ?? DEFAULT_CALL_TIMEOUT_MS;
     this.maxResultBytes = options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES;
@@ -119,6 +101,13 @@ export class McpBridge {
         this.toolsGeneration++;
       },
       trace: options.onTrace,
+      features: {
+        sampling: options.sampling,
+        elicitation: options.elicitation,
+        emit: (event: McpBridgeEvent) => this.emit(event),
+      },
+      defaultRoots,
+      logLevel: options.logLevel,
     };
     this.connections = Object.entries(servers).map(([name, config]) => new McpServerConnection(name, config, settings));
   }
@@ -134,23 +123,9 @@ export class McpBridge {
       typeof pathOrObject === 'string' || pathOrObject instanceof URL
         ? await readMcpConfigSource(pathOrObject)
         : undefined;
-    for (const key of [
-      'callTimeout',
-      'connectTimeout',
-      'maxListPages',
-      'maxMessageBytes',
-      'maxResultBytes',
-      'closeTimeout',
-    ] as const) {
-      const value = options[key];
-      if (value !== undefined && !(typeof value === 'number' && value > 0)) {
-        throw new InvalidSettingError({
-          message: `Expected \`${key}\` to be a positive number, got ${String(value)}.`,
-        });
-      }
-    }
-    const parsed = parseConfig(source ?? pathOrObject, source, options);
-    const bridge = new McpBridge(parsed.servers, options);
+    checkBridgeOptions(options);
+    const parsed = parseBridgeConfig(source ?? pathOrObject, source, options);
+    const bridge = new McpBridge(parsed.servers, parsed.defaultRoots, parsed.workspaceFolder, options);
     bridge.warnings.push(...parsed.warnings);
     const results = await Promise.allSettled(bridge.connections.map((connection) => connection.start()));
     const failed = results.findIndex((result) => result.status === 'rejected');
@@ -321,13 +296,54 @@ export class McpBridge {
 
   /** Resources and prompts of one server: list (every page), read, get. */
   server(name: string): McpServerAccess {
+    return new McpServerAccess(this.connection(name));
+  }
+
+  private connection(name: string): McpServerConnection {
     const connection = this.connections.find((candidate) => candidate.name === name);
     if (connection === undefined) {
       throw new InvalidSettingError({
         message: `Expected the name of a configured MCP server (${this.connections.map((c) => c.name).join(', ')}), got \`${name}\`.`,
       });
     }
-    return new McpServerAccess(connection);
+    return connection;
+  }
+
+  /**
+   * Replaces one server's roots (folders relative to the workspace folder, or `file://` URIs) and
+   * sends it `notifications/roots/list_changed`; its next `roots/list` gets them. A server whose
+   * roots are `false` declared no roots capability: that takes a restart with new settings.
+   */
+  async setRoots(server: string, roots: readonly string[]): Promise<void> {
+    const connection = this.connection(server);
+    if (connection.roots === false) {
+      throw new InvalidSettingError({
+        message: `Expected MCP server \`${server}\` to have the roots capability, but its roots are \`false\`.`,
+      });
+    }
+    await connection.setRoots(roots.map((root) => toMcpRoot(root, this.workspaceFolder)));
+  }
+
+  /** Sends `logging/setLevel` to every connected server that declares logging (and to each after a restart). */
+  async setLogLevel(level: LoggingLevel): Promise<void> {
+    await Promise.all(this.connections.map((connection) => connection.setLogLevel(level)));
+  }
+
+  /**
+   * Reads the resource behind a `resource_link` of a tool result — the text part whose
+   * `providerMetadata.mcp` holds `{ uri, server }` — with `resources/read` on that server, and
+   * returns its contents as IR parts. A URI can be given with its server instead.
+   */
+  async readResourceLink(link: UserContentPart | { uri: string; server: string }): Promise<UserContentPart[]> {
+    const target = 'type' in link ? resourceLinkTarget(link) : link;
+    if (target === undefined) {
+      throw new InvalidSettingError({
+        message:
+          'Expected a part of an MCP tool result with `providerMetadata.mcp.uri` and `.server`, got another part.',
+      });
+    }
+    const { contents } = await this.server(target.server).readResource(target.uri);
+    return convertResourceContents(contents);
   }
 
   /** Adds an event listener; returns the function that removes it. */

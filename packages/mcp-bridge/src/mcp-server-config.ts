@@ -1,3 +1,6 @@
+/** A root offered to a server: a `file://` URI and a name (`roots/list`). */
+export type McpRoot = { uri: string; name?: string };
+
 /** A server started as a child process and spoken to over stdin/stdout. */
 export type McpStdioServerConfig = {
   type: 'stdio';
@@ -7,6 +10,8 @@ export type McpStdioServerConfig = {
   /** Variables added to the safe default environment; nothing else of the parent's reaches the child. */
   env: Record<string, string>;
   cwd?: string;
+  /** The roots offered to this server (`roots` in the config); `false`: none, and no roots capability. */
+  roots?: McpRoot[] | false;
 };
 
 /**
@@ -19,6 +24,8 @@ export type McpRemoteServerConfig = {
   headers: Record<string, string>;
   /** True when the config did not force a transport: try Streamable HTTP, then SSE. */
   fallbackToSse: boolean;
+  /** The roots offered to this server (`roots` in the config); `false`: none, and no roots capability. */
+  roots?: McpRoot[] | false;
 };
 
 /** One server of an mcp.json, validated and with every `${env:NAME}` reference resolved. */

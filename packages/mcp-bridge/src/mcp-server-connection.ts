@@ -1,63 +1,29 @@
-import { redactError, type Warning } from '@interlingua/core';
+import { redactError } from '@interlingua/core';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import {
   type CompatibilityCallToolResult,
-  type Implementation,
   type JSONRPCMessage,
+  type LoggingLevel,
   type Tool as McpTool,
   type Progress,
   type ServerCapabilities,
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import { callableTools } from './callable-tools';
 import { connectMcpClient, type McpClientConnection } from './connect-mcp-client';
+import type { ConnectionSettings } from './connection-settings';
+import { clientCapabilitiesOf, installClientFeatures } from './install-client-features';
 import { lastWholeLines } from './last-whole-lines';
 import { listAllPages } from './list-all-pages';
-import type { McpBridgeEvent, McpTraceFrame } from './mcp-bridge-event';
-import type { McpServerConfig } from './mcp-server-config';
+import type { McpRoot, McpServerConfig } from './mcp-server-config';
 import { mcpServerSecrets } from './mcp-server-secrets';
 import type { McpServerStatus } from './mcp-server-status';
+import { sleepUnlessAborted } from './sleep-unless-aborted';
 import type { McpTraceDirection } from './traced-transport';
-
-/** How a server whose connection died is brought back. */
-export type McpRestartPolicy = {
-  /** Attempts in a row before the server is marked failed; 0 disables restarts. */
-  maxAttempts: number;
-  /** The wait before the first attempt; doubled each time. */
-  initialDelayMs: number;
-  maxDelayMs: number;
-};
-
-/** What every connection shares with the bridge. */
-export type ConnectionSettings = {
-  clientInfo: Implementation;
-  connectTimeout: number;
-  maxListPages: number;
-  maxMessageBytes: number;
-  closeTimeout: number;
-  restart: McpRestartPolicy;
-  emit: (event: McpBridgeEvent) => void;
-  /** Called when a server's tools were replaced or withdrawn, so the bridge rebuilds its routes. */
-  onToolsReplaced: () => void;
-  trace: ((frame: McpTraceFrame) => void) | undefined;
-};
 
 const STDERR_TAIL = 4096;
 const SYNC_TIMEOUT_MS = 5000;
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
-  });
-}
 
 function asError(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));
@@ -84,12 +50,33 @@ export class McpServerConnection {
   private readonly warnedTaskTools = new Set<string>();
   // A call finished since the last sync: a list_changed it caused may still be on its way.
   private unsynced = false;
+  /** The roots `roots/list` answers with; `false` when the roots capability is not declared. */
+  roots: McpRoot[] | false;
+  private logLevel: LoggingLevel | undefined;
 
   constructor(
     readonly name: string,
     readonly config: McpServerConfig,
     private readonly settings: ConnectionSettings,
-  ) {}
+  ) {
+    this.roots = config.roots ?? settings.defaultRoots;
+    this.logLevel = settings.logLevel;
+  }
+
+  /** Replaces the roots and, when connected, sends `notifications/roots/list_changed`. */
+  async setRoots(roots: McpRoot[]): Promise<void> {
+    this.roots = roots;
+    await this.client?.sendRootsListChanged();
+  }
+
+  /** Sends `logging/setLevel` (now, when connected and the server logs, and after each reconnect). */
+  async setLogLevel(level: LoggingLevel): Promise<void> {
+    this.logLevel = level;
+    const client = this.client;
+    if (client?.getServerCapabilities()?.logging !== undefined) {
+      await client.setLoggingLevel(level, { timeout: this.settings.connectTimeout });
+    }
+  }
 
   /** The client for a call, or undefined when the server is not connected. */
   get client(): Client | undefined {
@@ -264,9 +251,11 @@ export class McpServerConnection {
     };
     const live = await connectMcpClient(this.config, {
       clientInfo: this.settings.clientInfo,
+      capabilities: clientCapabilitiesOf(this.roots, this.settings.features),
       timeout: this.settings.connectTimeout,
       observe,
       setup: (client) => {
+        installClientFeatures(client, this.name, () => this.roots, this.settings.features);
         client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
           this.changeCount++;
           this.settings.emit({ type: 'tools-changed', server: this.name });
@@ -288,6 +277,9 @@ export class McpServerConnection {
     this.live = live;
     live.client.onclose = () => this.handleClose(live);
     try {
+      if (this.logLevel !== undefined && live.client.getServerCapabilities()?.logging !== undefined) {
+        await live.client.setLoggingLevel(this.logLevel, { timeout: this.settings.connectTimeout });
+      }
       await this.listTools();
     } catch (error) {
       this.live = undefined;
@@ -322,22 +314,7 @@ export class McpServerConnection {
             },
             this.settings.maxListPages,
           );
-    const callable: McpTool[] = [];
-    for (const tool of listed) {
-      if (tool.execution?.taskSupport === 'required') {
-        // Once per tool: re-listing (list_changed, restarts) would otherwise repeat it.
-        if (this.warnedTaskTools.has(tool.name)) continue;
-        this.warnedTaskTools.add(tool.name);
-        const warning: Warning = {
-          type: 'unsupported',
-          feature: `${this.name}.${tool.name}`,
-          message: `Tool \`${tool.name}\` of MCP server \`${this.name}\` requires task-based execution, which the bridge does not run; it is not offered.`,
-        };
-        this.settings.emit({ type: 'warning', server: this.name, warning });
-        continue;
-      }
-      callable.push(tool);
-    }
+    const callable = callableTools(this.name, listed, this.warnedTaskTools, this.settings.emit);
     const refreshed = this.state === 'connected';
     this.tools = callable;
     this.settings.onToolsReplaced();
@@ -365,7 +342,7 @@ export class McpServerConnection {
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       const delayMs = Math.min(initialDelayMs * 2 ** (attempt - 1), maxDelayMs);
       this.settings.emit({ type: 'server-restarting', server: this.name, attempt, delayMs });
-      await sleep(delayMs, this.closing.signal);
+      await sleepUnlessAborted(delayMs, this.closing.signal);
       if (this.closing.signal.aborted) return;
       try {
         await this.connect();

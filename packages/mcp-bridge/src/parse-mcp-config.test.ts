@@ -117,7 +117,7 @@ describe('parseMcpConfig', () => {
       'mcp server `a`: `url`: expected an absolute URL, got "not a url".',
     );
     expect(errorOf(() => parseMcpConfig({ mcpServers: { a: { command: 'x', comand: 'y' } } })).message).toMatch(
-      /^mcp server `a`: `comand` is not a known key; did you mean `command`\? Known keys: type, transport, command, args, env, envFile, cwd, url, headers, disabled\.$/,
+      /^mcp server `a`: `comand` is not a known key; did you mean `command`\? Known keys: type, transport, command, args, env, envFile, cwd, url, headers, disabled, roots\.$/,
     );
     expect(
       errorOf(() => parseMcpConfig({ mcpServers: { a: { command: 'x' } }, servers: { a: { command: 'y' } } })).message,
@@ -155,6 +155,35 @@ describe('readMcpConfigFile', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('roots in the config', () => {
+  it('resolves folders against the workspace folder, keeps URIs, and takes false for no roots', () => {
+    const parsed = parseMcpConfig(
+      {
+        mcpServers: {
+          fs: { command: 'node', roots: ['src', '${workspaceFolder}/docs', 'file:///srv/data'] },
+          remote: { url: 'https://example.com/mcp', roots: false },
+        },
+      },
+      { env, workspaceFolder: '/work/project' },
+    );
+    expect(parsed.servers.fs?.roots).toEqual([
+      { uri: 'file:///work/project/src', name: 'src' },
+      { uri: 'file:///work/project/docs', name: 'docs' },
+      { uri: 'file:///srv/data', name: 'data' },
+    ]);
+    expect(parsed.servers.remote?.roots).toBe(false);
+  });
+
+  it('names the field of a bad root', () => {
+    const notList = errorOf(() => parseMcpConfig({ mcpServers: { a: { command: 'x', roots: 'src' } } }));
+    expect(notList.message).toBe(
+      'mcp server `a`: `roots`: expected an array of folders or file:// URIs, or false, got the string "src".',
+    );
+    const bad = errorOf(() => parseMcpConfig({ mcpServers: { a: { command: 'x', roots: ['ok', 3] } } }));
+    expect(bad).toMatchObject({ path: ['mcpServers', 'a', 'roots', 1] });
   });
 });
 

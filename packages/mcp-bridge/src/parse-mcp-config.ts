@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, isAbsolute, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { findClosestMatch, InvalidSettingError, type Warning } from '@interlingua/core';
-import type { McpServerConfig } from './mcp-server-config';
+import type { McpRoot, McpServerConfig } from './mcp-server-config';
 import { parseEnvFile } from './parse-env-file';
 import { resolveEnvReferences } from './resolve-env-references';
 
@@ -40,6 +41,7 @@ const knownKeys = new Set([
   'url',
   'headers',
   'disabled',
+  'roots',
 ]);
 // Keys other clients write (Cline, Claude Code, VS Code) that mean nothing to the bridge: ignored with a warning.
 const ignoredKeys = new Set(['alwaysAllow', 'autoApprove', 'description', 'timeout', 'dev', 'gallery', 'version']);
@@ -169,6 +171,11 @@ function parseServer(
     if (typeof value !== 'string' || value === '') fail(at(field), 'a non-empty string', value, pathOf(field));
     return resolveText(value, field, pathOf(field));
   };
+  const rootText = (index: number, value: unknown) => {
+    const field = `roots[${index}]`;
+    if (typeof value !== 'string' || value === '') fail(at(field), 'a non-empty string', value, pathOf('roots', index));
+    return resolveText(value, field, pathOf('roots', index));
+  };
   const textMap = (field: string, value: unknown) => {
     if (value === undefined) return {};
     if (!isRecord(value)) fail(at(field), 'an object of strings', value, pathOf(field));
@@ -203,6 +210,7 @@ function parseServer(
       ),
       env: { ...fromFile, ...textMap('env', entry.env) },
       ...(entry.cwd === undefined ? {} : { cwd: text('cwd', entry.cwd) }),
+      ...parseRoots(entry.roots, rootText, context, at('roots'), pathOf('roots')),
     };
   }
   if (entry.url === undefined) {
@@ -233,6 +241,33 @@ function parseServer(
     url,
     headers: textMap('headers', entry.headers),
     fallbackToSse: type === undefined,
+    ...parseRoots(entry.roots, rootText, context, at('roots'), pathOf('roots')),
+  };
+}
+
+/** A root as a `file://` URI: a path (relative to the workspace folder) or a URI as written. */
+export function toMcpRoot(pathOrUri: string, workspaceFolder: string): McpRoot {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(pathOrUri)) {
+    return { uri: pathOrUri, name: basename(new URL(pathOrUri).pathname) || pathOrUri };
+  }
+  const full = resolve(workspaceFolder, pathOrUri);
+  return { uri: pathToFileURL(full).href, name: basename(full) || full };
+}
+
+// `"roots": ["${workspaceFolder}/src", "file:///srv/data"]`, or `false` for no roots capability.
+function parseRoots(
+  value: unknown,
+  text: (index: number, value: unknown) => string,
+  context: ParseContext,
+  where: string,
+  path: Path,
+): { roots?: McpRoot[] | false } {
+  if (value === undefined) return {};
+  if (value === false) return { roots: false };
+  if (!Array.isArray(value)) fail(where, 'an array of folders or file:// URIs, or false', value, path);
+  const workspaceFolder = context.variables.workspaceFolder ?? process.cwd();
+  return {
+    roots: value.map((item, index) => toMcpRoot(text(index, item), workspaceFolder)),
   };
 }
 

@@ -15,6 +15,13 @@ export function settleCallOutput(
 ): ToolOutput {
   const { server, tool, toolCallId } = call;
   const { output, textBytes, cutBytes } = capToolOutput(convertCallToolResult(result), call.maxResultBytes);
+  // Resource parts name their server, so `bridge.readResourceLink(part)` knows where to read.
+  for (const part of output.content) {
+    const mcp = part.providerMetadata?.['mcp'];
+    if (typeof mcp === 'object' && mcp !== null && 'uri' in mcp) {
+      part.providerMetadata = { ...part.providerMetadata, mcp: { ...mcp, server } };
+    }
+  }
   if (cutBytes > 0) emit({ type: 'result-truncated', server, tool, toolCallId, textBytes, cutBytes });
   if (output.isError === true) {
     const text = output.content.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join('\n');

@@ -32,7 +32,7 @@ let server: ProviderServer;
 beforeAll(async () => {
   root = realpathSync(mkdtempSync(join(tmpdir(), 'gemini-mcp-')));
   bridge = await McpBridge.fromConfig({
-    mcpServers: { filesystem: stdio('@modelcontextprotocol/server-filesystem', [root]) },
+    mcpServers: { filesystem: { ...stdio('@modelcontextprotocol/server-filesystem', [root]), roots: [root] } },
   });
 });
 

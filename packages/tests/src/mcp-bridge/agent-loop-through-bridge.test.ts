@@ -27,7 +27,7 @@ beforeAll(async () => {
   bridge = await McpBridge.fromConfig({
     mcpServers: {
       everything: stdio('@modelcontextprotocol/server-everything', ['stdio']),
-      filesystem: stdio('@modelcontextprotocol/server-filesystem', [root]),
+      filesystem: { ...stdio('@modelcontextprotocol/server-filesystem', [root]), roots: [root] },
     },
   });
 });

@@ -3,7 +3,10 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { ClientCapabilities, Implementation, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import type { McpServerConfig } from './mcp-server-config';
+import { McpAuthError } from './mcp-auth-error';
+import { McpOAuthProvider } from './mcp-oauth-provider';
+import type { McpRemoteServerConfig, McpServerConfig } from './mcp-server-config';
+import type { McpTokenStore } from './mcp-token-store';
 import { StdioProcessTransport } from './stdio-process-transport';
 import { type McpTraceDirection, TracedTransport } from './traced-transport';
 
@@ -25,6 +28,10 @@ export type ConnectMcpClientOptions = {
   maxMessageBytes: number;
   /** How long closing a stdio server waits before SIGTERM, and again before SIGKILL. */
   closeTimeout: number;
+  /** The server's name in the config, the key of its stored OAuth login. */
+  server: string;
+  /** Where remote servers' OAuth logins are read from and refreshed tokens written to. */
+  tokenStore: McpTokenStore;
 };
 
 /** A connected, initialized client and what it runs on. */
@@ -36,7 +43,16 @@ export type McpClientConnection = {
   pid: number | undefined;
 };
 
-function createTransport(config: McpServerConfig, kind: McpTransportKind, options: ConnectMcpClientOptions): Transport {
+// OAuth unless the config turned it off or sends its own credentials.
+function usesOAuth(config: McpRemoteServerConfig): boolean {
+  return config.oauth !== false && !Object.keys(config.headers).some((name) => name.toLowerCase() === 'authorization');
+}
+
+async function createTransport(
+  config: McpServerConfig,
+  kind: McpTransportKind,
+  options: ConnectMcpClientOptions,
+): Promise<Transport> {
   if (config.type === 'stdio') {
     return new StdioProcessTransport({
       command: config.command,
@@ -51,9 +67,18 @@ function createTransport(config: McpServerConfig, kind: McpTransportKind, option
   }
   const url = new URL(config.url);
   const requestInit: RequestInit = { headers: config.headers };
+  const authProvider = usesOAuth(config)
+    ? await McpOAuthProvider.open({
+        key: { server: options.server, url: config.url },
+        oauth: config.oauth === undefined || config.oauth === false ? { grant: 'authorization_code' } : config.oauth,
+        store: options.tokenStore,
+        clientName: options.clientInfo.name,
+      })
+    : undefined;
+  const transportOptions = { requestInit, ...(authProvider === undefined ? {} : { authProvider }) };
   return kind === 'sse'
-    ? new SSEClientTransport(url, { requestInit })
-    : new StreamableHTTPClientTransport(url, { requestInit });
+    ? new SSEClientTransport(url, transportOptions)
+    : new StreamableHTTPClientTransport(url, transportOptions);
 }
 
 // A stdio server that exited during the handshake: say so, with its exit code, rather than the
@@ -75,7 +100,7 @@ async function connectOver(
 ): Promise<McpClientConnection> {
   const client = new Client(options.clientInfo, { capabilities: options.capabilities });
   options.setup(client);
-  const inner = createTransport(config, kind, options);
+  const inner = await createTransport(config, kind, options);
   const transport = new TracedTransport(inner, options.observe);
   try {
     await client.connect(transport, { timeout: options.timeout });
@@ -101,6 +126,8 @@ export async function connectMcpClient(
   try {
     return await connectOver(config, 'http', options);
   } catch (httpError) {
+    // A server that wants a login speaks Streamable HTTP: SSE would only fail the same way.
+    if (McpAuthError.isInstance(httpError)) throw httpError;
     try {
       return await connectOver(config, 'sse', options);
     } catch (sseError) {

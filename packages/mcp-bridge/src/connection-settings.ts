@@ -2,6 +2,7 @@ import type { Implementation, LoggingLevel } from '@modelcontextprotocol/sdk/typ
 import type { ClientFeatureSettings } from './install-client-features';
 import type { McpBridgeEvent, McpTraceFrame } from './mcp-bridge-event';
 import type { McpRoot } from './mcp-server-config';
+import type { McpTokenStore } from './mcp-token-store';
 
 /** How a server whose connection died is brought back. */
 export type McpRestartPolicy = {
@@ -30,4 +31,6 @@ export type ConnectionSettings = {
   defaultRoots: McpRoot[] | false;
   /** Sent as `logging/setLevel` to each server that declares logging, after every (re)connect. */
   logLevel: LoggingLevel | undefined;
+  /** Remote servers' OAuth logins. */
+  tokenStore: McpTokenStore;
 };

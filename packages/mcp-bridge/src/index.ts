@@ -7,8 +7,16 @@ export {
   formatResourceLink,
   resourceLinkTarget,
 } from './convert-mcp-content';
+export { createFileTokenStore, defaultTokenDirectory } from './create-file-token-store';
 export { exposeToolName, MAX_TOOL_NAME_LENGTH, sanitizeToolNamePart } from './expose-tool-name';
 export { DEFAULT_MAX_LIST_PAGES } from './list-all-pages';
+export {
+  DEFAULT_LOGIN_TIMEOUT_MS,
+  type LoginMcpServerOptions,
+  loginMcpServer,
+  logoutMcpServer,
+} from './login-mcp-server';
+export { McpAuthError, type McpAuthFailure } from './mcp-auth-error';
 export { McpBridge } from './mcp-bridge';
 export type { McpBridgeEvent, McpTraceFrame } from './mcp-bridge-event';
 export {
@@ -30,9 +38,11 @@ export type {
   McpSamplingOptions,
   McpSamplingRequest,
 } from './mcp-host-hooks';
+export type { McpOAuthConfig } from './mcp-oauth-config';
 export { McpServerAccess } from './mcp-server-access';
 export type { McpRemoteServerConfig, McpRoot, McpServerConfig, McpStdioServerConfig } from './mcp-server-config';
 export type { McpServerStatus } from './mcp-server-status';
+export type { McpOAuthCredentials, McpTokenStore, McpTokenStoreKey } from './mcp-token-store';
 export { McpToolCallError, type McpToolCallFailure } from './mcp-tool-call-error';
 export { type ParsedMcpConfig, type ParseMcpConfigOptions, parseMcpConfig } from './parse-mcp-config';
 export { readMcpConfigFile } from './read-mcp-config-file';

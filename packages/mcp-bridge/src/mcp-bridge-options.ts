@@ -3,6 +3,7 @@ import type { McpRestartPolicy } from './connection-settings';
 import type { McpBridgeEvent, McpTraceFrame } from './mcp-bridge-event';
 import type { McpTelemetryOptions } from './mcp-call-span';
 import type { McpElicitationHandler, McpSamplingOptions } from './mcp-host-hooks';
+import type { McpTokenStore } from './mcp-token-store';
 
 /** The per-call timeout when none is given: 60 seconds, the SDK's own request default. */
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
@@ -72,6 +73,12 @@ export type McpBridgeOptions = {
    * restart; its `notifications/message` arrive as `log` events. Default: the server's own level.
    */
   logLevel?: LoggingLevel;
+  /**
+   * Where remote servers' OAuth logins (from `loginMcpServer` / `interlingua mcp login`) are read,
+   * and refreshed tokens written. Default: `createFileTokenStore()`, owner-only files in the user's
+   * config directory. A server without a login that answers 401 fails with an `McpAuthError`.
+   */
+  tokenStore?: McpTokenStore;
   /** How a server whose connection died is restarted; `false` marks it failed instead. */
   restart?: Partial<McpRestartPolicy> | false;
   /** Where `${env:NAME}` references of the config are looked up. Default `process.env`. */

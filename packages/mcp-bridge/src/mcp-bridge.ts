@@ -12,6 +12,7 @@ import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.j
 import type { LoggingLevel, Tool as McpTool, Progress } from '@modelcontextprotocol/sdk/types.js';
 import { classifyCallFailure } from './classify-call-failure';
 import { convertResourceContents, resourceLinkTarget } from './convert-mcp-content';
+import { createFileTokenStore } from './create-file-token-store';
 import { exposeToolName } from './expose-tool-name';
 import { DEFAULT_MAX_LIST_PAGES } from './list-all-pages';
 import type { McpBridgeEvent } from './mcp-bridge-event';
@@ -108,6 +109,7 @@ export class McpBridge {
       },
       defaultRoots,
       logLevel: options.logLevel,
+      tokenStore: options.tokenStore ?? createFileTokenStore(),
     };
     this.connections = Object.entries(servers).map(([name, config]) => new McpServerConnection(name, config, settings));
   }

@@ -1,3 +1,5 @@
+import type { McpOAuthConfig } from './mcp-oauth-config';
+
 /** A root offered to a server: a `file://` URI and a name (`roots/list`). */
 export type McpRoot = { uri: string; name?: string };
 
@@ -24,6 +26,11 @@ export type McpRemoteServerConfig = {
   headers: Record<string, string>;
   /** True when the config did not force a transport: try Streamable HTTP, then SSE. */
   fallbackToSse: boolean;
+  /**
+   * OAuth (`"oauth"` in the config). Absent: the authorization code grant with a stored login,
+   * used when the server answers 401. `false`: no OAuth (a server with its own `Authorization` header).
+   */
+  oauth?: McpOAuthConfig | false;
   /** The roots offered to this server (`roots` in the config); `false`: none, and no roots capability. */
   roots?: McpRoot[] | false;
 };

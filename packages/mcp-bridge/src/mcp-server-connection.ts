@@ -251,6 +251,8 @@ export class McpServerConnection {
     };
     const live = await connectMcpClient(this.config, {
       clientInfo: this.settings.clientInfo,
+      server: this.name,
+      tokenStore: this.settings.tokenStore,
       capabilities: clientCapabilitiesOf(this.roots, this.settings.features),
       timeout: this.settings.connectTimeout,
       observe,

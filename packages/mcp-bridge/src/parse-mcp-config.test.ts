@@ -117,7 +117,7 @@ describe('parseMcpConfig', () => {
       'mcp server `a`: `url`: expected an absolute URL, got "not a url".',
     );
     expect(errorOf(() => parseMcpConfig({ mcpServers: { a: { command: 'x', comand: 'y' } } })).message).toMatch(
-      /^mcp server `a`: `comand` is not a known key; did you mean `command`\? Known keys: type, transport, command, args, env, envFile, cwd, url, headers, disabled, roots\.$/,
+      /^mcp server `a`: `comand` is not a known key; did you mean `command`\? Known keys: type, transport, command, args, env, envFile, cwd, url, headers, disabled, roots, oauth\.$/,
     );
     expect(
       errorOf(() => parseMcpConfig({ mcpServers: { a: { command: 'x' } }, servers: { a: { command: 'y' } } })).message,
@@ -175,6 +175,36 @@ describe('roots in the config', () => {
       { uri: 'file:///srv/data', name: 'data' },
     ]);
     expect(parsed.servers.remote?.roots).toBe(false);
+  });
+
+  it('reads a remote server\'s oauth settings, resolving the secret, and names what is wrong', () => {
+    const { servers } = parseMcpConfig(
+      {
+        mcpServers: {
+          svc: { url: 'https://mcp.example/mcp', oauth: { grant: 'client_credentials', clientId: 'id', clientSecret: '${env:S}' } },
+          off: { url: 'https://mcp.example/mcp', headers: { Authorization: 'Bearer x' }, oauth: false },
+        },
+      },
+      { env: { S: 'from-env' } },
+    );
+    expect(servers.svc).toMatchObject({ oauth: { grant: 'client_credentials', clientId: 'id', clientSecret: 'from-env' } });
+    expect(servers.off).toMatchObject({ oauth: false });
+    const bad = (entry: object) => errorOf(() => parseMcpConfig({ mcpServers: { a: entry } })).message;
+    expect(bad({ command: 'x', oauth: {} })).toBe(
+      'mcp server `a`: `oauth`: expected no `oauth` on a stdio server (OAuth is for HTTP servers), got an object.',
+    );
+    expect(bad({ url: 'https://x/mcp', oauth: { grant: 'password' } })).toBe(
+      'mcp server `a`: `oauth`.grant: expected "authorization_code" or "client_credentials", got "password".',
+    );
+    expect(bad({ url: 'https://x/mcp', oauth: { grant: 'client_credentials', clientId: 'id' } })).toBe(
+      'mcp server `a`: `oauth`: expected `clientId` and `clientSecret` for the client_credentials grant.',
+    );
+    expect(bad({ url: 'https://x/mcp', oauth: { scopes: 'a' } })).toBe(
+      'mcp server `a`: `oauth`: `scopes` is not a known key. Known keys: grant, clientId, clientSecret, scope, redirectPort.',
+    );
+    expect(bad({ url: 'https://x/mcp', oauth: { redirectPort: 0 } })).toBe(
+      'mcp server `a`: `oauth`.redirectPort: expected a port number (1–65535), got 0.',
+    );
   });
 
   it('names the field of a bad root', () => {

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { findClosestMatch, InvalidSettingError, type Warning } from '@interlingua/core';
 import type { McpRoot, McpServerConfig } from './mcp-server-config';
 import { parseEnvFile } from './parse-env-file';
+import { parseOAuthConfig } from './parse-oauth-config';
 import { resolveEnvReferences } from './resolve-env-references';
 
 /** Options for {@link parseMcpConfig}. */
@@ -42,6 +43,7 @@ const knownKeys = new Set([
   'headers',
   'disabled',
   'roots',
+  'oauth',
 ]);
 // Keys other clients write (Cline, Claude Code, VS Code) that mean nothing to the bridge: ignored with a warning.
 const ignoredKeys = new Set(['alwaysAllow', 'autoApprove', 'description', 'timeout', 'dev', 'gallery', 'version']);
@@ -194,6 +196,8 @@ function parseServer(
   if (type === 'stdio' || (type === undefined && entry.command !== undefined)) {
     if (entry.url !== undefined)
       fail(at('url'), 'no `url` on a stdio server (it has `command`)', entry.url, pathOf('url'));
+    if (entry.oauth !== undefined)
+      fail(at('oauth'), 'no `oauth` on a stdio server (OAuth is for HTTP servers)', entry.oauth, pathOf('oauth'));
     const args = entry.args ?? [];
     if (!Array.isArray(args)) fail(at('args'), 'an array of strings', args, pathOf('args'));
     const fromFile =
@@ -241,6 +245,9 @@ function parseServer(
     url,
     headers: textMap('headers', entry.headers),
     fallbackToSse: type === undefined,
+    ...(entry.oauth === undefined
+      ? {}
+      : { oauth: parseOAuthConfig(entry.oauth, (field, value) => text(field, value), at('oauth'), pathOf('oauth')) }),
     ...parseRoots(entry.roots, rootText, context, at('roots'), pathOf('roots')),
   };
 }

@@ -177,17 +177,22 @@ describe('roots in the config', () => {
     expect(parsed.servers.remote?.roots).toBe(false);
   });
 
-  it('reads a remote server\'s oauth settings, resolving the secret, and names what is wrong', () => {
+  it("reads a remote server's oauth settings, resolving the secret, and names what is wrong", () => {
     const { servers } = parseMcpConfig(
       {
         mcpServers: {
-          svc: { url: 'https://mcp.example/mcp', oauth: { grant: 'client_credentials', clientId: 'id', clientSecret: '${env:S}' } },
+          svc: {
+            url: 'https://mcp.example/mcp',
+            oauth: { grant: 'client_credentials', clientId: 'id', clientSecret: '${env:S}' },
+          },
           off: { url: 'https://mcp.example/mcp', headers: { Authorization: 'Bearer x' }, oauth: false },
         },
       },
       { env: { S: 'from-env' } },
     );
-    expect(servers.svc).toMatchObject({ oauth: { grant: 'client_credentials', clientId: 'id', clientSecret: 'from-env' } });
+    expect(servers.svc).toMatchObject({
+      oauth: { grant: 'client_credentials', clientId: 'id', clientSecret: 'from-env' },
+    });
     expect(servers.off).toMatchObject({ oauth: false });
     const bad = (entry: object) => errorOf(() => parseMcpConfig({ mcpServers: { a: entry } })).message;
     expect(bad({ command: 'x', oauth: {} })).toBe(

@@ -99,6 +99,7 @@ export {
 } from '@interlingua/mcp-bridge';
 export { createOpenAI, type OpenAISettings, openaiCodec, openaiResponsesCodec } from '@interlingua/openai';
 export { formatCost } from './cli/format-usage';
+export { type AgentToolOptions, createAgentTool } from './create-agent-tool';
 export {
   type CompatibleProvider,
   createModelRegistry,

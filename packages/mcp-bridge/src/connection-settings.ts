@@ -1,6 +1,15 @@
 import type { Implementation, LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
+import { createFileTokenStore } from './create-file-token-store';
 import type { ClientFeatureSettings } from './install-client-features';
+import { DEFAULT_MAX_LIST_PAGES } from './list-all-pages';
 import type { McpBridgeEvent, McpTraceFrame } from './mcp-bridge-event';
+import {
+  DEFAULT_CLOSE_TIMEOUT_MS,
+  DEFAULT_CONNECT_TIMEOUT_MS,
+  DEFAULT_MAX_MESSAGE_BYTES,
+  DEFAULT_RESTART_POLICY,
+  type McpBridgeOptions,
+} from './mcp-bridge-options';
 import type { McpRoot } from './mcp-server-config';
 import type { McpTokenStore } from './mcp-token-store';
 
@@ -34,3 +43,32 @@ export type ConnectionSettings = {
   /** Remote servers' OAuth logins. */
   tokenStore: McpTokenStore;
 };
+
+/**
+ * The settings every connection of a bridge shares, from the bridge's options (defaults filled
+ * in) and the bridge's own `emit` and `onToolsReplaced`.
+ */
+export function createConnectionSettings(
+  options: McpBridgeOptions,
+  defaultRoots: McpRoot[] | false,
+  bridge: Pick<ConnectionSettings, 'emit' | 'onToolsReplaced'>,
+): ConnectionSettings {
+  return {
+    clientInfo: options.clientInfo ?? { name: 'interlingua', version: '0.1.0' },
+    connectTimeout: options.connectTimeout ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    maxListPages: options.maxListPages ?? DEFAULT_MAX_LIST_PAGES,
+    maxMessageBytes: options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
+    closeTimeout: options.closeTimeout ?? DEFAULT_CLOSE_TIMEOUT_MS,
+    restart:
+      options.restart === false
+        ? { ...DEFAULT_RESTART_POLICY, maxAttempts: 0 }
+        : { ...DEFAULT_RESTART_POLICY, ...options.restart },
+    emit: bridge.emit,
+    onToolsReplaced: bridge.onToolsReplaced,
+    trace: options.onTrace,
+    features: { sampling: options.sampling, elicitation: options.elicitation, emit: bridge.emit },
+    defaultRoots,
+    logLevel: options.logLevel,
+    tokenStore: options.tokenStore ?? createFileTokenStore(),
+  };
+}

@@ -8,6 +8,12 @@ export {
   resourceLinkTarget,
 } from './convert-mcp-content';
 export { createFileTokenStore, defaultTokenDirectory } from './create-file-token-store';
+export {
+  createMcpAggregatorServer,
+  DEFAULT_TOOLS_PAGE_SIZE,
+  type McpAggregatorServer,
+  type McpAggregatorServerOptions,
+} from './create-mcp-aggregator-server';
 export { exposeToolName, MAX_TOOL_NAME_LENGTH, sanitizeToolNamePart } from './expose-tool-name';
 export { DEFAULT_MAX_LIST_PAGES } from './list-all-pages';
 export {
@@ -28,6 +34,7 @@ export {
   DEFAULT_RESTART_POLICY,
   type McpBridgeOptions,
   type McpCallOptions,
+  type McpForwardCallOptions,
 } from './mcp-bridge-options';
 export type { McpTelemetryOptions } from './mcp-call-span';
 export type {
@@ -39,6 +46,7 @@ export type {
   McpSamplingRequest,
 } from './mcp-host-hooks';
 export type { McpOAuthConfig } from './mcp-oauth-config';
+export type { McpServedTool, McpServedToolContext } from './mcp-served-tool';
 export { McpServerAccess } from './mcp-server-access';
 export type { McpRemoteServerConfig, McpRoot, McpServerConfig, McpStdioServerConfig } from './mcp-server-config';
 export type { McpServerStatus } from './mcp-server-status';
@@ -48,5 +56,7 @@ export { type ParsedMcpConfig, type ParseMcpConfigOptions, parseMcpConfig } from
 export { readMcpConfigFile } from './read-mcp-config-file';
 export { resolveEnvReferences } from './resolve-env-references';
 export { selectSamplingModel } from './select-sampling-model';
+export { type McpStdioServing, serveMcpOverStdio } from './serve-mcp-over-stdio';
+export { type McpHttpServer, type McpHttpServerOptions, startMcpHttpServer } from './start-mcp-http-server';
 export type { McpTraceDirection } from './traced-transport';
 export { validateElicitedContent } from './validate-elicited-content';

@@ -1,4 +1,4 @@
-import type { Implementation, LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
+import type { Implementation, LoggingLevel, Progress } from '@modelcontextprotocol/sdk/types.js';
 import type { McpRestartPolicy } from './connection-settings';
 import type { McpBridgeEvent, McpTraceFrame } from './mcp-bridge-event';
 import type { McpTelemetryOptions } from './mcp-call-span';
@@ -108,4 +108,14 @@ export type McpCallOptions = {
   signal?: AbortSignal;
   /** Overrides the bridge's `callTimeout` for this call. */
   timeout?: number;
+};
+
+/** Options of one {@link McpBridge.forwardToolCall}. */
+export type McpForwardCallOptions = {
+  /** Cancels the call (the server is sent `notifications/cancelled`). */
+  signal?: AbortSignal;
+  /** Overrides the bridge's `callTimeout` for this call. */
+  timeout?: number;
+  /** Receives the server's progress for this call; the request carries a progress token only with it. */
+  onProgress?: (progress: Progress) => void;
 };

@@ -1,7 +1,6 @@
 import {
   type ExecutableTool,
   InvalidSettingError,
-  type JSONSchema,
   linkAbortSignal,
   redactError,
   type ToolOutput,
@@ -9,22 +8,23 @@ import {
   type Warning,
 } from '@interlingua/core';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { LoggingLevel, Tool as McpTool, Progress } from '@modelcontextprotocol/sdk/types.js';
+import type {
+  CompatibilityCallToolResult,
+  LoggingLevel,
+  Tool as McpTool,
+  Progress,
+} from '@modelcontextprotocol/sdk/types.js';
+import { buildToolRoutes, type ToolRoute } from './build-tool-routes';
 import { classifyCallFailure } from './classify-call-failure';
+import { createConnectionSettings } from './connection-settings';
 import { convertResourceContents, resourceLinkTarget } from './convert-mcp-content';
-import { createFileTokenStore } from './create-file-token-store';
-import { exposeToolName } from './expose-tool-name';
-import { DEFAULT_MAX_LIST_PAGES } from './list-all-pages';
 import type { McpBridgeEvent } from './mcp-bridge-event';
 import {
   DEFAULT_CALL_TIMEOUT_MS,
-  DEFAULT_CLOSE_TIMEOUT_MS,
-  DEFAULT_CONNECT_TIMEOUT_MS,
-  DEFAULT_MAX_MESSAGE_BYTES,
   DEFAULT_MAX_RESULT_BYTES,
-  DEFAULT_RESTART_POLICY,
   type McpBridgeOptions,
   type McpCallOptions,
+  type McpForwardCallOptions,
 } from './mcp-bridge-options';
 import { endMcpCallSpan, type McpTelemetryOptions, startMcpCallSpan } from './mcp-call-span';
 import { McpServerAccess } from './mcp-server-access';
@@ -37,8 +37,7 @@ import { checkBridgeOptions, parseBridgeConfig } from './parse-bridge-config';
 import { toMcpRoot } from './parse-mcp-config';
 import { readMcpConfigSource } from './read-mcp-config-file';
 import { settleCallOutput } from './settle-call-output';
-
-type Route = { connection: McpServerConnection; tool: McpTool; executable: ExecutableTool };
+import { findWithdrawnTool, noSuchToolError, serverUnavailableError } from './unroutable-call-errors';
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -70,7 +69,7 @@ export class McpBridge {
   private readonly listeners = new Set<(event: McpBridgeEvent) => void>();
   private readonly callTimeout: number;
   private readonly telemetry: McpTelemetryOptions | undefined;
-  private routes = new Map<string, Route>();
+  private routes = new Map<string, ToolRoute>();
   // Bumped when any server's tools change; routes are rebuilt when they lag behind.
   private toolsGeneration = 0;
   private routesGeneration = -1;
@@ -87,30 +86,12 @@ export class McpBridge {
     this.callTimeout = options.callTimeout ?? DEFAULT_CALL_TIMEOUT_MS;
     this.maxResultBytes = options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES;
     this.telemetry = options.telemetry;
-    const settings = {
-      clientInfo: options.clientInfo ?? { name: 'interlingua', version: '0.1.0' },
-      connectTimeout: options.connectTimeout ?? DEFAULT_CONNECT_TIMEOUT_MS,
-      maxListPages: options.maxListPages ?? DEFAULT_MAX_LIST_PAGES,
-      maxMessageBytes: options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
-      closeTimeout: options.closeTimeout ?? DEFAULT_CLOSE_TIMEOUT_MS,
-      restart:
-        options.restart === false
-          ? { ...DEFAULT_RESTART_POLICY, maxAttempts: 0 }
-          : { ...DEFAULT_RESTART_POLICY, ...options.restart },
-      emit: (event: McpBridgeEvent) => this.emit(event),
+    const settings = createConnectionSettings(options, defaultRoots, {
+      emit: (event) => this.emit(event),
       onToolsReplaced: () => {
         this.toolsGeneration++;
       },
-      trace: options.onTrace,
-      features: {
-        sampling: options.sampling,
-        elicitation: options.elicitation,
-        emit: (event: McpBridgeEvent) => this.emit(event),
-      },
-      defaultRoots,
-      logLevel: options.logLevel,
-      tokenStore: options.tokenStore ?? createFileTokenStore(),
-    };
+    });
     this.connections = Object.entries(servers).map(([name, config]) => new McpServerConnection(name, config, settings));
   }
 
@@ -182,24 +163,11 @@ export class McpBridge {
   async callTool(name: string, args: unknown, options: McpCallOptions = {}): Promise<ToolOutput> {
     const timeout = options.timeout ?? this.callTimeout;
     const toolCallId = options.toolCallId;
-    let route = this.routes.get(name);
-    if (route === undefined || this.routesStale()) {
-      try {
-        this.rebuildRoutes();
-      } catch {
-        // A name collision is reported by `tools()`; here the old routes still serve.
-      }
-      route = this.routes.get(name);
-    }
+    const route = this.resolveRoute(name);
     if (route === undefined) {
-      const withdrawn = this.findWithdrawn(name);
+      const withdrawn = findWithdrawnTool(this.connections, name);
       if (withdrawn !== undefined) return this.unavailable(withdrawn.connection, withdrawn.tool, toolCallId);
-      const error = new McpToolCallError({
-        server: '',
-        tool: name,
-        reason: 'no-such-tool',
-        message: `No MCP tool is exposed as \`${name}\`; expected one of ${[...this.routes.keys()].join(', ') || '(none)'}.`,
-      });
+      const error = noSuchToolError(name, this.routes.keys());
       this.emit({ type: 'call-error', server: '', tool: name, toolCallId, error });
       return errorOutput(error);
     }
@@ -226,7 +194,7 @@ export class McpBridge {
   }
 
   private async callLinked(
-    { connection, tool }: Route,
+    { connection, tool }: ToolRoute,
     args: Record<string, unknown>,
     timeout: number,
     toolCallId: string | undefined,
@@ -272,26 +240,65 @@ export class McpBridge {
     }
   }
 
-  // A tool of a server that failed: its route is gone, but the answer should say why.
-  private findWithdrawn(name: string): { connection: McpServerConnection; tool: McpTool } | undefined {
-    for (const connection of this.connections) {
-      if (connection.state !== 'failed') continue;
-      const tool = connection.tools.find((candidate) => exposeToolName(connection.name, candidate.name) === name);
-      if (tool !== undefined) return { connection, tool };
+  /**
+   * The tools as MCP definitions under their exposed names — title, schemas, annotations and
+   * `_meta` as the server listed them — for serving them on (`createMcpAggregatorServer`).
+   */
+  async toolDefinitions(): Promise<McpTool[]> {
+    await this.tools();
+    return [...this.routes.entries()].map(([name, route]) => ({ ...route.tool, name }));
+  }
+
+  /**
+   * Calls a tool by its exposed name and resolves with the server's result untouched (`isError`,
+   * every content type, `structuredContent`, `_meta`), for a host that passes it on. A call that
+   * produced no result throws an {@link McpToolCallError} with the reason; no events are emitted.
+   */
+  async forwardToolCall(
+    name: string,
+    args: Record<string, unknown>,
+    options: McpForwardCallOptions = {},
+  ): Promise<CompatibilityCallToolResult> {
+    const timeout = options.timeout ?? this.callTimeout;
+    const { signal } = options;
+    const route = this.resolveRoute(name);
+    if (route === undefined) {
+      const withdrawn = findWithdrawnTool(this.connections, name);
+      throw withdrawn === undefined
+        ? noSuchToolError(name, this.routes.keys())
+        : serverUnavailableError(withdrawn.connection, withdrawn.tool);
     }
-    return undefined;
+    const { connection, tool } = route;
+    if (connection.state === 'connecting' || connection.state === 'restarting') {
+      await connection.whenReady(timeout, signal);
+    }
+    if (connection.client === undefined) throw serverUnavailableError(connection, tool);
+    try {
+      return await connection.callTool(
+        tool.name,
+        args,
+        { timeout, ...(signal === undefined ? {} : { signal }) },
+        options.onProgress,
+      );
+    } catch (error) {
+      const where = { server: connection.name, tool: tool.name, timeout, signal };
+      throw redactError(classifyCallFailure(error, where), mcpServerSecrets(connection.config));
+    }
+  }
+
+  private resolveRoute(name: string): ToolRoute | undefined {
+    if (!this.routes.has(name) || this.routesStale()) {
+      try {
+        this.rebuildRoutes();
+      } catch {
+        // A name collision is reported by `tools()`; here the old routes still serve.
+      }
+    }
+    return this.routes.get(name);
   }
 
   private unavailable(connection: McpServerConnection, tool: McpTool, toolCallId: string | undefined): ToolOutput {
-    const reason = connection.error === undefined ? connection.state : connection.error.message;
-    const error = new McpToolCallError({
-      server: connection.name,
-      tool: tool.name,
-      reason: 'server-unavailable',
-      message: `Tool \`${tool.name}\` could not be called: MCP server \`${connection.name}\` is not available (${reason}).`,
-      cause: connection.error,
-    });
-    redactError(error, mcpServerSecrets(connection.config));
+    const error = serverUnavailableError(connection, tool);
     this.emit({ type: 'call-error', server: connection.name, tool: tool.name, toolCallId, error });
     return errorOutput(error);
   }
@@ -383,32 +390,12 @@ export class McpBridge {
 
   private rebuildRoutes(): void {
     if (!this.routesStale()) return;
-    const routes = new Map<string, Route>();
-    for (const connection of this.connections) {
-      if (connection.state === 'failed' || connection.state === 'closed') continue;
-      for (const tool of connection.tools) {
-        const name = exposeToolName(connection.name, tool.name);
-        const taken = routes.get(name);
-        if (taken !== undefined) {
-          throw new InvalidSettingError({
-            message: `MCP tools \`${taken.tool.name}\` of \`${taken.connection.name}\` and \`${tool.name}\` of \`${connection.name}\` would both be exposed as \`${name}\`; rename one of the servers in the config.`,
-          });
-        }
-        const previous = this.routes.get(name);
-        const executable: ExecutableTool =
-          previous !== undefined && previous.tool === tool
-            ? previous.executable
-            : {
-                name,
-                description: tool.description ?? tool.title ?? `Tool ${tool.name} of MCP server ${connection.name}.`,
-                inputSchema: tool.inputSchema as JSONSchema,
-                execute: (input, context) =>
-                  this.callTool(name, input, { toolCallId: context.toolCallId, signal: context.signal }),
-              };
-        routes.set(name, { connection, tool, executable });
-      }
-    }
-    this.routes = routes;
+    this.routes = buildToolRoutes(
+      this.connections,
+      this.routes,
+      (name) => (input, context) =>
+        this.callTool(name, input, { toolCallId: context.toolCallId, signal: context.signal }),
+    );
     this.routesGeneration = this.toolsGeneration;
   }
 }

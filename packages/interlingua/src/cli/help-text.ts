@@ -8,6 +8,8 @@ Usage:
   interlingua translate --from <provider> --to <provider> [--model id] [file] < request.json
   interlingua trace <run.jsonl> [--port N] [--follow]
   interlingua gateway --config <gateway.json> [--host 127.0.0.1] [--port 4000]
+  interlingua mcp serve --mcp <mcp.json> [--http [--host 127.0.0.1] [--port N]] [--agent <provider:id>]
+  interlingua mcp login|logout <server> --mcp <mcp.json> [--no-browser]
 
 Options for every command:
   -h, --help      show help for a command
@@ -92,6 +94,33 @@ Options:
                         JSON lines, credentials redacted; open it with \`interlingua trace <file>\`
 `;
 
+const MCP = `interlingua mcp — serve MCP servers as one, and log in to remote ones
+
+Usage:
+  interlingua mcp serve --mcp <mcp.json> [--http [--host 127.0.0.1] [--port N]] [--agent <provider:id> [--offline]]
+  interlingua mcp login <server> --mcp <mcp.json> [--no-browser]
+  interlingua mcp logout <server> --mcp <mcp.json>
+
+serve: the tools of every server of the config, named server__tool, as ONE MCP server — over
+stdio (stdout carries only MCP frames), or with --http over Streamable HTTP at the printed
+endpoint. On a --host other than loopback it requires INTERLINGUA_MCP_TOKEN, the bearer token
+clients must send. --agent adds an \`agent\` tool that runs a task with that model and these tools.
+Runs until the client closes stdin, SIGTERM or Ctrl-C.
+
+login: OAuth 2.1 with PKCE for a remote server (a \`url\` in the config): prints the URL to open (and
+opens a browser when there is a display), waits for the loopback redirect, stores the tokens in
+the user's config directory (owner-only files). logout forgets them.
+
+Options:
+  --mcp <mcp.json>        the config (required)
+  --http                  serve Streamable HTTP instead of stdio
+  --host <address>        where to listen with --http (default 127.0.0.1)
+  --port <n>              the port with --http (default: any free one)
+  --agent <provider:id>   add the agent tool, run by this model
+  --offline               run the agent tool on the built-in offline demo model
+  --no-browser            print the login URL without trying to open a browser
+`;
+
 /** The help text of the CLI, or of one command. */
 export function helpText(topic: CliCommand | undefined): string {
   switch (topic) {
@@ -107,6 +136,8 @@ export function helpText(topic: CliCommand | undefined): string {
       return TRACE;
     case 'gateway':
       return GATEWAY;
+    case 'mcp':
+      return MCP;
     default: {
       const exhaustive: never = topic;
       throw new Error(`Unknown help topic ${String(exhaustive)}`);

@@ -1,4 +1,4 @@
-import { McpBridge } from '@interlingua/mcp-bridge';
+import { createFileTokenStore, defaultTokenDirectory, McpBridge, type McpBridgeOptions } from '@interlingua/mcp-bridge';
 import type { TraceRecorder } from '../trace/create-trace-recorder';
 import { CliError, EXIT_USAGE } from './cli-error';
 import type { TextSink } from './cli-io';
@@ -8,17 +8,23 @@ import type { Styles } from './styles-for';
 /**
  * Reads an mcp.json (JSON with comments, as the bridge reads it) and connects to its servers.
  * An unreadable or invalid file, a bad server entry or a server that fails to start is a
- * `CliError` carrying the bridge's message (which names the file, server and field).
+ * `CliError` carrying the bridge's message (which names the file, server and field). Remote
+ * servers' OAuth logins are read from the config directory of `env` (`interlingua mcp login`).
  */
 export async function openMcpBridge(
   path: string,
   tracer: TracePrinter | undefined,
   onServerError: 'throw' | 'skip' = 'throw',
   recorder?: TraceRecorder,
+  options: Pick<McpBridgeOptions, 'sampling' | 'elicitation'> & { env?: Record<string, string | undefined> } = {},
 ): Promise<McpBridge> {
+  const { env, ...hooks } = options;
   try {
     return await McpBridge.fromConfig(path, {
       onServerError,
+      ...hooks,
+      // OAuth logins of `interlingua mcp login`, from the same config directory.
+      tokenStore: createFileTokenStore(defaultTokenDirectory(env)),
       ...(tracer === undefined && recorder === undefined
         ? {}
         : {

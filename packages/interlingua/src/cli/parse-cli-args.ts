@@ -1,9 +1,10 @@
 import { parseArgs } from 'node:util';
 import { findClosestMatch } from '@interlingua/core';
 import { CliError } from './cli-error';
+import { MCP_OPTIONS, type McpCliArgs, parseMcpCliArgs } from './parse-mcp-cli-args';
 
 /** The CLI's commands. */
-export type CliCommand = 'chat' | 'tools' | 'translate' | 'trace' | 'gateway';
+export type CliCommand = 'chat' | 'tools' | 'translate' | 'trace' | 'gateway' | 'mcp';
 
 /** Parsed command line. */
 export type CliArgs =
@@ -25,7 +26,8 @@ export type CliArgs =
   | { command: 'tools'; mcp: string; trace: boolean }
   | { command: 'trace'; file: string; port: number; follow: boolean }
   | { command: 'translate'; from: string; to: string; model: string | undefined; input: string | undefined }
-  | { command: 'gateway'; config: string; host: string; port: number; traceFile: string | undefined };
+  | { command: 'gateway'; config: string; host: string; port: number; traceFile: string | undefined }
+  | McpCliArgs;
 
 const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
@@ -45,6 +47,9 @@ const OPTIONS = {
   to: { type: 'string' },
   config: { type: 'string', short: 'c' },
   host: { type: 'string' },
+  http: { type: 'boolean' },
+  'no-browser': { type: 'boolean' },
+  agent: { type: 'string' },
 } as const;
 
 const ALLOWED: Record<CliCommand, readonly string[]> = {
@@ -53,6 +58,7 @@ const ALLOWED: Record<CliCommand, readonly string[]> = {
   translate: ['from', 'to', 'model'],
   trace: ['port', 'follow'],
   gateway: ['config', 'host', 'port', 'trace-file'],
+  mcp: MCP_OPTIONS,
 };
 
 /** Parses `argv` (without `node` and the script). Throws `CliError` on bad usage, with a hint. */
@@ -70,13 +76,13 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (values.version === true) return { command: 'version' };
   if (first === undefined) {
     if (values.help === true) return { command: 'help', topic: undefined };
-    throw new CliError('Expected a command (chat, tools, translate, trace or gateway), got none.', {
+    throw new CliError('Expected a command (chat, tools, translate, trace, gateway or mcp), got none.', {
       hint: 'Run `interlingua --help` for the commands and their options.',
     });
   }
   if (first === 'help') return { command: 'help', topic: isCommand(rest[0]) ? rest[0] : undefined };
   if (!isCommand(first)) {
-    throw new CliError(`Expected a command (chat, tools, translate, trace or gateway), got "${first}".`, {
+    throw new CliError(`Expected a command (chat, tools, translate, trace, gateway or mcp), got "${first}".`, {
       hint: 'Run `interlingua --help` for the commands and their options.',
     });
   }
@@ -139,6 +145,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         port: values.port === undefined ? 4000 : parsePort(values.port),
         traceFile: values['trace-file'],
       };
+    case 'mcp':
+      return parseMcpCliArgs(rest, values, parsePort);
     default: {
       const exhaustive: never = first;
       throw new Error(`Unknown command ${String(exhaustive)}`);
@@ -147,7 +155,14 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
 }
 
 function isCommand(value: string | undefined): value is CliCommand {
-  return value === 'chat' || value === 'tools' || value === 'translate' || value === 'trace' || value === 'gateway';
+  return (
+    value === 'chat' ||
+    value === 'tools' ||
+    value === 'translate' ||
+    value === 'trace' ||
+    value === 'gateway' ||
+    value === 'mcp'
+  );
 }
 
 function noPositionals(command: string, rest: readonly string[]): void {

@@ -5,6 +5,7 @@ import { CliError, toCliError } from './cli-error';
 import type { CliIO } from './cli-io';
 import { chatCommand } from './commands/chat-command';
 import { gatewayCommand } from './commands/gateway-command';
+import { mcpCommand } from './commands/mcp-command';
 import { toolsCommand } from './commands/tools-command';
 import { traceCommand } from './commands/trace-command';
 import { translateCommand } from './commands/translate-command';
@@ -39,6 +40,8 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
         return 0;
       case 'gateway':
         return await gatewayCommand(args, io);
+      case 'mcp':
+        return await mcpCommand(args, io);
       default: {
         const exhaustive: never = args;
         throw new CliError(`Unknown command ${JSON.stringify(exhaustive)}`);

@@ -16,6 +16,8 @@ import { CliError, EXIT_FAILURE } from '../cli-error';
 import type { CliIO } from '../cli-io';
 import { createAnswerWriter } from '../create-answer-writer';
 import { createSpinner } from '../create-spinner';
+import { createTerminalHostHooks } from '../create-terminal-host-hooks';
+import { createTerminalPrompter } from '../create-terminal-prompter';
 import { describeProviderFailure } from '../describe-provider-failure';
 import { formatTotalUsage, formatTurnUsage } from '../format-usage';
 import { keepInterruptedAnswer } from '../keep-interrupted-answer';
@@ -76,12 +78,17 @@ export async function chatCommand(options: ChatCommandOptions, io: CliIO): Promi
     await recorder?.close();
     throw error;
   });
+  // Servers' sampling and elicitation requests are asked in the terminal, between the spinner's frames.
+  const prompter = createTerminalPrompter(io, () => spinner.stop());
   let bridge: McpBridge | undefined;
   let interrupted = false;
   let running: AbortController | undefined;
   try {
     if (options.mcp !== undefined) {
-      bridge = await openMcpBridge(options.mcp, tracer, 'skip', recorder);
+      bridge = await openMcpBridge(options.mcp, tracer, 'skip', recorder, {
+        env: io.env,
+        ...createTerminalHostHooks(session.model, prompter, io.stderr),
+      });
       reportUnavailableServers(bridge, io.stderr, styles);
       // MCP progress of a long tool call, on the spinner line.
       bridge.subscribe((event) => {
@@ -177,6 +184,7 @@ export async function chatCommand(options: ChatCommandOptions, io: CliIO): Promi
         input: io.stdin,
         ...(output === undefined ? { terminal: false } : { output, terminal: true }),
       });
+      prompter.attach(readline);
       // Ctrl-C cancels the running turn, or leaves when none runs.
       readline.on('SIGINT', () => (running === undefined ? readline.close() : running.abort()));
       const prompt = () => io.stderr.write(styles.bold('› '));

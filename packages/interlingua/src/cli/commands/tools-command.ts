@@ -16,7 +16,7 @@ export async function toolsCommand(options: { mcp: string; trace: boolean }, io:
   const tracer = options.trace
     ? createTracePrinter(io.stderr, stylesFor(io.stderr, io.env), createRedactor(secretsFromEnv(io.env)))
     : undefined;
-  const bridge = await openMcpBridge(options.mcp, tracer, 'skip');
+  const bridge = await openMcpBridge(options.mcp, tracer, 'skip', undefined, { env: io.env });
   try {
     const tools = await bridge.tools();
     let failed = 0;

@@ -167,11 +167,11 @@ describe('roots in the config', () => {
           remote: { url: 'https://example.com/mcp', roots: false },
         },
       },
-      { env, workspaceFolder: '/work/project' },
+      { env, workspaceFolder: '/srv/project' },
     );
     expect(parsed.servers.fs?.roots).toEqual([
-      { uri: 'file:///work/project/src', name: 'src' },
-      { uri: 'file:///work/project/docs', name: 'docs' },
+      { uri: 'file:///srv/project/src', name: 'src' },
+      { uri: 'file:///srv/project/docs', name: 'docs' },
       { uri: 'file:///srv/data', name: 'data' },
     ]);
     expect(parsed.servers.remote?.roots).toBe(false);

@@ -80,10 +80,10 @@ describe('decodeOpenAIResponsesRequest', () => {
       tools: [{ name: 'shell', description: 'Run a command', inputSchema: { type: 'object' } }],
       toolChoice: 'auto',
       maxOutputTokens: 4096,
+      reasoning: { effort: 'high', summary: true },
       providerOptions: {
         openai: {
           parallel_tool_calls: false,
-          reasoning: { effort: 'high', summary: 'auto' },
           prompt_cache_key: 'session-1',
           tools: [{ type: 'web_search' }],
         },

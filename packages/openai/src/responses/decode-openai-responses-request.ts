@@ -14,6 +14,7 @@ import {
 import { convertOpenAIResponsesInputItems } from './convert-openai-responses-input-items';
 import { responsesFunctionToolSchema, responsesRequestSchema } from './openai-responses-request-schemas';
 import { parseRequestItemAt } from './parse-responses-item';
+import { readOpenAIResponsesSettings } from './prepare-openai-responses-settings';
 
 // Body keys mapped to IR fields (or dropped as stream framing); every other key goes to
 // `providerOptions.openai` verbatim.
@@ -105,9 +106,14 @@ export function decodeOpenAIResponsesRequest(body: unknown): CodecResult<Decoded
   if (typeof wire.temperature === 'number') request.temperature = wire.temperature;
   if (typeof wire.top_p === 'number') request.topP = wire.top_p;
 
+  // `reasoning` and `text.format` become IR fields when they say only what the IR can say.
+  const settings = readOpenAIResponsesSettings(body as { reasoning?: unknown; text?: unknown });
+  if (settings.reasoning !== undefined) request.reasoning = settings.reasoning;
+  if (settings.responseFormat !== undefined) request.responseFormat = settings.responseFormat;
   const rest: JSONObject = {};
   for (const [key, value] of Object.entries(body as JSONObject)) {
-    if (!MAPPED_KEYS.has(key)) setOwnProperty(rest, key, value as JSONValue);
+    if (!MAPPED_KEYS.has(key) && !settings.consumed.has(key as 'reasoning' | 'text'))
+      setOwnProperty(rest, key, value as JSONValue);
   }
   if (hosted.length > 0) rest.tools = hosted;
   if (wire.store === true) rest.store = true;

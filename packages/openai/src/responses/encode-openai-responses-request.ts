@@ -4,13 +4,15 @@ import type { OpenAIResponsesRequestBody } from './openai-responses-api';
 import { prepareOpenAIResponsesTools } from './openai-responses-prepare-tools';
 import { defaultOpenAIEncryptedReasoning, type OpenAIResponsesEncodeRequestOptions } from './openai-responses-settings';
 import { applyOpenAIResponsesProviderOptions } from './prepare-openai-responses-provider-options';
+import { prepareOpenAIResponsesSettings } from './prepare-openai-responses-settings';
 
 const ENCRYPTED_REASONING = 'reasoning.encrypted_content';
 
 /**
  * Encodes an IR request as a Responses API body, statelessly: `system` → `instructions`, the
  * history → `input` items (see `convertToOpenAIResponsesInput`), `maxOutputTokens` →
- * `max_output_tokens`, `temperature`, `top_p`, tools (with explicit `strict`) and tool choice;
+ * `max_output_tokens`, `temperature`, `top_p`, `reasoning` → `reasoning.effort` / `summary`,
+ * `responseFormat` → `text.format`, tools (with explicit `strict`) and tool choice;
  * `store: false` and, for reasoning models, `include: ['reasoning.encrypted_content']`, so the
  * reasoning of each turn comes back encrypted and is replayed from the history on the next one.
  * `stopSequences` has no Responses equivalent and becomes a warning. `providerOptions.openai` is
@@ -43,6 +45,9 @@ export function encodeOpenAIResponsesRequest(
       feature: 'stopSequences',
       message: 'The Responses API has no stop sequences; `stopSequences` was not sent.',
     });
+  }
+  if (request.reasoning !== undefined || request.responseFormat !== undefined) {
+    Object.assign(body, prepareOpenAIResponsesSettings(request, warnings));
   }
   body.store = false;
   if (!store && (options.encryptedReasoning ?? defaultOpenAIEncryptedReasoning(options.model)))

@@ -41,7 +41,7 @@ export function zodToInputSchema(schema: unknown, toolName: string): JSONSchema 
       target: 'draft-7',
       io: 'input',
       unrepresentable: 'any',
-      // Closed objects, as zod 3's converter and the AI SDK give them (docs/decisions/005): zod 4
+      // Closed objects, as zod 3's converter and the AI SDK give them (docs/decisions/007-closed-tool-objects.md): zod 4
       // leaves `additionalProperties` out of input schemas for a plain `z.object`, which strips
       // unknown keys anyway. `z.looseObject` (a catchall) stays open.
       override: ({ zodSchema, jsonSchema }) => {

@@ -14,6 +14,34 @@ beforeAll(async () => {
   server = await startProviderServer({
     routes: [
       {
+        // openai: reasoning models go through the Responses API (the capability data's choice).
+        method: 'POST',
+        path: '/v1/responses',
+        reply: json({
+          id: 'resp_example',
+          object: 'response',
+          created_at: 0,
+          status: 'completed',
+          model: 'gpt-5-mini',
+          output: [
+            {
+              id: 'msg_example',
+              type: 'message',
+              status: 'completed',
+              role: 'assistant',
+              content: [{ type: 'output_text', text: JSON.stringify(report), annotations: [] }],
+            },
+          ],
+          usage: {
+            input_tokens: 50,
+            input_tokens_details: { cached_tokens: 0 },
+            output_tokens: 20,
+            output_tokens_details: { reasoning_tokens: 0 },
+            total_tokens: 70,
+          },
+        }),
+      },
+      {
         method: 'POST',
         path: '/v1/chat/completions',
         reply: json({
@@ -76,12 +104,13 @@ const settings = (modelId: string) => ({
 const lastBody = () => server.requests.at(-1)?.body as Record<string, unknown>;
 
 describe('examples/structured-output: the same call on every provider', () => {
-  it('openai:gpt-5-mini — reasoning_effort and a json_schema response_format', async () => {
+  it('openai:gpt-5-mini — reasoning.effort and a json_schema text.format (Responses API)', async () => {
     const { report: answer } = await weatherReport('openai:gpt-5-mini', settings('openai:'));
     expect(answer).toEqual(report);
+    expect(server.requests.at(-1)?.path).toBe('/v1/responses');
     expect(lastBody()).toMatchObject({
-      reasoning_effort: 'low',
-      response_format: { type: 'json_schema', json_schema: { name: 'weather_report' } },
+      reasoning: { effort: 'low' },
+      text: { format: { type: 'json_schema', name: 'weather_report' } },
     });
   });
 

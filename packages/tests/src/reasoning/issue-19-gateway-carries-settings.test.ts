@@ -29,14 +29,19 @@ let url: string;
 
 beforeAll(async () => {
   backends = await startBackends();
-  ({ gateway, url } = await startGateway(
-    backendConfig(backends, {
-      models: {
-        'openai-reasoner': { model: 'openai:o4-mini', retries: 0 },
-        'gemini-3': { model: 'gemini:gemini-3-pro-preview', retries: 0 },
-      },
-    }),
-  ));
+  const config = backendConfig(backends, {
+    models: {
+      // Chat Completions on purpose (openai: would pick the Responses API for a reasoning model).
+      'openai-reasoner': { model: 'openai-chat:o4-mini', retries: 0 },
+      'gemini-3': { model: 'gemini:gemini-3-pro-preview', retries: 0 },
+    },
+  });
+  // `openai-chat:` is its own provider entry: the same test server and key as `openai`.
+  const providers = config.providers ?? {};
+  ({ gateway, url } = await startGateway({
+    ...config,
+    providers: { ...providers, 'openai-chat': providers.openai ?? {} },
+  }));
 });
 afterAll(async () => {
   await gateway.close();

@@ -287,7 +287,7 @@ export class McpBridge {
   }
 
   private resolveRoute(name: string): ToolRoute | undefined {
-    if (!this.routes.has(name) || this.routesStale()) {
+    if (!this.routes.has(name) || this.routesGeneration !== this.toolsGeneration) {
       try {
         this.rebuildRoutes();
       } catch {
@@ -384,12 +384,8 @@ export class McpBridge {
     }
   }
 
-  private routesStale(): boolean {
-    return this.routesGeneration !== this.toolsGeneration;
-  }
-
   private rebuildRoutes(): void {
-    if (!this.routesStale()) return;
+    if (this.routesGeneration === this.toolsGeneration) return;
     this.routes = buildToolRoutes(
       this.connections,
       this.routes,

@@ -131,7 +131,12 @@ export function createNodeListener(
     }
 
     async function write(reply: GatewayReply): Promise<void> {
-      if (outgoing.destroyed) return;
+      if (outgoing.destroyed) {
+        // The client left while the answer was being prepared. A stream still has to run its
+        // end (the backend call closed, the reservation settled, the span ended).
+        if (reply.stream !== undefined) await abandon(reply.stream);
+        return;
+      }
       if (reply.stream === undefined) {
         if (tap !== undefined) answer.body = reply.body ?? '';
         head(reply);
@@ -157,6 +162,18 @@ export function createNodeListener(
       if (!outgoing.destroyed) outgoing.end();
     }
   };
+}
+
+// Only a generator that has started runs its `finally` when it is closed: start it, then close it.
+async function abandon(stream: AsyncIterable<string>): Promise<void> {
+  const iterator = stream[Symbol.asyncIterator]();
+  try {
+    await iterator.next();
+  } catch {
+    // The stream's own end handles its failure; nothing is written to a client that left.
+  } finally {
+    await Promise.resolve(iterator.return?.()).catch(() => undefined);
+  }
 }
 
 function drainOrClose(outgoing: ServerResponse): Promise<void> {

@@ -20,8 +20,23 @@ import { bedrockCodec } from './bedrock-codec';
 import { type BedrockAbortContext, mapBedrockError } from './map-bedrock-error';
 import { toBedrockSdkInput } from './to-bedrock-sdk-input';
 
-// The SDK's command classes, loaded with the first call.
-const loadSdk = () => import('@aws-sdk/client-bedrock-runtime');
+type BedrockSdk = typeof import('@aws-sdk/client-bedrock-runtime');
+let sdk: BedrockSdk | undefined;
+let loadingSdk: Promise<BedrockSdk> | undefined;
+// The SDK's command classes, loaded with the first call and kept: an `import()` per call costs a
+// module resolution each time (a round trip to the loader thread under tsx and other loaders).
+function loadSdk(): BedrockSdk | Promise<BedrockSdk> {
+  if (sdk !== undefined) return sdk;
+  loadingSdk ??= import('@aws-sdk/client-bedrock-runtime').then(
+    (loaded) => (sdk = loaded),
+    (error: unknown) => {
+      // A failed load is not kept: the next call tries again.
+      loadingSdk = undefined;
+      throw error;
+    },
+  );
+  return loadingSdk;
+}
 
 /** What a {@link BedrockChatModel} needs besides its model id. */
 export type BedrockChatModelConfig = {
@@ -84,7 +99,8 @@ export class BedrockChatModel implements ChatModel {
     const attempt = startAttempt(this.config.timeout, options.signal);
     let output: unknown;
     try {
-      const [client, { ConverseCommand }] = await Promise.all([this.getClient(), loadSdk()]);
+      const client = await this.getClient();
+      const { ConverseCommand } = await loadSdk();
       const command = withHeaders(new ConverseCommand(toBedrockSdkInput(input) as ConverseCommandInput), {
         ...this.config.headers,
         ...options.headers,
@@ -105,7 +121,8 @@ export class BedrockChatModel implements ChatModel {
     try {
       let stream: AsyncIterable<unknown>;
       try {
-        const [client, { ConverseStreamCommand }] = await Promise.all([this.getClient(), loadSdk()]);
+        const client = await this.getClient();
+        const { ConverseStreamCommand } = await loadSdk();
         const command = withHeaders(new ConverseStreamCommand(toBedrockSdkInput(input) as ConverseStreamCommandInput), {
           ...this.config.headers,
           ...options.headers,

@@ -1,4 +1,12 @@
-import { findJSONValueIssue, type JSONObject, jsonObjectSchema, MAX_JSON_DEPTH } from '@interlingua/core';
+import {
+  findJSONValueIssue,
+  isOptionalString,
+  isWireArrayOf,
+  isWireRecord,
+  type JSONObject,
+  jsonObjectSchema,
+  MAX_JSON_DEPTH,
+} from '@interlingua/core';
 import { z } from 'zod';
 
 // Wire types and schemas of the Bedrock Converse API (JSON as on the wire: blobs are base64
@@ -169,6 +177,63 @@ export const bedrockConverseResponseSchema = z.object({
 /** Parsed {@link bedrockConverseResponseSchema}. */
 export type BedrockConverseResponseIn = z.infer<typeof bedrockConverseResponseSchema>;
 
+// The guards' twin of `jsonSchema(levels, object)`: the same check, without zod.
+function isJSONData(value: unknown, levels: number, object: boolean): boolean {
+  return findJSONValueIssue(value, { object, maxDepth: MAX_JSON_DEPTH - levels }) === undefined;
+}
+const isOptionalMetadataObject = (value: unknown): boolean => value === undefined || isJSONData(value, 1, true);
+// The one own key of a record (Converse unions set exactly one member), or undefined.
+function soleKey(value: Record<string, unknown>): string | undefined {
+  const keys = Object.keys(value);
+  return keys.length === 1 ? keys[0] : undefined;
+}
+
+// A response block the decoder reads as it is: text, toolUse, reasoning text or base64 redacted
+// content. Anything else (a `Uint8Array` blob, images, cache points, unknown members) is left to the schema.
+function isKnownResponseBlock(value: unknown): boolean {
+  if (!isWireRecord(value)) return false;
+  switch (soleKey(value)) {
+    case 'text':
+      return typeof value.text === 'string';
+    case 'toolUse': {
+      const toolUse = value.toolUse;
+      return (
+        isWireRecord(toolUse) &&
+        typeof toolUse.toolUseId === 'string' &&
+        typeof toolUse.name === 'string' &&
+        isJSONData(toolUse.input, 0, false)
+      );
+    }
+    case 'reasoningContent': {
+      const reasoning = value.reasoningContent;
+      if (!isWireRecord(reasoning)) return false;
+      const member = soleKey(reasoning);
+      if (member === 'redactedContent') return typeof reasoning.redactedContent === 'string';
+      if (member !== 'reasoningText') return false;
+      const text = reasoning.reasoningText;
+      return isWireRecord(text) && typeof text.text === 'string' && isOptionalString(text.signature);
+    }
+    default:
+      return false;
+  }
+}
+
+/** {@link bedrockConverseResponseSchema}'s fast path: `true` only for Converse bodies the schema accepts as they are. */
+export function isBedrockConverseResponse(value: unknown): value is BedrockConverseResponseIn {
+  // `usage` is read count by count, but zod still requires the key.
+  if (!isWireRecord(value) || typeof value.stopReason !== 'string' || !('usage' in value)) return false;
+  const output = value.output;
+  if (!isWireRecord(output)) return false;
+  const message = output.message;
+  return (
+    isWireRecord(message) &&
+    message.role === 'assistant' &&
+    isWireArrayOf(message.content, isKnownResponseBlock) &&
+    isOptionalMetadataObject(value.additionalModelResponseFields) &&
+    isOptionalMetadataObject(value.trace)
+  );
+}
+
 const indexSchema = z.number().int().nonnegative();
 const exceptionSchema = z.object({
   message: z.string().optional(),
@@ -220,6 +285,66 @@ export const bedrockStreamChunkSchema = z.union([
 ]);
 /** Parsed {@link bedrockStreamChunkSchema}. */
 export type BedrockStreamChunkIn = z.infer<typeof bedrockStreamChunkSchema>;
+
+const isIndex = (value: unknown): boolean => Number.isSafeInteger(value) && (value as number) >= 0;
+
+/**
+ * {@link bedrockStreamChunkSchema}'s fast path: `true` only for events with exactly one member
+ * that the schema accepts as they are. A `Uint8Array` `redactedContent` (which the schema turns
+ * into base64) and anything unsure are left to the schema.
+ */
+export function isBedrockStreamChunk(value: unknown): value is BedrockStreamChunkIn {
+  if (!isWireRecord(value)) return false;
+  switch (soleKey(value)) {
+    case 'contentBlockDelta': {
+      const event = value.contentBlockDelta;
+      if (!isWireRecord(event) || !isIndex(event.contentBlockIndex)) return false;
+      const delta = event.delta;
+      if (!isWireRecord(delta) || !isOptionalString(delta.text)) return false;
+      const toolUse = delta.toolUse;
+      if (toolUse !== undefined && !(isWireRecord(toolUse) && typeof toolUse.input === 'string')) return false;
+      const reasoning = delta.reasoningContent;
+      return (
+        reasoning === undefined ||
+        (isWireRecord(reasoning) &&
+          isOptionalString(reasoning.text) &&
+          isOptionalString(reasoning.signature) &&
+          isOptionalString(reasoning.redactedContent))
+      );
+    }
+    case 'messageStart': {
+      const event = value.messageStart;
+      return isWireRecord(event) && typeof event.role === 'string';
+    }
+    case 'contentBlockStart': {
+      const event = value.contentBlockStart;
+      if (!isWireRecord(event) || !isIndex(event.contentBlockIndex) || !isWireRecord(event.start)) return false;
+      const toolUse = event.start.toolUse;
+      return (
+        toolUse === undefined ||
+        (isWireRecord(toolUse) && typeof toolUse.toolUseId === 'string' && typeof toolUse.name === 'string')
+      );
+    }
+    case 'contentBlockStop': {
+      const event = value.contentBlockStop;
+      return isWireRecord(event) && isIndex(event.contentBlockIndex);
+    }
+    case 'messageStop': {
+      const event = value.messageStop;
+      return (
+        isWireRecord(event) &&
+        typeof event.stopReason === 'string' &&
+        isOptionalMetadataObject(event.additionalModelResponseFields)
+      );
+    }
+    case 'metadata': {
+      const event = value.metadata;
+      return isWireRecord(event) && 'usage' in event && isOptionalMetadataObject(event.trace);
+    }
+    default:
+      return false;
+  }
+}
 
 /** The payload of an exception member (`{ modelStreamErrorException: { message, … } }`). */
 export const bedrockStreamExceptionSchema = exceptionSchema;

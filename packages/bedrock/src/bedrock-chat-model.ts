@@ -10,13 +10,14 @@ import {
   type CallOptions,
   type ChatModel,
   type ChatRequest,
+  IdleWatch,
   type ModelCapabilities,
   type ModelResponse,
   type StreamEvent,
-  withIdleTimeout,
 } from '@interlingua/core';
 import { BEDROCK_STREAM_EXCEPTIONS } from './bedrock-api';
 import { bedrockCodec } from './bedrock-codec';
+import { BedrockStreamDecoder } from './decode-bedrock-stream';
 import { type BedrockAbortContext, mapBedrockError } from './map-bedrock-error';
 import { toBedrockSdkInput } from './to-bedrock-sdk-input';
 
@@ -115,11 +116,21 @@ export class BedrockChatModel implements ChatModel {
     return warnings.length === 0 ? response : { ...response, warnings: [...warnings, ...response.warnings] };
   }
 
+  // One generator between the SDK's event iterator and the caller: the idle bound, the SDK's
+  // exception events and the codec's push decoder all run inside it.
   async *stream(request: ChatRequest, options: CallOptions = {}): AsyncIterable<StreamEvent> {
     const { value: input, warnings } = bedrockCodec.encodeRequest(request, { model: this.modelId, stream: true });
     const attempt = startAttempt(this.config.timeout, options.signal);
+    const watch = new IdleWatch({
+      timeoutMs: this.config.streamIdleTimeout ?? this.config.timeout,
+      abort: (reason) => attempt.abort(reason),
+      provider: 'Bedrock',
+      signal: options.signal,
+    });
+    let iterator: AsyncIterator<unknown> | undefined;
+    // Whether the SDK's stream has ended or thrown (else it is closed when the caller stops early).
+    let settled = false;
     try {
-      let stream: AsyncIterable<unknown>;
       try {
         const client = await this.getClient();
         const { ConverseStreamCommand } = await loadSdk();
@@ -131,41 +142,61 @@ export class BedrockChatModel implements ChatModel {
         if (output.stream === undefined) throw new Error('Bedrock answered ConverseStream without a stream.');
         // `timeout` bounded the start; from here each wait for an event is bounded on its own.
         attempt.started();
-        stream = withIdleTimeout(output.stream, {
-          timeoutMs: this.config.streamIdleTimeout ?? this.config.timeout,
-          abort: (reason) => attempt.abort(reason),
-          provider: 'Bedrock',
-          signal: options.signal,
-        });
+        iterator = output.stream[Symbol.asyncIterator]();
       } catch (error) {
         throw mapBedrockError(error, attempt.context());
       }
-      let failure: unknown;
-      // The SDK throws a modeled exception event; hand it to the codec as the member it was.
-      async function* chunks(): AsyncIterable<unknown> {
-        try {
-          for await (const chunk of stream) yield chunk;
-        } catch (error) {
-          const member = error instanceof Error ? STREAM_MEMBERS.get(error.name) : undefined;
-          if (member !== undefined && error instanceof Error && !attempt.signal.aborted)
-            yield { [member]: exceptionPayload(error) };
-          else failure = error;
-        }
-      }
-      for await (const event of bedrockCodec.decodeStream(chunks())) {
-        // The SDK may end an aborted stream quietly; the caller asked to stop, so say so.
+      // A failure of the SDK's stream ends ours: thrown when the caller aborted, else an `error` event.
+      const failed = (failure: unknown): StreamEvent => {
         if (options.signal?.aborted === true) throw mapBedrockError(options.signal.reason, attempt.context());
-        if (failure !== undefined) {
-          const mapped = mapBedrockError(failure, attempt.context());
-          if (AbortedError.isInstance(mapped)) throw mapped;
-          yield { type: 'error', error: mapped };
-          return;
+        const mapped = mapBedrockError(failure, attempt.context());
+        if (AbortedError.isInstance(mapped)) throw mapped;
+        return { type: 'error', error: mapped };
+      };
+      const decoder = new BedrockStreamDecoder();
+      const events: StreamEvent[] = [];
+      for (let done = false; !done; ) {
+        let result: IteratorResult<unknown> | undefined;
+        let failure: unknown;
+        watch.startWait();
+        try {
+          result = await iterator.next();
+        } catch (error) {
+          settled = true;
+          failure = watch.failure(error);
+        } finally {
+          watch.endWait();
         }
-        if (event.type === 'finish' && warnings.length > 0)
-          yield { ...event, warnings: [...warnings, ...(event.warnings ?? [])] };
-        else yield event;
+        if (result === undefined) {
+          // The SDK throws a modeled exception event; hand it to the codec as the member it was.
+          const member = failure instanceof Error ? STREAM_MEMBERS.get(failure.name) : undefined;
+          if (member === undefined || attempt.signal.aborted) {
+            yield failed(failure);
+            return;
+          }
+          decoder.push({ [member]: exceptionPayload(failure as Error) }, events);
+          done = true;
+        } else if (result.done === true) {
+          settled = true;
+          // The SDK may end an aborted stream quietly; the caller asked to stop, so say so.
+          if (watch.interrupted) {
+            yield failed(watch.failure(undefined));
+            return;
+          }
+          decoder.end(events);
+          done = true;
+        } else done = decoder.push(result.value, events);
+        for (const event of events) {
+          if (options.signal?.aborted === true) throw mapBedrockError(options.signal.reason, attempt.context());
+          if (event.type === 'finish' && warnings.length > 0)
+            yield { ...event, warnings: [...warnings, ...(event.warnings ?? [])] };
+          else yield event;
+        }
+        events.length = 0;
       }
     } finally {
+      watch.dispose();
+      if (iterator !== undefined && !settled) await iterator.return?.();
       attempt.release();
     }
   }

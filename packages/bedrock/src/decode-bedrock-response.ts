@@ -1,5 +1,5 @@
 import { type ModelResponse, type ProviderMetadata, parseWireResponse, type Warning } from '@interlingua/core';
-import { bedrockConverseResponseSchema } from './bedrock-api';
+import { bedrockConverseResponseSchema, isBedrockConverseResponse } from './bedrock-api';
 import { convertBedrockUsage } from './convert-bedrock-usage';
 import { decodeBedrockAssistantContent } from './decode-bedrock-content';
 import { mapBedrockStopReason } from './map-bedrock-stop-reason';
@@ -18,7 +18,12 @@ import { readBedrockErrorBody } from './read-bedrock-error-body';
 export function decodeBedrockResponse(body: unknown): ModelResponse {
   const error = readBedrockErrorBody(body);
   if (error !== undefined) throw error;
-  const wire = parseWireResponse(bedrockConverseResponseSchema, body, 'a Bedrock Converse response body');
+  const wire = parseWireResponse(
+    bedrockConverseResponseSchema,
+    body,
+    'a Bedrock Converse response body',
+    isBedrockConverseResponse,
+  );
   const warnings: Warning[] = [];
   const content = decodeBedrockAssistantContent(wire.output.message.content, 'output.message.content', warnings);
   const providerMetadata = bedrockResponseMetadata(wire.additionalModelResponseFields, wire.trace);

@@ -9,9 +9,11 @@ import {
 } from '@interlingua/core';
 import {
   BEDROCK_STREAM_EXCEPTIONS,
+  type BedrockStreamChunkIn,
   type BedrockStreamExceptionMember,
   bedrockStreamChunkSchema,
   bedrockStreamExceptionSchema,
+  isBedrockStreamChunk,
 } from './bedrock-api';
 import { toolCallFromText } from './bedrock-tool-use';
 import { convertBedrockUsage } from './convert-bedrock-usage';
@@ -36,111 +38,139 @@ type OpenTool = { id: string; name: string; json: string };
  * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ConverseStream.html
  */
 export async function* decodeBedrockStream(chunks: AsyncIterable<unknown>): AsyncIterable<StreamEvent> {
-  const tools = new Map<number, OpenTool>();
-  let stop: { reason: string; fields: Record<string, unknown> | undefined } | undefined;
-  let usage: Usage | undefined;
-  let trace: Record<string, unknown> | undefined;
-  // Bad counts of the metadata event, dropped: their warnings ride on `finish`.
-  const usageWarnings: Warning[] = [];
-
-  const finish = (warnings: Warning[]): StreamEvent => {
-    const reason = stop?.reason ?? 'end_turn';
-    const providerMetadata: ProviderMetadata | undefined = bedrockResponseMetadata(stop?.fields, trace);
-    return {
-      type: 'finish',
-      finishReason: mapBedrockStopReason(reason),
-      rawFinishReason: reason,
-      usage: usage ?? { inputTokens: 0, outputTokens: 0 },
-      warnings: [...usageWarnings, ...warnings],
-      ...(providerMetadata === undefined ? {} : { providerMetadata }),
-    };
-  };
-
+  const decoder = new BedrockStreamDecoder();
+  const events: StreamEvent[] = [];
   for await (const chunk of chunks) {
-    const exception = readException(chunk) ?? readBedrockErrorBody(chunk);
-    if (exception !== undefined) {
-      yield { type: 'error', error: exception };
-      return;
-    }
-    const parsed = safeParseWireResponse(bedrockStreamChunkSchema, chunk, 'a Bedrock ConverseStream event');
-    if (!parsed.success) {
-      yield { type: 'error', error: parsed.error };
-      return;
-    }
-    const event = parsed.value;
-    if ('messageStart' in event) continue;
-    if ('contentBlockStart' in event) {
-      const { contentBlockIndex, start } = event.contentBlockStart;
-      if (start.toolUse !== undefined) {
-        tools.set(contentBlockIndex, { id: start.toolUse.toolUseId, name: start.toolUse.name, json: '' });
-        yield { type: 'tool-call-start', id: start.toolUse.toolUseId, name: start.toolUse.name };
+    const done = decoder.push(chunk, events);
+    for (const event of events) yield event;
+    events.length = 0;
+    if (done) return;
+  }
+  decoder.end(events);
+  for (const event of events) yield event;
+}
+
+/**
+ * {@link decodeBedrockStream} as a push decoder, for a transport that reads the SDK's stream
+ * itself (no async generator between the SDK and the caller): `push` each chunk, then `end` at
+ * the end of the input. Both append the IR events they produce to `out`; `push` returns `true`
+ * once the stream is over (after `finish` or an `error` event), when the rest must not be read.
+ */
+export class BedrockStreamDecoder {
+  private readonly tools = new Map<number, OpenTool>();
+  private stop: { reason: string; fields: Record<string, unknown> | undefined } | undefined;
+  private usage: Usage | undefined;
+  private trace: Record<string, unknown> | undefined;
+  // Bad counts of the metadata event, dropped: their warnings ride on `finish`.
+  private readonly usageWarnings: Warning[] = [];
+
+  /** Decodes one chunk into `out`; `true` when the stream is over. */
+  push(chunk: unknown, out: StreamEvent[]): boolean {
+    let event: BedrockStreamChunkIn;
+    // The common events pass the guard; an exception member or an error body never does.
+    if (isBedrockStreamChunk(chunk)) event = chunk;
+    else {
+      const exception = readException(chunk) ?? readBedrockErrorBody(chunk);
+      if (exception !== undefined) {
+        out.push({ type: 'error', error: exception });
+        return true;
       }
-      continue;
+      const parsed = safeParseWireResponse(bedrockStreamChunkSchema, chunk, 'a Bedrock ConverseStream event');
+      if (!parsed.success) {
+        out.push({ type: 'error', error: parsed.error });
+        return true;
+      }
+      event = parsed.value;
     }
     if ('contentBlockDelta' in event) {
       const { contentBlockIndex, delta } = event.contentBlockDelta;
       if (delta.text !== undefined) {
-        if (delta.text !== '') yield { type: 'text-delta', text: delta.text };
+        if (delta.text !== '') out.push({ type: 'text-delta', text: delta.text });
       } else if (delta.toolUse !== undefined) {
-        const tool = tools.get(contentBlockIndex);
+        const tool = this.tools.get(contentBlockIndex);
         if (tool === undefined) {
-          yield invalid(`a toolUse delta for block ${contentBlockIndex}, which no contentBlockStart opened`);
-          return;
+          out.push(invalid(`a toolUse delta for block ${contentBlockIndex}, which no contentBlockStart opened`));
+          return true;
         }
         tool.json += delta.toolUse.input;
         if (delta.toolUse.input !== '')
-          yield { type: 'tool-call-delta', id: tool.id, argsTextDelta: delta.toolUse.input };
+          out.push({ type: 'tool-call-delta', id: tool.id, argsTextDelta: delta.toolUse.input });
       } else if (delta.reasoningContent !== undefined) {
         const reasoning = delta.reasoningContent;
         if (reasoning.redactedContent !== undefined)
-          yield { type: 'reasoning-delta', text: '', redacted: reasoning.redactedContent };
+          out.push({ type: 'reasoning-delta', text: '', redacted: reasoning.redactedContent });
         else if (reasoning.signature !== undefined)
-          yield { type: 'reasoning-delta', text: reasoning.text ?? '', signature: reasoning.signature };
+          out.push({ type: 'reasoning-delta', text: reasoning.text ?? '', signature: reasoning.signature });
         else if (reasoning.text !== undefined && reasoning.text !== '')
-          yield { type: 'reasoning-delta', text: reasoning.text };
+          out.push({ type: 'reasoning-delta', text: reasoning.text });
       }
       // Other deltas (`citation`, `image`, `toolResult`) have no IR counterpart: see docs/providers/bedrock.md.
-      continue;
+      return false;
+    }
+    if ('messageStart' in event) return false;
+    if ('contentBlockStart' in event) {
+      const { contentBlockIndex, start } = event.contentBlockStart;
+      if (start.toolUse !== undefined) {
+        this.tools.set(contentBlockIndex, { id: start.toolUse.toolUseId, name: start.toolUse.name, json: '' });
+        out.push({ type: 'tool-call-start', id: start.toolUse.toolUseId, name: start.toolUse.name });
+      }
+      return false;
     }
     if ('contentBlockStop' in event) {
-      const tool = tools.get(event.contentBlockStop.contentBlockIndex);
-      tools.delete(event.contentBlockStop.contentBlockIndex);
+      const tool = this.tools.get(event.contentBlockStop.contentBlockIndex);
+      this.tools.delete(event.contentBlockStop.contentBlockIndex);
       if (tool !== undefined)
-        yield { type: 'tool-call-end', toolCall: toolCallFromText(tool.id, tool.name, tool.json) };
-      continue;
+        out.push({ type: 'tool-call-end', toolCall: toolCallFromText(tool.id, tool.name, tool.json) });
+      return false;
     }
     if ('messageStop' in event) {
       // A toolUse never closed (cut off by max_tokens) still ends, with argsError when its text is partial.
-      for (const tool of tools.values())
-        yield { type: 'tool-call-end', toolCall: toolCallFromText(tool.id, tool.name, tool.json) };
-      tools.clear();
-      stop = { reason: event.messageStop.stopReason, fields: event.messageStop.additionalModelResponseFields };
-      if (usage !== undefined) {
-        yield finish([]);
-        return;
-      }
-      continue;
+      for (const tool of this.tools.values())
+        out.push({ type: 'tool-call-end', toolCall: toolCallFromText(tool.id, tool.name, tool.json) });
+      this.tools.clear();
+      this.stop = { reason: event.messageStop.stopReason, fields: event.messageStop.additionalModelResponseFields };
+      if (this.usage === undefined) return false;
+      out.push(this.finish([]));
+      return true;
     }
     // `metadata`: the usage, after messageStop.
-    usage = convertBedrockUsage(event.metadata.usage, usageWarnings, 'metadata.usage');
-    trace = event.metadata.trace;
-    if (stop !== undefined) {
-      yield finish([]);
+    this.usage = convertBedrockUsage(event.metadata.usage, this.usageWarnings, 'metadata.usage');
+    this.trace = event.metadata.trace;
+    if (this.stop === undefined) return false;
+    out.push(this.finish([]));
+    return true;
+  }
+
+  /** The input ended (without `push` having returned `true`): `finish`, or the error of a cut stream, into `out`. */
+  end(out: StreamEvent[]): void {
+    if (this.stop === undefined) {
+      out.push(invalid('the stream to end with messageStop, but it ended without one (connection cut?)'));
       return;
     }
-  }
-  if (stop !== undefined) {
     // The answer is complete, only the usage event is missing: finish, and say the counts are unknown.
-    yield finish([
-      {
-        type: 'other',
-        feature: 'usage',
-        message: 'The Bedrock stream ended after messageStop without its metadata event: usage is reported as 0.',
-      },
-    ]);
-    return;
+    out.push(
+      this.finish([
+        {
+          type: 'other',
+          feature: 'usage',
+          message: 'The Bedrock stream ended after messageStop without its metadata event: usage is reported as 0.',
+        },
+      ]),
+    );
   }
-  yield invalid('the stream to end with messageStop, but it ended without one (connection cut?)');
+
+  private finish(warnings: Warning[]): StreamEvent {
+    const reason = this.stop?.reason ?? 'end_turn';
+    const providerMetadata: ProviderMetadata | undefined = bedrockResponseMetadata(this.stop?.fields, this.trace);
+    return {
+      type: 'finish',
+      finishReason: mapBedrockStopReason(reason),
+      rawFinishReason: reason,
+      usage: this.usage ?? { inputTokens: 0, outputTokens: 0 },
+      warnings: [...this.usageWarnings, ...warnings],
+      ...(providerMetadata === undefined ? {} : { providerMetadata }),
+    };
+  }
 }
 
 function invalid(expected: string): StreamEvent {

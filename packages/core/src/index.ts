@@ -156,8 +156,9 @@ export {
   type Zod4Schema,
   zodToInputSchema,
 } from './tools/zod-to-input-schema';
-export { type ReadSSEJSONOptions, readSSEJSON } from './transport/read-sse-json';
 // Transports
+export { IdleWatch } from './transport/idle-watch';
+export { type ReadSSEJSONOptions, readSSEJSON } from './transport/read-sse-json';
 export { isConnectionError, toTransportError } from './transport/to-transport-error';
 export { type IdleTimeoutOptions, withIdleTimeout } from './transport/with-idle-timeout';
 export { readTokenCount, readTokenCounts, sumTokenCounts } from './usage/read-token-count';

@@ -9,6 +9,33 @@ const MAX_TIMER_MS = 2_147_483_647;
  * The idle bound of one stream, shared by `withIdleTimeout` and `readSSEJSON`: one timer for the
  * whole stream, re-armed for the time left when it fires early; a wait only records when it
  * began. No timer, promise or race per chunk.
+ *
+ * For an adapter whose one generator reads the SDK's iterator itself (so `withIdleTimeout` would
+ * add a layer per event): bracket every `next()` with `startWait` / `endWait`, turn a throw into
+ * `failure(error)`, check `interrupted` at a quiet end, and `dispose` when the stream is over.
+ *
+ * @example
+ * const watch = new IdleWatch({ timeoutMs, abort: (reason) => controller.abort(reason), provider: 'Bedrock', signal });
+ * try {
+ *   for (;;) {
+ *     watch.startWait();
+ *     let result: IteratorResult<Chunk>;
+ *     try {
+ *       result = await iterator.next();
+ *     } catch (error) {
+ *       throw watch.failure(error);
+ *     } finally {
+ *       watch.endWait();
+ *     }
+ *     if (result.done === true) {
+ *       if (watch.interrupted) throw watch.failure(undefined);
+ *       break;
+ *     }
+ *     // decode result.value
+ *   }
+ * } finally {
+ *   watch.dispose();
+ * }
  */
 export class IdleWatch {
   private readonly bounded: boolean;

@@ -84,6 +84,7 @@ export type {
   GatewayStore,
   Spend,
   SpendTotal,
+  StoreHealth,
   TakeResult,
 } from './store/gateway-store';
 export {

@@ -7,12 +7,22 @@ export const healthHandler: RouteHandler = async () => ({
   body: '{"status":"ok"}',
 });
 
-/** `GET /readyz`: 200 when taking requests, 503 once shutdown began (so a load balancer moves on). */
-export const readyHandler: RouteHandler = async (services) => ({
-  status: services.draining ? 503 : 200,
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ ready: !services.draining }),
-});
+/**
+ * `GET /readyz`: 200 when taking requests; 503 once shutdown began, or while a shared store that
+ * refuses requests without it (fail-closed) cannot be reached — so a load balancer moves on. The
+ * body says which: `{"ready":false,"draining":false,"store":{"available":false,"reason":"…"}}`.
+ */
+export const readyHandler: RouteHandler = async (services) => {
+  const store = services.store.health?.();
+  const ready = !services.draining && store?.refusing !== true;
+  const body: Record<string, unknown> = { ready, draining: services.draining };
+  if (store !== undefined)
+    body.store = {
+      available: store.available,
+      ...(store.reason === undefined ? {} : { reason: services.redact(store.reason) }),
+    };
+  return { status: ready ? 200 : 503, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+};
 
 /** `GET /metrics`: the Prometheus text format. */
 export const metricsHandler: RouteHandler = async (services) => ({

@@ -163,9 +163,11 @@ describe('when Redis goes away', () => {
       expect(refused).toMatchObject({ type: 'unavailable', status: 503, retryAfterSeconds: 1 });
       expect((refused as Error).message).toMatch(/shared store \(Redis\) is unavailable .*fail-closed/);
       expect((refused as Error).message).not.toContain(restartable.url);
+      expect(store.health()).toMatchObject({ available: false, refusing: true });
       await expect(store.isRevoked('team-a')).rejects.toMatchObject({ status: 503 });
       await restartable.restart();
       await waitFor(async () => (await store.take([rpm(5)]).catch(() => undefined))?.ok === true);
+      expect(store.health()).toEqual({ available: true, reason: undefined, refusing: false });
       expect(events.map((event) => event.type)).toEqual(['unavailable', 'recovered']);
     } finally {
       await store.close();
@@ -187,6 +189,8 @@ describe('when Redis goes away', () => {
       await store.addSpend('team-a', 'total', { usd: 1, tokens: 10 });
       await restartable.stop();
       for (let index = 0; index < 3; index++) expect(await store.take([rpm(1)])).toEqual({ ok: true });
+      // Away, but serving: a fail-open replica stays ready.
+      expect(store.health()).toMatchObject({ available: false, refusing: false });
       expect(await store.addSpend('team-a', 'total', { usd: 1, tokens: 10 })).toEqual({
         usd: 0,
         tokens: 0,

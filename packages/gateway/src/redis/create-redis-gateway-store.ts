@@ -194,6 +194,11 @@ export function createRedisGatewayStore(settings: RedisGatewayStoreSettings): Re
     async ready() {
       await Promise.all([waitReady(client), waitReady(subscriber), subscribed]);
     },
+    health() {
+      const available = down === undefined && client.status === 'ready';
+      const reason = available ? undefined : (down ?? `connection ${client.status}`);
+      return { available, reason, refusing: !available && policy === 'fail-closed' };
+    },
     async take(specs: readonly BucketTake[]): Promise<TakeResult> {
       if (specs.length === 0) return { ok: true };
       return guarded(

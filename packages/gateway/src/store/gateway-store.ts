@@ -28,6 +28,15 @@ export type TakeResult =
     };
 
 /** Spend recorded against a key. */
+/** What {@link GatewayStore.health} reports. */
+export type StoreHealth = {
+  available: boolean;
+  /** Why the store cannot be reached (a redacted reason: no credentials). */
+  reason?: string | undefined;
+  /** True when the gateway refuses requests while the store is away (a fail-closed policy). */
+  refusing: boolean;
+};
+
 export type Spend = { usd: number; tokens: number };
 
 /** Spend so far in the current period, and when the period ends (Unix ms; `undefined` for `total`). */
@@ -69,6 +78,11 @@ export interface GatewayStore {
   cooldownLeft(target: string): Promise<number>;
   /** Releases connections and timers. */
   close(): Promise<void>;
+  /**
+   * Whether the store can be reached now, for `GET /readyz`; a store without it (the in-process
+   * one) is always available. `refusing` is true when requests are refused while it is away.
+   */
+  health?(): StoreHealth;
   /** Where keys created at run time (the admin routes) are kept; without it the admin routes cannot create keys. */
   readonly keys?: GatewayKeyStore;
 }

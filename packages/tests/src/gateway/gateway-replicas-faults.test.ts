@@ -149,6 +149,12 @@ describe('faults', () => {
     await waitUntil(
       () => outcomes.filter((outcome) => outcome.phase === 'down' && outcome.status === 503).length >= 12,
     );
+    // While Redis is away every replica says it is not ready (it refuses requests), and why.
+    for (const replica of replicas) {
+      const ready = await fetch(`${replica.url}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toMatchObject({ ready: false, draining: false, store: { available: false } });
+    }
     await redis.restart();
     phase = 'back';
     await waitUntil(
@@ -157,6 +163,14 @@ describe('faults', () => {
     );
     running = false;
     await Promise.all(workers);
+    for (const replica of replicas) {
+      await waitUntil(async () => (await fetch(`${replica.url}/readyz`)).status === 200);
+      expect(await (await fetch(`${replica.url}/readyz`)).json()).toEqual({
+        ready: true,
+        draining: false,
+        store: { available: true },
+      });
+    }
     const served = outcomes.filter((outcome) => outcome.status === 200).length;
     await waitUntil(async () => (await spent().catch(() => -1)) >= before + (served - 12) * PER_REQUEST);
     // Settles of the last answers may still be arriving: wait until the total stops moving.

@@ -1,6 +1,13 @@
 import { Redis } from 'ioredis';
 import type { BudgetPeriod, GatewayKeyConfig } from '../config/gateway-config-schema';
-import type { BucketTake, GatewayKeyStore, GatewayStore, SpendTotal, TakeResult } from '../store/gateway-store';
+import type {
+  BucketTake,
+  GatewayKeyStore,
+  GatewayStore,
+  SpendTotal,
+  StoreHealth,
+  TakeResult,
+} from '../store/gateway-store';
 import { createBoundedCache } from './bounded-cache';
 import { redisKeyNames } from './redis-key-names';
 import { defineRedisScript } from './redis-script';
@@ -36,6 +43,8 @@ export type RedisGatewayStore = GatewayStore & {
   readonly client: Redis;
   /** Resolves once both connections are ready (the store works before that, failing per policy). */
   ready(): Promise<void>;
+  /** Whether Redis can be reached now (`GET /readyz` reads it). */
+  health(): StoreHealth;
 };
 
 // Cached "not revoked" answers live this long when pub/sub is up (a safety net; pub/sub is what keeps them right).

@@ -23,10 +23,17 @@ export function convertAssistantContentToAnthropic(
 ): AnthropicAssistantBlockParam[] {
   const blocks: AnthropicAssistantBlockParam[] = [];
   for (const part of parts) {
-    warnForeignMetadata(part, { provider: 'anthropic', format: 'Anthropic', at: part.type }, options.warnings);
+    if (part.providerMetadata !== undefined) {
+      warnForeignMetadata(part, { provider: 'anthropic', format: 'Anthropic', at: part.type }, options.warnings);
+    }
     switch (part.type) {
       case 'text': {
-        const serverBlocks = part.providerMetadata === undefined ? [] : readServerBlocks(part.providerMetadata);
+        if (part.providerMetadata === undefined) {
+          // Plain text (the usual case): one block, unless empty.
+          if (part.text !== '') blocks.push({ type: 'text', text: part.text });
+          break;
+        }
+        const serverBlocks = readServerBlocks(part.providerMetadata);
         let offset = 0;
         for (const { offset: at, block } of serverBlocks) {
           const end = Math.min(Math.max(at, offset), part.text.length);

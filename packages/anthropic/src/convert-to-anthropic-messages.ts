@@ -36,18 +36,11 @@ type Draft =
  */
 export function convertToAnthropicMessages(messages: readonly Message[], warnings: Warning[]): AnthropicMessageParam[] {
   const drafts: Draft[] = [];
-  const userDraft = () => {
-    const last = drafts.at(-1);
-    if (last?.role === 'user') return last;
-    const draft: Draft = { role: 'user', results: [], other: [] };
-    drafts.push(draft);
-    return draft;
-  };
-
-  messages.forEach((message, index) => {
+  for (let index = 0; index < messages.length; index++) {
+    const message = messages[index] as Message;
     switch (message.role) {
       case 'user': {
-        const draft = userDraft();
+        const draft = userDraft(drafts);
         for (const part of message.content) {
           const block = convertUserPart(part, index, undefined, warnings);
           if (block !== undefined) draft.other.push(block);
@@ -55,15 +48,15 @@ export function convertToAnthropicMessages(messages: readonly Message[], warning
         break;
       }
       case 'tool': {
-        const draft = userDraft();
+        const draft = userDraft(drafts);
         for (const result of message.content) draft.results.push(convertToolResult(result, index, warnings));
         break;
       }
       case 'assistant': {
         const blocks = convertAssistantContentToAnthropic(message.content, { requireSignature: true, warnings });
         if (blocks.length === 0) break; // The API rejects empty turns; nothing was lost but empty text.
-        const last = drafts.at(-1);
-        if (last?.role === 'assistant') last.blocks.push(...blocks);
+        const last = drafts[drafts.length - 1];
+        if (last?.role === 'assistant') for (const block of blocks) last.blocks.push(block);
         else drafts.push({ role: 'assistant', blocks });
         break;
       }
@@ -72,13 +65,35 @@ export function convertToAnthropicMessages(messages: readonly Message[], warning
         throw new InvalidRequestError({ message: `Unknown message role in ${JSON.stringify(exhaustive)}.` });
       }
     }
-  });
+  }
 
-  return drafts.map((draft) =>
-    draft.role === 'user'
-      ? { role: 'user', content: [...draft.results, ...draft.other] }
-      : { role: 'assistant', content: draft.blocks },
-  );
+  const out: AnthropicMessageParam[] = new Array(drafts.length);
+  for (let index = 0; index < drafts.length; index++) {
+    const draft = drafts[index] as Draft;
+    out[index] =
+      draft.role === 'assistant'
+        ? { role: 'assistant', content: draft.blocks }
+        : {
+            role: 'user',
+            // Results first; most user turns hold only one kind, sent without a copy.
+            content:
+              draft.other.length === 0
+                ? draft.results
+                : draft.results.length === 0
+                  ? draft.other
+                  : [...draft.results, ...draft.other],
+          };
+  }
+  return out;
+}
+
+// The user turn being built: the last draft when it is one, else a new one.
+function userDraft(drafts: Draft[]): Extract<Draft, { role: 'user' }> {
+  const last = drafts[drafts.length - 1];
+  if (last?.role === 'user') return last;
+  const draft: Extract<Draft, { role: 'user' }> = { role: 'user', results: [], other: [] };
+  drafts.push(draft);
+  return draft;
 }
 
 // Sets `block.cache_control` from the part's metadata (after the block's other keys, in place:

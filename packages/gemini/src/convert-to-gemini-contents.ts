@@ -3,6 +3,7 @@ import {
   type AssistantMessage,
   type ChatRequest,
   InvalidRequestError,
+  type ProviderMetadata,
   type UserContentPart,
   type Warning,
   warnForeignMetadata,
@@ -54,33 +55,25 @@ export function convertToGeminiContents(
   const contents: GeminiContent[] = [];
   const gemini3 = isGemini3(options.model);
   const functionResponseParts = options.functionResponseParts ?? gemini3;
-  const push = (role: GeminiContent['role'], parts: GeminiPart[]) => {
-    if (parts.length === 0) return;
-    const last = contents[contents.length - 1];
-    if (last !== undefined && last.role === role) {
-      for (const part of parts) last.parts.push(part);
-    } else contents.push({ role, parts });
-  };
 
   let previousCalls: AssistantMessage | undefined;
-  request.messages.forEach((message, index) => {
+  const messages = request.messages;
+  for (let index = 0; index < messages.length; index++) {
+    const message = messages[index] as (typeof messages)[number];
     switch (message.role) {
       case 'user':
-        push(
-          'user',
-          message.content.flatMap((part, partIndex) =>
-            isEmptyText(part)
-              ? []
-              : [toGeminiUserPart(part, () => `messages[${index}].content[${partIndex}]`, warnings)],
-          ),
-        );
+        pushContent(contents, 'user', userParts(message.content, index, warnings));
         break;
       case 'assistant':
-        push('model', assistantParts(message, index, warnings, gemini3));
+        pushContent(contents, 'model', assistantParts(message, index, warnings, gemini3));
         previousCalls = message;
         break;
       case 'tool':
-        push('user', convertToolMessageToGemini(message, previousCalls, { index, functionResponseParts, warnings }));
+        pushContent(
+          contents,
+          'user',
+          convertToolMessageToGemini(message, previousCalls, { index, functionResponseParts, warnings }),
+        );
         break;
       default: {
         const exhaustive: never = message;
@@ -89,7 +82,7 @@ export function convertToGeminiContents(
         });
       }
     }
-  });
+  }
 
   const result: ReturnType<typeof convertToGeminiContents> = { contents, warnings };
   if (request.system !== undefined && request.system !== '') {
@@ -105,19 +98,60 @@ function isGemini3(model: string | undefined): boolean {
   return model !== undefined && /^(models\/)?gemini-3/.test(model);
 }
 
+// Appends a turn's parts, merged into the last turn when it has the same role (Gemini wants
+// the roles alternating); an empty turn is not sent.
+function pushContent(contents: GeminiContent[], role: GeminiContent['role'], parts: GeminiPart[]): void {
+  if (parts.length === 0) return;
+  const last = contents[contents.length - 1];
+  if (last !== undefined && last.role === role) {
+    for (let index = 0; index < parts.length; index++) last.parts.push(parts[index] as GeminiPart);
+  } else contents.push({ role, parts });
+}
+
+function userParts(content: readonly UserContentPart[], index: number, warnings: Warning[]): GeminiPart[] {
+  const parts: GeminiPart[] = [];
+  for (let partIndex = 0; partIndex < content.length; partIndex++) {
+    const part = content[partIndex] as UserContentPart;
+    if (part.type === 'text') {
+      // Text needs no place name (it cannot fail or warn): no closure for it.
+      const signature = readThoughtSignature(part.providerMetadata);
+      if (part.text !== '' || signature !== undefined) parts.push(withSignature({ text: part.text }, signature));
+    } else parts.push(toGeminiUserPart(part, () => `messages[${index}].content[${partIndex}]`, warnings));
+  }
+  return parts;
+}
+
+// True when `metadata` holds data under a key other than Gemini's (only then is there anything to warn about).
+function hasForeignMetadata(metadata: ProviderMetadata | undefined): boolean {
+  if (metadata === undefined) return false;
+  for (const key in metadata) if (key !== 'gemini' && Object.hasOwn(metadata, key)) return true;
+  return false;
+}
+
+// A Gemini 3 turn of calls none of whose parts carries a signature.
+function hasUnsignedCalls(content: readonly AssistantContentPart[]): boolean {
+  let calls = false;
+  for (const part of content) {
+    if (readThoughtSignature(part.providerMetadata) !== undefined) return false;
+    if (part.type === 'tool-call') calls = true;
+  }
+  return calls;
+}
+
 function assistantParts(message: AssistantMessage, index: number, warnings: Warning[], gemini3: boolean): GeminiPart[] {
   const parts: GeminiPart[] = [];
-  const unsignedCalls =
-    gemini3 &&
-    message.content.some((part) => part.type === 'tool-call') &&
-    message.content.every((part) => readThoughtSignature(part.providerMetadata) === undefined);
+  const content = message.content;
+  const unsignedCalls = gemini3 && hasUnsignedCalls(content);
   let firstCall = true;
-  message.content.forEach((part, partIndex) => {
-    warnForeignMetadata(
-      part,
-      { provider: 'gemini', format: 'Gemini', at: `messages[${index}].content[${partIndex}]` },
-      warnings,
-    );
+  for (let partIndex = 0; partIndex < content.length; partIndex++) {
+    const part = content[partIndex] as AssistantContentPart;
+    if (hasForeignMetadata(part.providerMetadata)) {
+      warnForeignMetadata(
+        part,
+        { provider: 'gemini', format: 'Gemini', at: `messages[${index}].content[${partIndex}]` },
+        warnings,
+      );
+    }
     let signature = readThoughtSignature(part.providerMetadata);
     if (unsignedCalls && part.type === 'tool-call' && firstCall) {
       signature = GEMINI_SKIP_SIGNATURE;
@@ -127,10 +161,11 @@ function assistantParts(message: AssistantMessage, index: number, warnings: Warn
         message: `Gemini 3 requires a thoughtSignature on replayed calls; call "${part.id}" has none (another provider's, or stored without it), so it was sent with "${GEMINI_SKIP_SIGNATURE}".`,
       });
     }
-    if (part.type === 'tool-call') firstCall = false;
     switch (part.type) {
       case 'text':
-        if (!isEmptyText(part)) parts.push(withSignature({ text: part.text }, signature));
+        // Gemini rejects a part whose text is empty ("required oneof field 'data' must have one
+        // initialized field"); one that carries a thought signature is kept, as Gemini sent it.
+        if (part.text !== '' || signature !== undefined) parts.push(withSignature({ text: part.text }, signature));
         break;
       case 'reasoning':
         if (part.redacted !== undefined) {
@@ -152,6 +187,7 @@ function assistantParts(message: AssistantMessage, index: number, warnings: Warn
         parts.push(withSignature({ text: part.text, thought: true }, signature));
         break;
       case 'tool-call': {
+        firstCall = false;
         if (part.argsText !== undefined) {
           warnings.push({
             type: 'degraded',
@@ -170,12 +206,6 @@ function assistantParts(message: AssistantMessage, index: number, warnings: Warn
         throw new InvalidRequestError({ message: `Expected an assistant part, got ${JSON.stringify(exhaustive)}.` });
       }
     }
-  });
+  }
   return parts;
-}
-
-// Gemini rejects a part whose text is empty ("required oneof field 'data' must have one
-// initialized field"); one that carries a thought signature is kept, as Gemini sent it.
-function isEmptyText(part: UserContentPart | AssistantContentPart): boolean {
-  return part.type === 'text' && part.text === '' && readThoughtSignature(part.providerMetadata) === undefined;
 }

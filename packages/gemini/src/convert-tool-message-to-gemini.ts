@@ -1,4 +1,11 @@
-import type { AssistantMessage, ToolCall, ToolMessage, Warning } from '@interlingua/core';
+import type {
+  AssistantContentPart,
+  AssistantMessage,
+  ToolCall,
+  ToolMessage,
+  ToolResult,
+  Warning,
+} from '@interlingua/core';
 import type { GeminiFunctionResponsePart, GeminiPart } from './gemini-api';
 import { issuedGeminiCallId } from './gemini-issued-call-id';
 import { readThoughtSignature } from './gemini-thought-signature';
@@ -25,19 +32,22 @@ export function convertToolMessageToGemini(
   options: { index: number; functionResponseParts: boolean; warnings: Warning[] },
 ): GeminiPart[] {
   const parts: GeminiPart[] = [];
-  const calls = new Map<string, ToolCall>();
-  for (const part of previous?.content ?? []) if (part.type === 'tool-call') calls.set(part.id, part);
-  for (const position of callOrder(message, previous)) {
-    const result = message.content[position] as ToolMessage['content'][number];
+  const results = message.content;
+  const { calls, order } = matchCalls(results, previous);
+  for (let step = 0; step < results.length; step++) {
+    const position = order === undefined ? step : (order[step] as number);
+    const result = results[position] as ToolResult;
     let text = '';
     let texts = 0;
     let inside: GeminiFunctionResponsePart[] | undefined;
     let beside: GeminiPart[] | undefined;
-    result.content.forEach((part, partIndex) => {
+    const content = result.content;
+    for (let partIndex = 0; partIndex < content.length; partIndex++) {
+      const part = content[partIndex] as ToolResult['content'][number];
       if (part.type === 'text') {
         text = texts === 0 ? part.text : `${text}\n${part.text}`;
         texts++;
-        return;
+        continue;
       }
       const media = toGeminiUserPart(
         part,
@@ -53,13 +63,13 @@ export function convertToolMessageToGemini(
         beside ??= [];
         beside.push(media);
       }
-    });
+    }
     const functionResponse: GeminiPart['functionResponse'] = {
       name: result.toolName,
       response: result.isError ? { error: text } : { output: text },
     };
     // The result carries the id only when its call does: both or neither.
-    const call = calls.get(result.toolCallId);
+    const call = calls[position];
     const id = call === undefined ? undefined : issuedGeminiCallId(call);
     if (id !== undefined) functionResponse.id = id;
     if (inside !== undefined) functionResponse.parts = inside;
@@ -69,14 +79,51 @@ export function convertToolMessageToGemini(
   return parts;
 }
 
-// Result positions in the order of the calls they answer (matched by id); unmatched ones last.
-function callOrder(message: ToolMessage, previous: AssistantMessage | undefined): number[] {
-  const order = new Map<string, number>();
-  previous?.content.forEach((part, position) => {
-    if (part.type === 'tool-call') order.set(part.id, position);
-  });
-  const rank = (position: number) =>
-    order.get((message.content[position] as ToolMessage['content'][number]).toolCallId) ?? Number.MAX_SAFE_INTEGER;
-  const positions = message.content.map((_result, position) => position);
-  return positions.sort((a, b) => rank(a) - rank(b) || a - b);
+// Past this many results × calls, results are matched to calls through a Map instead of by scanning.
+const SCAN_LIMIT = 64;
+
+/**
+ * Each result's call in `previous` (by id; `calls[i]` for `results[i]`, `undefined` when none),
+ * and the order to send the results in: that of the calls they answer, unmatched ones last, ties
+ * in result order. `order` is `undefined` when the results already come in call order (the usual
+ * case), so no positions are sorted.
+ */
+function matchCalls(
+  results: readonly ToolResult[],
+  previous: AssistantMessage | undefined,
+): { calls: (ToolCall | undefined)[]; order: number[] | undefined } {
+  const content = previous?.content ?? [];
+  const calls: (ToolCall | undefined)[] = new Array(results.length);
+  const ranks: number[] = new Array(results.length);
+  let byId: Map<string, number> | undefined;
+  if (results.length * content.length > SCAN_LIMIT) {
+    byId = new Map();
+    // With two calls of one id, the last one counts (as in the scan below).
+    for (let at = 0; at < content.length; at++) {
+      const part = content[at] as AssistantContentPart;
+      if (part.type === 'tool-call') byId.set(part.id, at);
+    }
+  }
+  let sorted = true;
+  for (let position = 0; position < results.length; position++) {
+    const id = (results[position] as ToolResult).toolCallId;
+    let at = -1;
+    if (byId !== undefined) at = byId.get(id) ?? -1;
+    else {
+      for (let candidate = content.length - 1; candidate >= 0; candidate--) {
+        const part = content[candidate] as AssistantContentPart;
+        if (part.type === 'tool-call' && part.id === id) {
+          at = candidate;
+          break;
+        }
+      }
+    }
+    calls[position] = at < 0 ? undefined : (content[at] as ToolCall);
+    ranks[position] = at < 0 ? Number.MAX_SAFE_INTEGER : at;
+    if (position > 0 && (ranks[position] as number) < (ranks[position - 1] as number)) sorted = false;
+  }
+  if (sorted) return { calls, order: undefined };
+  const order = results.map((_result, position) => position);
+  order.sort((a, b) => (ranks[a] as number) - (ranks[b] as number) || a - b);
+  return { calls, order };
 }

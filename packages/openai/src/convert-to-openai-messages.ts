@@ -9,7 +9,11 @@ import {
   type Warning,
   warnForeignMetadata,
 } from '@interlingua/core';
-import type { ChatCompletionContentPart, ChatCompletionContentPartText } from 'openai/resources/chat/completions';
+import type {
+  ChatCompletionAssistantMessageParam,
+  ChatCompletionContentPart,
+  ChatCompletionContentPartText,
+} from 'openai/resources/chat/completions';
 import type { OpenAIChatMessage } from './openai-api';
 import { markOpenAIToolError } from './openai-tool-error-text';
 import { splitOpenAIAssistantContent } from './split-openai-assistant-content';
@@ -154,9 +158,11 @@ function convertAssistant(
   warnings: Warning[],
 ): { message: OpenAIChatMessage; droppedReasoning: boolean } {
   for (const part of message.content) {
+    // Only metadata can hold what Chat Completions has no place for.
+    if (part.providerMetadata === undefined) continue;
     warnForeignMetadata(part, { provider: 'openai', format: 'Chat Completions', at: part.type }, warnings);
     // Items the Responses API ran itself (web searches, …) cannot be replayed to Chat Completions.
-    if (part.type === 'text' && Array.isArray(part.providerMetadata?.openai?.serverItems)) {
+    if (part.type === 'text' && Array.isArray(part.providerMetadata.openai?.serverItems)) {
       warnings.push({
         type: 'unsupported',
         feature: 'text.providerMetadata.openai.serverItems',
@@ -178,16 +184,15 @@ function convertAssistant(
         : toolCalls.length > 0 || refusal !== undefined
           ? null
           : '';
-  return {
-    message: {
-      role: 'assistant',
-      content,
-      ...(refusal === undefined ? {} : { refusal }),
-      ...(reasoningContent === undefined ? {} : { reasoning_content: reasoningContent }),
-      ...(toolCalls.length === 0 ? {} : { tool_calls: toolCalls }),
-    },
-    droppedReasoning: !sendReasoning && reasoning.length > 0,
+  // Keys set one by one, in the order the API reference lists them (no spread objects per message).
+  const converted: ChatCompletionAssistantMessageParam & { reasoning_content?: string } = {
+    role: 'assistant',
+    content,
   };
+  if (refusal !== undefined) converted.refusal = refusal;
+  if (reasoningContent !== undefined) converted.reasoning_content = reasoningContent;
+  if (toolCalls.length > 0) converted.tool_calls = toolCalls;
+  return { message: converted, droppedReasoning: !sendReasoning && reasoning.length > 0 };
 }
 
 // The text of a turn's reasoning as `reasoning_content`. What only another provider can read
@@ -225,6 +230,16 @@ function convertToolMessage(message: ToolMessage, index: number, out: OpenAIChat
   for (let resultIndex = 0; resultIndex < message.content.length; resultIndex++) {
     const result = message.content[resultIndex];
     if (result === undefined) continue;
+    const only = result.content[0];
+    if (result.content.length === 1 && only?.type === 'text') {
+      // One text part (the usual result): no arrays to sort the parts into.
+      out.push({
+        role: 'tool',
+        tool_call_id: result.toolCallId,
+        content: result.isError ? markOpenAIToolError(only.text) : only.text,
+      });
+      continue;
+    }
     const texts: string[] = [];
     const others: UserContentPart[] = [];
     for (const part of result.content) {

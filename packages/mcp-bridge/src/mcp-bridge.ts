@@ -1,7 +1,6 @@
 import {
   type ExecutableTool,
   InvalidSettingError,
-  linkAbortSignal,
   redactError,
   type ToolOutput,
   type UserContentPart,
@@ -36,6 +35,7 @@ import { McpToolCallError } from './mcp-tool-call-error';
 import { checkBridgeOptions, parseBridgeConfig } from './parse-bridge-config';
 import { toMcpRoot } from './parse-mcp-config';
 import { readMcpConfigSource } from './read-mcp-config-file';
+import { sdkRequestSignal } from './sdk-request-signal';
 import { settleCallOutput } from './settle-call-output';
 import { findWithdrawnTool, noSuchToolError, serverUnavailableError } from './unroutable-call-errors';
 
@@ -182,10 +182,9 @@ export class McpBridge {
       this.emit({ type: 'call-error', server: connection.name, tool: tool.name, toolCallId, error });
       return errorOutput(error);
     }
-    // A per-call signal linked to the caller's: one listener on a signal shared by many calls,
-    // and the SDK (which adds a listener per request and never removes it) only sees this one.
+    // The SDK never removes the listener it adds to a request's signal: a shared one is linked.
     const callerSignal = options.signal;
-    const link = callerSignal === undefined ? undefined : linkAbortSignal(callerSignal);
+    const link = callerSignal === undefined ? undefined : sdkRequestSignal(callerSignal);
     try {
       return await this.callLinked(route, args, timeout, toolCallId, link?.signal, callerSignal);
     } finally {

@@ -31,8 +31,7 @@ export function startMcpCallSpan(
   options: McpTelemetryOptions | undefined,
 ): TelemetrySpan {
   const { transport, protocolVersion } = connection.status();
-  const remote = connection.config.type === 'stdio' ? undefined : safeUrl(connection.config.url);
-  const port = remote === undefined ? undefined : Number(remote.port || (remote.protocol === 'https:' ? 443 : 80));
+  const { address, port } = addressOf(connection.config);
   const span = startTelemetrySpan(`tools/call ${tool}`, {
     kind: 'client',
     scope: '@interlingua/mcp-bridge',
@@ -43,11 +42,11 @@ export function startMcpCallSpan(
       'mcp.protocol.version': protocolVersion,
       'network.transport': transport === undefined ? undefined : transport === 'stdio' ? 'pipe' : 'tcp',
       'network.protocol.name': transport === 'stdio' || transport === undefined ? undefined : 'http',
-      'server.address': remote?.hostname,
+      'server.address': address,
       'server.port': port,
     },
   });
-  if (recordsContent(options) && span.recording) span.set({ 'gen_ai.tool.call.arguments': JSON.stringify(args) });
+  if (span.recording && recordsContent(options)) span.set({ 'gen_ai.tool.call.arguments': JSON.stringify(args) });
   return span;
 }
 
@@ -76,6 +75,24 @@ export function endMcpCallSpan(
 
 function recordsContent(options: McpTelemetryOptions | undefined): boolean {
   return options?.recordContent ?? captureContentByDefault();
+}
+
+type ServerAddress = { address: string | undefined; port: number | undefined };
+
+// A config never changes: its URL is parsed once, not on every call.
+const addresses = new WeakMap<McpServerConfig, ServerAddress>();
+
+function addressOf(config: McpServerConfig): ServerAddress {
+  let known = addresses.get(config);
+  if (known === undefined) {
+    const remote = config.type === 'stdio' ? undefined : safeUrl(config.url);
+    known = {
+      address: remote?.hostname,
+      port: remote === undefined ? undefined : Number(remote.port || (remote.protocol === 'https:' ? 443 : 80)),
+    };
+    addresses.set(config, known);
+  }
+  return known;
 }
 
 function safeUrl(url: string): URL | undefined {

@@ -127,9 +127,13 @@ class LiveSpan implements TelemetrySpan {
   }
 }
 
+// A loop over the keys, not `Object.entries`: spans start on every call, most of them unrecorded.
 function clean(attributes: TelemetryAttributes | undefined): Record<string, TelemetryAttributeValue> {
   const out: Record<string, TelemetryAttributeValue> = {};
   if (attributes === undefined) return out;
-  for (const [key, value] of Object.entries(attributes)) if (value !== undefined) out[key] = value;
+  for (const key of Object.keys(attributes)) {
+    const value = attributes[key];
+    if (value !== undefined) out[key] = value;
+  }
   return out;
 }

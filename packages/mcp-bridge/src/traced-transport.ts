@@ -31,7 +31,9 @@ export class TracedTransport implements Transport {
     private readonly observe: (direction: McpTraceDirection, message: JSONRPCMessage) => void,
   ) {
     inner.onmessage = (message, extra) => {
-      if (('result' in message || 'error' in message) && 'id' in message) this.inFlight.delete(message.id);
+      if (('result' in message || 'error' in message) && 'id' in message && message.id !== undefined) {
+        this.inFlight.delete(message.id);
+      }
       this.observe('receive', message);
       this.onmessage?.(message, extra);
     };

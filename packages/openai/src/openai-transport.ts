@@ -1,11 +1,4 @@
-import {
-  AbortedError,
-  type CallOptions,
-  type ModelResponse,
-  type StreamEvent,
-  type Warning,
-  withIdleTimeout,
-} from '@interlingua/core';
+import { AbortedError, type CallOptions, type ModelResponse, type StreamEvent, type Warning } from '@interlingua/core';
 import { mapOpenAIError } from './map-openai-error';
 
 /** The `openai` SDK's own `timeout` default, also the default bound on each wait for a stream chunk. */
@@ -22,33 +15,6 @@ export function openAIRequestOptions(options: CallOptions): { signal?: AbortSign
 /** The response with the encoder's warnings first. */
 export function withEncodeWarnings(response: ModelResponse, warnings: Warning[]): ModelResponse {
   return warnings.length === 0 ? response : { ...response, warnings: [...warnings, ...response.warnings] };
-}
-
-/** What {@link boundOpenAIStream} needs besides the SDK's stream. */
-export type BoundOpenAIStreamOptions = {
-  /** Milliseconds to wait for each next chunk (default {@link OPENAI_DEFAULT_TIMEOUT_MS}). */
-  streamIdleTimeout: number | undefined;
-  signal: AbortSignal | undefined;
-  /** Values redacted from any error (the API key). */
-  secrets: readonly (string | null | undefined)[];
-};
-
-/**
- * The SDK's stream with each wait for a chunk bounded (`withIdleTimeout`; the SDK's `timeout`
- * ends with the headers) and its errors mapped and redacted by `mapOpenAIError`; an aborted
- * stream, which the SDK ends quietly, becomes an `AbortedError`.
- */
-export function boundOpenAIStream<T>(
-  stream: AsyncIterable<T> & { controller: AbortController },
-  options: BoundOpenAIStreamOptions,
-): AsyncIterable<T> {
-  return withIdleTimeout(stream, {
-    timeoutMs: options.streamIdleTimeout ?? OPENAI_DEFAULT_TIMEOUT_MS,
-    abort: (reason) => stream.controller.abort(reason),
-    provider: 'OpenAI',
-    signal: options.signal,
-    mapError: (error) => mapOpenAIError(error, options.signal, options.secrets),
-  });
 }
 
 /**

@@ -311,6 +311,37 @@ describe('OpenAI Responses model errors', () => {
     }
   });
 
+  it('stream: a wait for the next event longer than streamIdleTimeout ends in a retryable APICallError', async () => {
+    const events = chunks('openai-responses-text.1.chunks.txt');
+    const stalled = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      for (const event of events.slice(0, 5)) {
+        response.write(`event: ${(event as { type: string }).type}\ndata: ${JSON.stringify(event)}\n\n`);
+      }
+    });
+    await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = stalled.address() as AddressInfo;
+      const model = createOpenAI({
+        baseURL: `http://127.0.0.1:${port}/v1`,
+        apiKey: 'sk-test',
+        maxRetries: 0,
+        streamIdleTimeout: 100,
+      }).responses('gpt-4.1');
+      const seen = await drain(model.stream(request));
+      expect(seen[0]).toEqual({ type: 'text-delta', text: 'Hello' });
+      const last = seen.at(-1);
+      expect(last?.type).toBe('error');
+      const error = (last as { error: unknown }).error;
+      expect(APICallError.isInstance(error)).toBe(true);
+      expect(error).toMatchObject({ isRetryable: true });
+      expect(String((error as Error).message)).toMatch(/100 ms/);
+    } finally {
+      stalled.closeAllConnections();
+      await new Promise((resolve) => stalled.close(resolve));
+    }
+  });
+
   it('turns a timeout into a retryable APICallError', async () => {
     const { provider } = await serve(hang(), { timeout: 50 });
     const error = await provider

@@ -1,10 +1,11 @@
-import type {
-  CallOptions,
-  ChatModel,
-  ChatRequest,
-  ModelCapabilities,
-  ModelResponse,
-  StreamEvent,
+import {
+  type CallOptions,
+  type ChatModel,
+  type ChatRequest,
+  type ModelCapabilities,
+  type ModelResponse,
+  readSSEJSON,
+  type StreamEvent,
 } from '@interlingua/core';
 import type OpenAI from 'openai';
 import type {
@@ -12,7 +13,12 @@ import type {
   ResponseCreateParamsStreaming,
 } from 'openai/resources/responses/responses';
 import { mapOpenAIError } from '../map-openai-error';
-import { boundOpenAIStream, openAIRequestOptions, withEncodeWarnings, yieldModelEvents } from '../openai-transport';
+import {
+  OPENAI_DEFAULT_TIMEOUT_MS,
+  openAIRequestOptions,
+  withEncodeWarnings,
+  yieldModelEvents,
+} from '../openai-transport';
 import { decodeOpenAIResponsesResponse } from './decode-openai-responses-response';
 import { decodeOpenAIResponsesStream } from './decode-openai-responses-stream';
 import { encodeOpenAIResponsesRequest } from './encode-openai-responses-request';
@@ -74,15 +80,20 @@ export class OpenAIResponsesModel implements ChatModel {
     });
     const client = this.config.client();
     const secrets = [client.apiKey];
-    const stream = await client.responses
+    // The SDK builds, sends and retries the request; its answer is read here, straight from the
+    // bytes, as the Chat Completions model does.
+    const response = await client.responses
       .create(body as ResponseCreateParamsStreaming, openAIRequestOptions(options))
+      .asResponse()
       .catch((error: unknown) => {
         throw mapOpenAIError(error, options.signal, secrets);
       });
-    const events = boundOpenAIStream(stream, {
-      streamIdleTimeout: this.config.streamIdleTimeout,
+    // The SDK's `timeout` ends with the headers; from here each wait for an event is bounded.
+    const events = readSSEJSON(response.body, {
+      timeoutMs: this.config.streamIdleTimeout ?? OPENAI_DEFAULT_TIMEOUT_MS,
+      provider: 'OpenAI',
       signal: options.signal,
-      secrets,
+      mapError: (error) => mapOpenAIError(error, options.signal, secrets),
     });
     yield* yieldModelEvents(decodeOpenAIResponsesStream(events), warnings);
   }

@@ -1,3 +1,4 @@
+import { isWireRecord } from '@interlingua/core';
 import { z } from 'zod';
 import { responsesResponseSchema, responsesServerItemSchema } from './openai-responses-api';
 
@@ -61,3 +62,27 @@ export const responsesErrorEventSchema = z.object({
   message: nullish(z.string()),
   error: nullish(z.object({ code: nullish(z.string()), type: nullish(z.string()), message: nullish(z.string()) })),
 });
+
+// Guards for the events that come by the thousand: `true` only for what the schema takes, so the
+// decoder skips the zod parse of each delta; anything else goes to the schema (and its error).
+const isIndex = (value: unknown): boolean => Number.isSafeInteger(value) && (value as number) >= 0;
+
+/** What {@link responsesEventEnvelopeSchema} passes, checked by hand. */
+export function isResponsesEventEnvelope(value: unknown): value is z.infer<typeof responsesEventEnvelopeSchema> {
+  return isWireRecord(value) && typeof value.type === 'string';
+}
+
+/** What {@link responsesContentDeltaEventSchema} passes, checked by hand. */
+export function isResponsesContentDeltaEvent(
+  value: unknown,
+): value is z.infer<typeof responsesContentDeltaEventSchema> {
+  if (!isWireRecord(value) || typeof value.delta !== 'string' || !isIndex(value.output_index)) return false;
+  return value.content_index === undefined || value.content_index === null || isIndex(value.content_index);
+}
+
+/** What {@link responsesArgumentsDeltaEventSchema} passes, checked by hand. */
+export function isResponsesArgumentsDeltaEvent(
+  value: unknown,
+): value is z.infer<typeof responsesArgumentsDeltaEventSchema> {
+  return isWireRecord(value) && typeof value.delta === 'string' && isIndex(value.output_index);
+}

@@ -18,6 +18,9 @@ import { openAIResponsesFailure } from './openai-responses-failure';
 import { readCallDataItem, reasoningItemData, reasoningItemText } from './openai-responses-reasoning';
 import { type ResponsesServerItemAt, readServerItemJSON } from './openai-responses-server-items';
 import {
+  isResponsesArgumentsDeltaEvent,
+  isResponsesContentDeltaEvent,
+  isResponsesEventEnvelope,
   responsesArgumentsDeltaEventSchema,
   responsesContentDeltaEventSchema,
   responsesContentPartEventSchema,
@@ -223,7 +226,9 @@ export function createResponsesStreamDecoder(): {
       const errorBody =
         typeof raw === 'object' && raw !== null && !Object.hasOwn(raw, 'type') ? readOpenAIErrorBody(raw) : undefined;
       if (errorBody !== undefined) return { events: [{ type: 'error', error: errorBody }], done: true };
-      const { type } = parseResponseItemAt(responsesEventEnvelopeSchema, raw, ['event']);
+      const { type } = isResponsesEventEnvelope(raw)
+        ? raw
+        : parseResponseItemAt(responsesEventEnvelopeSchema, raw, ['event']);
       switch (type) {
         case 'response.created':
         case 'response.in_progress':
@@ -265,7 +270,9 @@ export function createResponsesStreamDecoder(): {
         }
         case 'response.output_text.delta':
         case 'response.refusal.delta': {
-          const event = parseResponseItemAt(responsesContentDeltaEventSchema, raw, [type]);
+          const event = isResponsesContentDeltaEvent(raw)
+            ? raw
+            : parseResponseItemAt(responsesContentDeltaEventSchema, raw, [type]);
           const item = itemAt(event.output_index, type);
           if (item.kind !== 'message') break;
           item.emitted.add(event.content_index ?? 0);
@@ -287,7 +294,9 @@ export function createResponsesStreamDecoder(): {
           break;
         }
         case 'response.reasoning_text.delta': {
-          const event = parseResponseItemAt(responsesContentDeltaEventSchema, raw, [type]);
+          const event = isResponsesContentDeltaEvent(raw)
+            ? raw
+            : parseResponseItemAt(responsesContentDeltaEventSchema, raw, [type]);
           const item = itemAt(event.output_index, type);
           if (item.kind === 'reasoning') reasoningText(out, item, event.delta);
           break;
@@ -302,7 +311,9 @@ export function createResponsesStreamDecoder(): {
           break;
         }
         case 'response.function_call_arguments.delta': {
-          const event = parseResponseItemAt(responsesArgumentsDeltaEventSchema, raw, [type]);
+          const event = isResponsesArgumentsDeltaEvent(raw)
+            ? raw
+            : parseResponseItemAt(responsesArgumentsDeltaEventSchema, raw, [type]);
           const item = itemAt(event.output_index, type);
           if (item.kind !== 'call' || item.ended || event.delta === '') break;
           item.argsText += event.delta;

@@ -6,12 +6,17 @@ import { fromUtf8, toUtf8 } from '@smithy/util-utf8';
  * the event or exception type it names, and a JSON payload.
  */
 export type EventStreamMessage = {
-  /** `event` for data, `exception` for a modeled error (`ThrottlingException`, …). */
-  messageType: 'event' | 'exception';
-  /** The `:event-type` (an event) or `:exception-type` (an exception), e.g. `contentBlockDelta`. */
+  /**
+   * `event` for data, `exception` for a modeled error (`ThrottlingException`, …), `error` for a
+   * service error outside the model (its message in an `:error-message` header of `headers`).
+   */
+  messageType: 'event' | 'exception' | 'error';
+  /** The `:event-type` (an event), `:exception-type` (an exception) or `:error-code` (an error), e.g. `contentBlockDelta`. */
   type: string;
-  /** The JSON payload. */
+  /** The JSON payload; a `Uint8Array` is framed as it is (e.g. a payload that is not JSON). */
   payload: unknown;
+  /** More headers, of any event-stream header type, framed after the standard ones. */
+  headers?: MessageHeaders;
 };
 
 /** An event message: `:message-type: event`, `:event-type: <type>`, a JSON payload. */
@@ -51,12 +56,17 @@ const codec = new EventStreamCodec(toUtf8, fromUtf8);
  */
 export function encodeEventStream(messages: readonly EventStreamMessage[]): Uint8Array {
   const frames = messages.map((message) => {
+    const typeHeader = { event: ':event-type', exception: ':exception-type', error: ':error-code' }[
+      message.messageType
+    ];
     const headers: MessageHeaders = {
       ':message-type': { type: 'string', value: message.messageType },
-      [message.messageType === 'event' ? ':event-type' : ':exception-type']: { type: 'string', value: message.type },
+      [typeHeader]: { type: 'string', value: message.type },
       ':content-type': { type: 'string', value: 'application/json' },
+      ...message.headers,
     };
-    return codec.encode({ headers, body: fromUtf8(JSON.stringify(message.payload)) });
+    const body = message.payload instanceof Uint8Array ? message.payload : fromUtf8(JSON.stringify(message.payload));
+    return codec.encode({ headers, body });
   });
   const out = new Uint8Array(frames.reduce((total, frame) => total + frame.length, 0));
   let offset = 0;

@@ -35,7 +35,7 @@ export type SSEEnd = 'close' | 'hang' | 'reset';
 /** What a route answers. Build replies with {@link json}, {@link sse}, {@link raw}, {@link hang}. */
 export type Reply =
   | { kind: 'json'; status: number; body: unknown; headers: Record<string, string> }
-  | { kind: 'raw'; status: number; body: string; headers: Record<string, string> }
+  | { kind: 'raw'; status: number; body: string | Uint8Array; headers: Record<string, string> }
   | {
       kind: 'sse';
       format: SSEFormat;
@@ -91,8 +91,14 @@ export function json(body: unknown, options: { status?: number; headers?: Record
   return { kind: 'json', status: options.status ?? 200, body, headers: options.headers ?? {} };
 }
 
-/** A reply of any body text, e.g. a 200 whose body is not JSON. The content type defaults to `application/json`. */
-export function raw(body: string, options: { status?: number; headers?: Record<string, string> } = {}): Reply {
+/**
+ * A reply of any body text or bytes, e.g. a 200 whose body is not JSON, or event-stream frames
+ * with a corrupted byte. The content type defaults to `application/json`.
+ */
+export function raw(
+  body: string | Uint8Array,
+  options: { status?: number; headers?: Record<string, string> } = {},
+): Reply {
   return {
     kind: 'raw',
     status: options.status ?? 200,

@@ -18,7 +18,9 @@ import {
 import { BEDROCK_STREAM_EXCEPTIONS } from './bedrock-api';
 import { bedrockCodec } from './bedrock-codec';
 import { BedrockStreamDecoder } from './decode-bedrock-stream';
+import { type EventStreamChunk, EventStreamReader } from './event-stream-reader';
 import { type BedrockAbortContext, mapBedrockError } from './map-bedrock-error';
+import { type TakenBody, takeEventStreamBody } from './take-event-stream-body';
 import { toBedrockSdkInput } from './to-bedrock-sdk-input';
 
 type BedrockSdk = typeof import('@aws-sdk/client-bedrock-runtime');
@@ -63,11 +65,13 @@ const CAPABILITIES: Partial<ModelCapabilities> = {
 const STREAM_MEMBERS = new Map(
   Object.entries(BEDROCK_STREAM_EXCEPTIONS).map(([member, { type }]) => [type as string, member]),
 );
+const EXCEPTION_MEMBERS: ReadonlySet<string> = new Set(Object.keys(BEDROCK_STREAM_EXCEPTIONS));
 
 /**
  * A `ChatModel` over Amazon Bedrock Converse: the {@link bedrockCodec} joined to the official
  * SDK (`ConverseCommand`, `ConverseStreamCommand`). The SDK signs (SigV4 or a Bedrock API key),
- * retries and parses the event stream; this class only encodes, sends and decodes. `generate`
+ * sends and retries; this class encodes, decodes and reads a stream's event-stream frames itself
+ * (`EventStreamReader`, CRC-checked, from the body the SDK's middleware hands over). `generate`
  * rejects with `APICallError` / `AbortedError` / `InvalidSettingError`; `stream` throws failures
  * before the first event and ends with an `error` event on an exception mid-stream
  * (`modelStreamErrorException`, `throttlingException`, …) or a cut stream.
@@ -116,8 +120,10 @@ export class BedrockChatModel implements ChatModel {
     return warnings.length === 0 ? response : { ...response, warnings: [...warnings, ...response.warnings] };
   }
 
-  // One generator between the SDK's event iterator and the caller: the idle bound, the SDK's
-  // exception events and the codec's push decoder all run inside it.
+  // One generator between the response bytes and the caller: the SDK builds, signs, retries and
+  // sends the request, and its middleware hands over the raw event stream (`takeEventStreamBody`),
+  // read here by `EventStreamReader` into the codec's push decoder, under the idle bound. An
+  // answer the middleware left to the SDK is read through the SDK's own iterator instead.
   async *stream(request: ChatRequest, options: CallOptions = {}): AsyncIterable<StreamEvent> {
     const { value: input, warnings } = bedrockCodec.encodeRequest(request, { model: this.modelId, stream: true });
     const attempt = startAttempt(this.config.timeout, options.signal);
@@ -127,6 +133,7 @@ export class BedrockChatModel implements ChatModel {
       provider: 'Bedrock',
       signal: options.signal,
     });
+    const taken: TakenBody = {};
     let iterator: AsyncIterator<unknown> | undefined;
     // Whether the SDK's stream has ended or thrown (else it is closed when the caller stops early).
     let settled = false;
@@ -138,11 +145,12 @@ export class BedrockChatModel implements ChatModel {
           ...this.config.headers,
           ...options.headers,
         });
+        takeEventStreamBody(command, taken);
         const output = await client.send(command, { abortSignal: attempt.signal });
         if (output.stream === undefined) throw new Error('Bedrock answered ConverseStream without a stream.');
         // `timeout` bounded the start; from here each wait for an event is bounded on its own.
         attempt.started();
-        iterator = output.stream[Symbol.asyncIterator]();
+        iterator = (taken.body ?? output.stream)[Symbol.asyncIterator]();
       } catch (error) {
         throw mapBedrockError(error, attempt.context());
       }
@@ -154,6 +162,8 @@ export class BedrockChatModel implements ChatModel {
         return { type: 'error', error: mapped };
       };
       const decoder = new BedrockStreamDecoder();
+      const reader = taken.body === undefined ? undefined : new EventStreamReader(EXCEPTION_MEMBERS);
+      const chunks: EventStreamChunk[] = [];
       const events: StreamEvent[] = [];
       for (let done = false; !done; ) {
         let result: IteratorResult<unknown> | undefined;
@@ -183,9 +193,25 @@ export class BedrockChatModel implements ChatModel {
             yield failed(watch.failure(undefined));
             return;
           }
+          try {
+            reader?.end();
+          } catch (error) {
+            yield failed(error);
+            return;
+          }
           decoder.end(events);
           done = true;
-        } else done = decoder.push(result.value, events);
+        } else if (reader === undefined) done = decoder.push(result.value, events);
+        else {
+          // The events of the frames before a bad one still count; the bad one ends the stream.
+          try {
+            reader.push(result.value as Uint8Array, chunks);
+          } catch (error) {
+            failure = error;
+          }
+          for (let index = 0; index < chunks.length && !done; index++) done = decoder.push(chunks[index], events);
+          chunks.length = 0;
+        }
         for (const event of events) {
           if (options.signal?.aborted === true) throw mapBedrockError(options.signal.reason, attempt.context());
           if (event.type === 'finish' && warnings.length > 0)
@@ -193,6 +219,10 @@ export class BedrockChatModel implements ChatModel {
           else yield event;
         }
         events.length = 0;
+        if (failure !== undefined && !done) {
+          yield failed(failure);
+          return;
+        }
       }
     } finally {
       watch.dispose();

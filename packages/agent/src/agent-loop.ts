@@ -30,7 +30,7 @@ import { findHistoryProblems } from './history/find-history-problems';
 import { noObject, repairRequest } from './object/generate-object';
 import { parseObjectText } from './object/object-schema';
 import { endModelSpan, endRunSpan, recordsContent, startModelSpan, startRunSpan } from './telemetry/agent-telemetry';
-import { withUniqueCallIds } from './unique-call-ids';
+import { callIdsOf, withUniqueCallIds } from './unique-call-ids';
 
 type LoopState = {
   options: ResolvedAgentOptions;
@@ -47,6 +47,8 @@ type LoopState = {
   output: unknown;
   /** Re-asks left for a final answer that does not match `output`. */
   outputRepairs: number;
+  /** The ids of every call in the history, kept as it grows: a new turn is checked against them alone. */
+  callIds: Set<string>;
 };
 
 /**
@@ -88,12 +90,18 @@ async function loop(
     recordContent: recordsContent(options.telemetry),
     output: undefined,
     outputRepairs: options.outputRepairs,
+    callIds: callIdsOf(history),
   };
   const { steps, inputTokensPerStep } = state;
   const callOptions: CallOptions = {
     ...(signal === undefined ? {} : { signal }),
     ...(options.headers === undefined ? {} : { headers: options.headers }),
   };
+  // The same on every call of the run.
+  const responseFormat =
+    options.output === undefined
+      ? undefined
+      : { type: 'json' as const, schema: options.output.jsonSchema, name: 'output' };
 
   for (let index = 0; ; index++) {
     if (index === options.maxSteps) return finish(state, 'max_steps');
@@ -118,15 +126,11 @@ async function loop(
       return finish(state, 'error', error);
     }
     if (listening) emit({ type: 'step-start', step: index, messages: sent });
-    const request: ChatRequest = {
-      messages: sent,
-      ...(options.system === undefined ? {} : { system: options.system }),
-      ...(options.tools.data.length === 0 ? {} : { tools: options.tools.data }),
-      ...options.settings,
-      ...(options.output === undefined
-        ? {}
-        : { responseFormat: { type: 'json' as const, schema: options.output.jsonSchema, name: 'output' } }),
-    };
+    const request: ChatRequest = { messages: sent };
+    if (options.system !== undefined) request.system = options.system;
+    if (options.tools.data.length > 0) request.tools = options.tools.data;
+    if (options.settings !== undefined) Object.assign(request, options.settings);
+    if (responseFormat !== undefined) request.responseFormat = responseFormat;
     let response: ModelResponse;
     const modelSpan = startModelSpan(span, model, request, mode === 'stream');
     // The tokens a failed stream had already billed (its `error` event's usage).
@@ -157,7 +161,7 @@ async function loop(
       state.last = undefined;
       return finish(state, 'error', error);
     }
-    const unique = withUniqueCallIds(response.message, history);
+    const unique = withUniqueCallIds(response.message, state.callIds);
     if (unique.warnings.length > 0) {
       response = { ...response, message: unique.message, warnings: [...response.warnings, ...unique.warnings] };
     }

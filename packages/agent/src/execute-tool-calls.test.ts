@@ -145,6 +145,33 @@ describe('tool calls in runAgent', () => {
     expect(error?.cause).toMatchObject({ name: 'TimeoutError' });
   });
 
+  it('gives each call of a run without signal or timeout its own signal, which never fires', async () => {
+    const seen: { id: string; signal: AbortSignal; again: AbortSignal; keys: string[] }[] = [];
+    const probe = defineTool({
+      name: 'probe',
+      description: 'd',
+      input: z.object({}),
+      execute: (_input, context) => {
+        seen.push({ id: context.toolCallId, signal: context.signal, again: context.signal, keys: Object.keys(context) });
+        return 'ok';
+      },
+    });
+    const model = scriptedModel([
+      toolCallResponse([
+        { id: 'c1', name: 'probe' },
+        { id: 'c2', name: 'probe' },
+      ]),
+      textResponse('Done.'),
+    ]);
+    await runAgent({ model, tools: [probe], messages: ask });
+    expect(seen.map((call) => call.id)).toEqual(['c1', 'c2']);
+    expect(seen[0]?.signal).toBeInstanceOf(AbortSignal);
+    expect(seen[0]?.signal).toBe(seen[0]?.again);
+    expect(seen[0]?.signal).not.toBe(seen[1]?.signal);
+    expect(seen.every((call) => !call.signal.aborted)).toBe(true);
+    expect(seen[0]?.keys.sort()).toEqual(['messages', 'signal', 'toolCallId']);
+  });
+
   it('runs no more than toolConcurrency tools at once', async () => {
     let running = 0;
     let peak = 0;

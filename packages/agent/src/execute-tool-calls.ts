@@ -7,6 +7,7 @@ import {
   NoSuchToolError,
   type TelemetrySpan,
   type ToolCall,
+  type ToolExecutionContext,
   ToolExecutionError,
   type ToolResult,
   toToolOutput,
@@ -188,12 +189,12 @@ async function run(
   const { signal, timeout } = options;
   const controller = signal === undefined && timeout === undefined ? undefined : new AbortController();
   // Each call its own signal, even one that never fires: a shared one would collect the listeners
-  // every call's `fetch` or SDK request adds.
-  const context = {
-    toolCallId: call.id,
-    signal: (controller ?? new AbortController()).signal,
-    messages: options.messages,
-  };
+  // every call's `fetch` or SDK request adds. One that never fires is made when the tool first
+  // reads it (an AbortController is the costliest object of a call that does not).
+  const context: ToolExecutionContext =
+    controller === undefined
+      ? quietContext(call.id, options.messages)
+      : { toolCallId: call.id, signal: controller.signal, messages: options.messages };
   let timer: ReturnType<typeof setTimeout> | undefined;
   // Linked, not listened to directly: a run's calls in flight would each add a listener to it.
   const link = signal === undefined ? undefined : linkAbortSignal(signal);
@@ -252,6 +253,19 @@ async function run(
     if (timer !== undefined) clearTimeout(timer);
     link?.release();
   }
+}
+
+/** The context of a call nothing can cancel: its own signal, made on first read, that never fires. */
+function quietContext(toolCallId: string, messages: readonly Message[]): ToolExecutionContext {
+  let quiet: AbortSignal | undefined;
+  return {
+    toolCallId,
+    messages,
+    get signal() {
+      quiet ??= new AbortController().signal;
+      return quiet;
+    },
+  };
 }
 
 /** An error result whose text the model reads, and the typed error the host sees. */

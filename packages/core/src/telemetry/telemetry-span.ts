@@ -105,7 +105,10 @@ class LiveSpan implements TelemetrySpan {
 
   set(attributes: TelemetryAttributes): void {
     if (!this.recording) return;
-    for (const [key, value] of Object.entries(attributes)) if (value !== undefined) this.span.setAttribute(key, value);
+    for (const key of Object.keys(attributes)) {
+      const value = attributes[key];
+      if (value !== undefined) this.span.setAttribute(key, value);
+    }
   }
 
   fail(error: unknown, errorType: string): void {

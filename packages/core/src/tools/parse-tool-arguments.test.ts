@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_JSON_DEPTH } from '../json/max-json-depth';
 import { parseToolArguments } from './parse-tool-arguments';
 
 describe('parseToolArguments', () => {
@@ -34,4 +35,31 @@ describe('parseToolArguments', () => {
       argsError: `Expected the arguments to be a JSON object, got ${got}.`,
     });
   });
+
+  it('takes arguments nested MAX_JSON_DEPTH levels and rejects one level more, naming the path', () => {
+    const nested = (levels: number) => `${'{"a":'.repeat(levels - 1)}{}${'}'.repeat(levels - 1)}`;
+    const deepest = parseToolArguments(nested(MAX_JSON_DEPTH));
+    expect(deepest.argsError).toBeUndefined();
+    const tooDeep = parseToolArguments(nested(MAX_JSON_DEPTH + 1));
+    expect(tooDeep.args).toEqual({});
+    expect(tooDeep.argsText).toBe(nested(MAX_JSON_DEPTH + 1));
+    expect(tooDeep.argsError).toMatch(/^Expected the arguments to be a JSON object: arguments\.a\.a\..*deeper/);
+    const arrays = `{"a":${'['.repeat(MAX_JSON_DEPTH)}${']'.repeat(MAX_JSON_DEPTH)}}`;
+    expect(parseToolArguments(arrays).argsError).toMatch(/nested at most 1000 levels/);
+  });
+
+  it('rejects a number past the float range, which JSON.parse reads as Infinity, naming its path', () => {
+    const result = parseToolArguments('{"ok":[1,2],"list":[0,{"n":-1e999}]}');
+    expect(result.args).toEqual({});
+    expect(result.argsError).toMatch(/^Expected the arguments to be a JSON object: arguments\.list\[1\]\.n.*-Infinity/);
+  });
+
+  it('keeps a "__proto__" key as an own property, without changing a prototype', () => {
+    const result = parseToolArguments('{"__proto__":{"polluted":true},"n":1e308}');
+    expect(result.argsError).toBeUndefined();
+    expect(Object.getPrototypeOf(result.args)).toBe(Object.prototype);
+    expect(Object.hasOwn(result.args, '__proto__')).toBe(true);
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
 });
+

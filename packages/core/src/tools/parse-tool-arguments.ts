@@ -1,5 +1,6 @@
 import type { JSONObject } from '../ir/json-value';
 import { findJSONValueIssue } from '../json/find-json-value-issue';
+import { MAX_JSON_DEPTH } from '../json/max-json-depth';
 import { formatSchemaIssues } from '../schemas/format-schema-issues';
 
 /** The outcome of {@link parseToolArguments}: parsed arguments, or `{}` with the raw text and the reason. */
@@ -37,7 +38,10 @@ export function parseToolArguments(text: string): ParsedToolArguments {
     return { args: {}, argsText: text, argsError: `Expected the arguments to be a JSON object, got ${got}.` };
   }
   // JSON.parse survives any depth; what consumes the arguments next (a serializer, a schema
-  // validator) may not, so the project-wide limit applies here too.
+  // validator) may not, so the project-wide limit applies here too. Parsed JSON fails that check
+  // only by depth or by a number past the float range (`1e999`): a quick walk for those first,
+  // the full check (which names the path) only when it finds one.
+  if (isParsedJSONWithin(value, 1)) return { args: value as JSONObject };
   const issue = findJSONValueIssue(value);
   if (issue !== undefined) {
     return {
@@ -47,4 +51,23 @@ export function parseToolArguments(text: string): ParsedToolArguments {
     };
   }
   return { args: value as JSONObject };
+}
+
+// True when a value from `JSON.parse` (no cycles, no prototypes but `Object.prototype`) nests at
+// most `MAX_JSON_DEPTH` levels and holds only finite numbers; false sends it to the full check.
+// The recursion stops at `MAX_JSON_DEPTH`, so it cannot exhaust the stack.
+function isParsedJSONWithin(node: object, depth: number): boolean {
+  if (depth > MAX_JSON_DEPTH) return false;
+  if (Array.isArray(node)) {
+    for (const item of node) if (!isParsedJSONValueWithin(item, depth)) return false;
+    return true;
+  }
+  for (const key in node) if (!isParsedJSONValueWithin((node as Record<string, unknown>)[key], depth)) return false;
+  return true;
+}
+
+function isParsedJSONValueWithin(value: unknown, depth: number): boolean {
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (typeof value === 'object' && value !== null) return isParsedJSONWithin(value, depth + 1);
+  return true;
 }

@@ -49,6 +49,22 @@ describe('token counts from the wire', () => {
     ]);
   });
 
+  it('names the object on the way that is not one, once, and reads the root the caller names', () => {
+    const warnings: Warning[] = [];
+    expect(
+      readTokenCounts(
+        { input: 3, details: [1], meta: { deep: 'x' } },
+        ['input', 'details.cached', 'details.written', 'meta.deep.count', 'meta.deep.other'],
+        warnings,
+        'usageMetadata',
+      ),
+    ).toEqual({ input: 3 });
+    expect(warnings.map((warning) => warning.feature)).toEqual(['usageMetadata.details', 'usageMetadata.meta.deep']);
+    expect(warnings[1]?.message).toBe(
+      'Expected usageMetadata.meta.deep to be an object of token counts, got a string; it was left out.',
+    );
+  });
+
   it('sums counts, and refuses a sum past the safe range', () => {
     const warnings: Warning[] = [];
     expect(sumTokenCounts([1, undefined, 2], 'usage.input_tokens', warnings)).toBe(3);

@@ -41,13 +41,18 @@ export function readTokenCounts<F extends string>(
   root = 'usage',
 ): Partial<Record<F, number>> {
   const counts: Partial<Record<F, number>> = {};
-  const reported = new Set<string>();
+  // Paths are built only for a warning: this runs on every response.
+  let reported: Set<string> | undefined;
   for (const field of fields) {
     let value: unknown = usage;
-    let path = root;
-    for (const segment of field.split('.')) {
+    let start = 0;
+    while (start <= field.length) {
       if (value === undefined || value === null) break;
+      const dot = field.indexOf('.', start);
+      const end = dot === -1 ? field.length : dot;
       if (typeof value !== 'object' || Array.isArray(value)) {
+        const path = start === 0 ? root : `${root}.${field.slice(0, start - 1)}`;
+        reported ??= new Set();
         if (!reported.has(path)) {
           reported.add(path);
           warnings.push({
@@ -59,8 +64,14 @@ export function readTokenCounts<F extends string>(
         value = undefined;
         break;
       }
+      const segment = field.slice(start, end);
       value = Object.hasOwn(value, segment) ? (value as Record<string, unknown>)[segment] : undefined;
-      path = `${path}.${segment}`;
+      start = end + 1;
+    }
+    if (value === undefined || value === null) continue;
+    if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) {
+      counts[field] = value;
+      continue;
     }
     const count = readTokenCount(value, `${root}.${field}`, warnings);
     if (count !== undefined) counts[field] = count;

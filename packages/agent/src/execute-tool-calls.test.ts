@@ -152,7 +152,12 @@ describe('tool calls in runAgent', () => {
       description: 'd',
       input: z.object({}),
       execute: (_input, context) => {
-        seen.push({ id: context.toolCallId, signal: context.signal, again: context.signal, keys: Object.keys(context) });
+        seen.push({
+          id: context.toolCallId,
+          signal: context.signal,
+          again: context.signal,
+          keys: Object.keys(context),
+        });
         return 'ok';
       },
     });

@@ -23,7 +23,7 @@ export function withUniqueCallIds(
   message: AssistantMessage,
   seen: Set<string>,
 ): { message: AssistantMessage; warnings: Warning[] } {
-  let warnings: Warning[] | undefined;
+  const warnings: Warning[] = [];
   let content: AssistantMessage['content'] | undefined;
   for (let index = 0; index < message.content.length; index++) {
     const part = message.content[index] as AssistantMessage['content'][number];
@@ -38,11 +38,11 @@ export function withUniqueCallIds(
     seen.add(id);
     content ??= message.content.slice();
     content[index] = { ...part, id };
-    (warnings ??= []).push({
+    warnings.push({
       type: 'degraded',
       feature: 'tool-call.id',
       message: `The model reused the call id "${part.id}"; the call was renamed "${id}" so that each result answers exactly one call.`,
     });
   }
-  return { message: content === undefined ? message : { ...message, content }, warnings: warnings ?? [] };
+  return { message: content === undefined ? message : { ...message, content }, warnings };
 }

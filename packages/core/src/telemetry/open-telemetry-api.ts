@@ -30,7 +30,11 @@ export type OpenTelemetryApi = {
       ): OpenTelemetrySpan;
     };
     setSpan(context: OpenTelemetryContext, span: OpenTelemetrySpan): OpenTelemetryContext;
+    /** The global provider: a proxy that delegates to the SDK's provider once one is registered. */
+    getTracerProvider?(): { getDelegate?(): unknown };
   };
+  /** The proxy's class, whose fresh instance names the API's no-op provider (the delegate until an SDK registers). */
+  ProxyTracerProvider?: new () => { getDelegate?(): unknown };
   context: {
     active(): OpenTelemetryContext;
     with<T>(context: OpenTelemetryContext, fn: () => T): T;

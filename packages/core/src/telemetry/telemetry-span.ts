@@ -49,11 +49,28 @@ let api: OpenTelemetryApi | null | undefined;
  */
 export function useOpenTelemetry(module: OpenTelemetryApi | null | undefined): void {
   api = module;
+  noopProvider = undefined;
 }
 
 function currentApi(): OpenTelemetryApi | undefined {
   if (api === undefined) api = loadOpenTelemetry() ?? null;
   return api ?? undefined;
+}
+
+// The API's no-op tracer provider, or null when this API does not expose it.
+let noopProvider: unknown;
+
+/**
+ * True when no SDK is registered: the global proxy still delegates to the API's own no-op
+ * provider. Its spans record nothing and carry their parent's span context unchanged, so a span
+ * then is work for nothing (and each model and tool call starts one).
+ */
+function tracingOff(otel: OpenTelemetryApi): boolean {
+  if (noopProvider === undefined) {
+    const ProxyProvider = otel.ProxyTracerProvider;
+    noopProvider = typeof ProxyProvider === 'function' ? (new ProxyProvider().getDelegate?.() ?? null) : null;
+  }
+  return noopProvider !== null && otel.trace.getTracerProvider?.().getDelegate?.() === noopProvider;
 }
 
 /** Options of {@link startTelemetrySpan}. */
@@ -72,12 +89,14 @@ export type StartSpanOptions = {
 };
 
 /**
- * Starts a span through `@opentelemetry/api` when it is installed, else returns a no-op span at
- * the cost of one check. Used by Interlingua's packages for their GenAI spans.
+ * Starts a span through `@opentelemetry/api` when it is installed and an SDK is registered, else
+ * returns a no-op span at the cost of one check. Used by Interlingua's packages for their GenAI spans.
  */
 export function startTelemetrySpan(name: string, options: StartSpanOptions): TelemetrySpan {
   const otel = currentApi();
   if (otel === undefined) return noopSpan;
+  // An incoming request's span still makes its context the active one (a propagator may be set alone).
+  if (options.carrier === undefined && tracingOff(otel)) return noopSpan;
   const parent = options.parent;
   const context =
     parent !== undefined && parent !== noopSpan

@@ -62,4 +62,3 @@ describe('parseToolArguments', () => {
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
   });
 });
-

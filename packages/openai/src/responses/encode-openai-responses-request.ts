@@ -1,4 +1,5 @@
 import type { ChatRequest, CodecResult, Warning } from '@interlingua/core';
+import { mapOpenAIForeignOptions } from '../openai-foreign-options';
 import { convertToOpenAIResponsesInput } from './convert-to-openai-responses-input';
 import type { OpenAIResponsesRequestBody } from './openai-responses-api';
 import { prepareOpenAIResponsesTools } from './openai-responses-prepare-tools';
@@ -15,7 +16,9 @@ const ENCRYPTED_REASONING = 'reasoning.encrypted_content';
  * `responseFormat` → `text.format`, tools (with explicit `strict`) and tool choice;
  * `store: false` and, for reasoning models, `include: ['reasoning.encrypted_content']`, so the
  * reasoning of each turn comes back encrypted and is replayed from the history on the next one.
- * `stopSequences` has no Responses equivalent and becomes a warning. `providerOptions.openai` is
+ * `stopSequences` has no Responses equivalent and becomes a warning. Other providers' options with
+ * an equivalent are mapped (Anthropic's `disable_parallel_tool_use` → `parallel_tool_calls`), the
+ * rest are warned about (`mapOpenAIForeignOptions`). `providerOptions.openai` is
  * applied last (see `applyOpenAIResponsesProviderOptions`): `reasoning`, `text`,
  * `parallel_tool_calls`, hosted `tools`, `store: true`, …
  *
@@ -49,6 +52,7 @@ export function encodeOpenAIResponsesRequest(
   if (request.reasoning !== undefined || request.responseFormat !== undefined) {
     Object.assign(body, prepareOpenAIResponsesSettings(request, warnings));
   }
+  Object.assign(body, mapOpenAIForeignOptions(request, warnings, 'responses'));
   body.store = false;
   if (!store && (options.encryptedReasoning ?? defaultOpenAIEncryptedReasoning(options.model)))
     body.include = [ENCRYPTED_REASONING];

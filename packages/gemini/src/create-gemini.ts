@@ -134,7 +134,7 @@ export function createGemini(settings: GeminiSettings = {}): GeminiProvider {
   // @google/genai retries and times out itself; with @google/generative-ai (which does neither)
   // or a transport of one's own, the model does.
   const modelOwnsRetries = settings.transport !== undefined || sdk === 'generative-ai';
-  return geminiProvider(settings.transport ?? lazyTransport(resolve), {
+  return geminiProvider(settings.transport ?? lazyTransport(resolve, sdk !== 'generative-ai'), {
     provider: settings.name ?? 'gemini',
     timeout: modelOwnsRetries ? timeout : undefined,
     streamIdleTimeout,
@@ -193,8 +193,11 @@ export function checkTimeoutAndRetries(settings: {
   return { timeout, streamIdleTimeout, maxRetries };
 }
 
-/** A transport built on its first call (so settings read from the environment can come late). */
-export function lazyTransport(resolve: () => GeminiTransport): GeminiTransport {
+/**
+ * A transport built on its first call (so settings read from the environment can come late);
+ * `readsStreams` says whether the one it builds will (see `GeminiTransport.readsStreams`).
+ */
+export function lazyTransport(resolve: () => GeminiTransport, readsStreams = false): GeminiTransport {
   let resolved: GeminiTransport | undefined;
   const get = (): GeminiTransport => {
     resolved ??= resolve();
@@ -205,6 +208,8 @@ export function lazyTransport(resolve: () => GeminiTransport): GeminiTransport {
     stream: (modelId, body, options) => Promise.resolve().then(() => get().stream(modelId, body, options)),
     // Before the transport exists only its own resolution can have failed (an Interlingua error, passed through).
     mapError: (thrown, context) => (resolved?.mapError ?? mapGenerativeAIError)(thrown, context),
+    // Known before the transport is built: which SDK it will be on.
+    readsStreams,
   };
 }
 

@@ -112,7 +112,7 @@ export function createVertex(settings: VertexSettings = {}): GeminiProvider {
       timeout,
       maxRetries,
     });
-  });
+  }, true);
   return geminiProvider(transport, {
     provider: settings.name ?? 'vertex',
     timeout: undefined,

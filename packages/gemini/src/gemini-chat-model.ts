@@ -67,7 +67,7 @@ export class GeminiChatModel implements ChatModel {
   async generate(request: ChatRequest, options: CallOptions = {}): Promise<ModelResponse> {
     const { value: body, warnings } = encodeGeminiRequest(request, this.encodeOptions(false));
     const { value: raw, attempt } = await this.send(
-      (signal) => this.config.transport.generate(this.modelId, body, { signal, headers: options.headers }),
+      ({ signal }) => this.config.transport.generate(this.modelId, body, { signal, headers: options.headers }),
       options,
       false,
     );
@@ -79,23 +79,41 @@ export class GeminiChatModel implements ChatModel {
   async *stream(request: ChatRequest, options: CallOptions = {}): AsyncIterable<StreamEvent> {
     const { value: body, warnings } = encodeGeminiRequest(request, this.encodeOptions(true));
     const idleMs = this.config.streamIdleTimeout ?? Number.POSITIVE_INFINITY;
+    const { transport } = this.config;
+    // A transport that reads the bytes itself bounds each wait and maps its errors: no layer here.
+    const reads = transport.readsStreams === true;
     const { value: stream, attempt } = await this.send(
-      (signal) => this.config.transport.stream(this.modelId, body, { signal, headers: options.headers }),
+      (started) =>
+        transport.stream(this.modelId, body, {
+          signal: started.signal,
+          headers: options.headers,
+          ...(reads
+            ? {
+                read: {
+                  idleTimeoutMs: idleMs,
+                  signal: options.signal,
+                  mapError: (thrown: unknown) => this.mapError(thrown, started.context()),
+                },
+              }
+            : {}),
+        }),
       options,
-      // An idle stream is abandoned through the attempt's own controller.
-      Number.isFinite(idleMs),
+      // Else an idle stream is abandoned through the attempt's own controller.
+      !reads && Number.isFinite(idleMs),
     );
     // `timeout` covered the start; from here each wait for a chunk is bounded. The attempt's
     // controller stays tied to the caller's signal until the stream ends or is abandoned.
     attempt.stopTimer();
     try {
-      const chunks = withIdleTimeout(stream, {
-        timeoutMs: idleMs,
-        abort: (reason) => attempt.abort(reason),
-        provider: 'Gemini',
-        signal: options.signal,
-        mapError: (thrown) => this.mapError(thrown, attempt.context()),
-      });
+      const chunks = reads
+        ? stream
+        : withIdleTimeout(stream, {
+            timeoutMs: idleMs,
+            abort: (reason) => attempt.abort(reason),
+            provider: 'Gemini',
+            signal: options.signal,
+            mapError: (thrown) => this.mapError(thrown, attempt.context()),
+          });
       for await (const event of decodeGeminiStream(chunks, { reservedIds: historyCallIds(request) })) {
         // An SDK may still hand over chunks it had buffered; the caller asked to stop, so stop now.
         if (options.signal?.aborted === true) throw this.mapError(options.signal.reason, attempt.context());
@@ -129,14 +147,14 @@ export class GeminiChatModel implements ChatModel {
   }
 
   private async send<T>(
-    call: (signal: AbortSignal | undefined) => Promise<T>,
+    call: (attempt: Attempt) => Promise<T>,
     options: CallOptions,
     ownController: boolean,
   ): Promise<{ value: T; attempt: Attempt }> {
     for (let retry = 0; ; retry++) {
       const attempt = startAttempt(this.config.timeout, options.signal, ownController);
       try {
-        return { value: await call(attempt.signal), attempt };
+        return { value: await call(attempt), attempt };
       } catch (thrown) {
         attempt.release();
         const error = this.mapError(thrown, attempt.context());

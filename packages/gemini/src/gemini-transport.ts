@@ -1,10 +1,22 @@
 import type { GeminiRequestBody } from './gemini-api';
 import type { AbortContext } from './map-generative-ai-error';
 
+/** How a transport that reads a stream's bytes itself bounds and maps that read (`GeminiTransport.readsStreams`). */
+export type GeminiStreamReadOptions = {
+  /** The longest wait for each next chunk once the stream started, in ms (`Infinity`: unbounded). */
+  idleTimeoutMs: number;
+  /** The caller's signal: once it fired, the end or failure of the stream is an `AbortedError`. */
+  signal?: AbortSignal | undefined;
+  /** Turns what the read throws into the model's error (the transport's `mapError`, redacted). */
+  mapError: (thrown: unknown) => unknown;
+};
+
 /** One call's transport options. */
 export type GeminiTransportCallOptions = {
   signal?: AbortSignal | undefined;
   headers?: Record<string, string> | undefined;
+  /** Given to `stream` of a transport that `readsStreams`: how to bound and map the read. */
+  read?: GeminiStreamReadOptions | undefined;
 };
 
 /**
@@ -23,4 +35,10 @@ export type GeminiTransport = {
   ): Promise<AsyncIterable<unknown>>;
   /** Turns what the client threw into an Interlingua error (the abort context says whose signal fired). */
   mapError?(thrown: unknown, context: AbortContext): Error;
+  /**
+   * `true` when `stream` reads the response bytes itself and honours `options.read`: it bounds
+   * each wait for a chunk, drops the connection when one runs out, and throws only mapped
+   * errors. The model then adds no layer of its own between the chunks and the codec.
+   */
+  readonly readsStreams?: boolean | undefined;
 };

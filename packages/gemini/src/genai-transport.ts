@@ -1,7 +1,9 @@
 import type { GenerateContentParameters, GoogleGenAI, GoogleGenAIOptions } from '@google/genai';
 import type { GeminiRequestBody } from './gemini-api';
 import type { GeminiTransport, GeminiTransportCallOptions } from './gemini-transport';
+import { GenAIResponseCapture } from './genai-response-capture';
 import { mapGenAIError } from './map-genai-error';
+import { readGenAIStream } from './read-genai-stream';
 
 /** Settings of {@link createGenAITransport}: the Gemini Developer API (an API key) or Vertex AI. */
 export type GenAITransportSettings = {
@@ -40,6 +42,12 @@ export type GenAITransportSettings = {
  * `cachedContent` inside `config`), which the SDK turns back into the same REST body. The SDK
  * does the retries and the timeout, and sends through `fetch` when one is given. The SDK is
  * loaded on the first call, so a process that never calls Gemini never loads it.
+ *
+ * A stream is read from the bytes: the SDK sends it through a per-call `fetch` that keeps the
+ * response it accepted (`GenAIResponseCapture`), and `readGenAIStream` reads that body into the
+ * REST chunks (one `JSON.parse` per event, the idle bound of `read`), continuing the stream as
+ * the SDK would; the SDK's own iterator, which builds a `Response` and a typed copy per chunk,
+ * is never run.
  */
 export function createGenAITransport(settings: GenAITransportSettings): GeminiTransport {
   let loading: Promise<GoogleGenAI> | undefined;
@@ -59,8 +67,20 @@ export function createGenAITransport(settings: GenAITransportSettings): GeminiTr
       return (await client()).models.generateContent(toGenAIParameters(modelId, body, options));
     },
     async stream(modelId, body, options) {
-      return (await client()).models.generateContentStream(toGenAIParameters(modelId, body, options));
+      const ai = await client();
+      const { read } = options;
+      if (read === undefined) return ai.models.generateContentStream(toGenAIParameters(modelId, body, options));
+      // The SDK builds, signs, retries and sends the request, and checks the status; the body
+      // it accepted is read here, straight from its bytes, never through the SDK's iterator.
+      const send = async (continuationToken: string | undefined): Promise<Response> => {
+        const capture = new GenAIResponseCapture(settings.fetch);
+        await ai.models.generateContentStream(toGenAIParameters(modelId, body, options, capture, continuationToken));
+        if (capture.last === undefined) throw new Error('Expected @google/genai to send the stream through its fetch.');
+        return capture.last;
+      };
+      return readGenAIStream(await send(undefined), { resume: send, read });
     },
+    readsStreams: true,
     // The SDK enforces the timeout, so this transport names it (the model's context has none).
     mapError: (thrown, abort) => mapGenAIError(thrown, { ...abort, timeoutMs: abort.timeoutMs ?? settings.timeout }),
   };
@@ -91,7 +111,11 @@ function toGenAIParameters(
   modelId: string,
   body: GeminiRequestBody,
   options: GeminiTransportCallOptions,
+  capture?: GenAIResponseCapture,
+  continuationToken?: string,
 ): GenerateContentParameters {
+  const headers =
+    options.headers === undefined || Object.keys(options.headers).length === 0 ? undefined : options.headers;
   const { contents, generationConfig, systemInstruction, tools, toolConfig, ...rest } = body;
   const config = {
     ...generationConfig,
@@ -100,9 +124,12 @@ function toGenAIParameters(
     ...(tools === undefined ? {} : { tools }),
     ...(toolConfig === undefined ? {} : { toolConfig }),
     ...(options.signal === undefined ? {} : { abortSignal: options.signal }),
-    ...(options.headers === undefined || Object.keys(options.headers).length === 0
+    ...(headers === undefined && capture === undefined
       ? {}
-      : { httpOptions: { headers: options.headers } }),
+      : { httpOptions: { ...(headers === undefined ? {} : { headers }), ...(capture && { fetch: capture.fetch }) } }),
+    // Read from the bytes, a stream is continued by `readGenAIStream`, not by the SDK.
+    ...(capture === undefined ? {} : { automaticContinuation: false }),
+    ...(continuationToken === undefined ? {} : { continuationToken }),
   };
   return { model: modelId, contents, config } as unknown as GenerateContentParameters;
 }

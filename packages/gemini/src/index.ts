@@ -6,7 +6,7 @@ export { GeminiChatModel, type GeminiChatModelConfig } from './gemini-chat-model
 export { type GeminiCodec, geminiCodec } from './gemini-codec';
 export { issuedGeminiCallId } from './gemini-issued-call-id';
 export { readThoughtSignature } from './gemini-thought-signature';
-export type { GeminiTransport, GeminiTransportCallOptions } from './gemini-transport';
+export type { GeminiStreamReadOptions, GeminiTransport, GeminiTransportCallOptions } from './gemini-transport';
 export { createGenAITransport, type GenAITransportSettings } from './genai-transport';
 export { createGenerativeAITransport, type GenerativeAITransportSettings } from './generative-ai-transport';
 export { type LoweredGeminiSchema, lowerJsonSchemaForGemini } from './lower-json-schema-for-gemini';

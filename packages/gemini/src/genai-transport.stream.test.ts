@@ -182,7 +182,7 @@ describe('@google/genai streams read from the bytes of the response the SDK acce
 // A long decode in two hops: the first ends with finishReason CONTINUATION and a continuationToken
 // (`Candidate.continuationToken`, `FinishReason.CONTINUATION` in @google/genai 3.3's types: "the
 // model response can be continued via a subsequent request using the returned continuation_token").
-const hops = [
+const hops: [unknown[], unknown[]] = [
   [
     {
       candidates: [{ content: { role: 'model', parts: [{ text: 'The first half' }] }, index: 0 }],

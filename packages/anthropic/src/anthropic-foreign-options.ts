@@ -18,6 +18,8 @@ export type AnthropicForeignOptions = {
  * @see https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/implement-tool-use#parallel-tool-use
  */
 export function mapAnthropicForeignOptions(request: ChatRequest, warnings: Warning[]): AnthropicForeignOptions {
+  // No options: nothing to map or warn about (and no set or closures to build).
+  if (request.providerOptions === undefined) return {};
   const own: JSONObject = request.providerOptions?.anthropic ?? {};
   const parallel = request.providerOptions?.openai?.parallel_tool_calls;
   const topK = request.providerOptions?.gemini?.topK;

@@ -20,12 +20,16 @@ export function prepareAnthropicTools(options: {
   nativeTools: readonly JSONObject[];
   warnings: Warning[];
 }): { tools?: (AnthropicToolParam | JSONObject)[]; tool_choice?: AnthropicToolChoice } {
-  const tools: (AnthropicToolParam | JSONObject)[] = (options.tools ?? []).map((tool) => ({
-    name: tool.name,
-    ...(tool.description === '' ? {} : { description: tool.description }),
-    input_schema: tool.inputSchema,
-  }));
-  tools.push(...options.nativeTools);
+  const tools: (AnthropicToolParam | JSONObject)[] = [];
+  for (const tool of options.tools ?? []) {
+    // Keys in the API reference's order; an empty description is left out.
+    tools.push(
+      tool.description === ''
+        ? { name: tool.name, input_schema: tool.inputSchema }
+        : { name: tool.name, description: tool.description, input_schema: tool.inputSchema },
+    );
+  }
+  for (const tool of options.nativeTools) tools.push(tool);
   if (tools.length === 0) {
     if (options.toolChoice !== undefined && options.toolChoice !== 'none' && options.toolChoice !== 'auto') {
       options.warnings.push({

@@ -67,10 +67,9 @@ export function convertToAnthropicMessages(messages: readonly Message[], warning
     }
   }
 
-  const out: AnthropicMessageParam[] = new Array(drafts.length);
-  for (let index = 0; index < drafts.length; index++) {
-    const draft = drafts[index] as Draft;
-    out[index] =
+  const out: AnthropicMessageParam[] = [];
+  for (const draft of drafts) {
+    out.push(
       draft.role === 'assistant'
         ? { role: 'assistant', content: draft.blocks }
         : {
@@ -82,7 +81,8 @@ export function convertToAnthropicMessages(messages: readonly Message[], warning
                 : draft.results.length === 0
                   ? draft.other
                   : [...draft.results, ...draft.other],
-          };
+          },
+    );
   }
   return out;
 }
@@ -183,6 +183,18 @@ function unreadableFileNote(mediaType: string, filename: string | undefined): st
 }
 
 function convertToolResult(result: ToolResult, index: number, warnings: Warning[]): AnthropicToolResultBlockParam {
+  const first = result.content[0];
+  if (result.content.length === 1 && first?.type === 'text' && first.providerMetadata === undefined) {
+    // One plain text part (the usual result): sent as a string, no blocks built to be dropped.
+    const converted: AnthropicToolResultBlockParam = {
+      type: 'tool_result',
+      tool_use_id: toAnthropicToolUseId(result.toolCallId),
+    };
+    // The API rejects empty text blocks, so an empty text is no content.
+    if (first.text !== '') converted.content = first.text;
+    if (result.isError) converted.is_error = true;
+    return withCacheControl(converted, result.providerMetadata);
+  }
   const blocks: Exclude<AnthropicToolResultBlockParam['content'], string | undefined> = [];
   for (const part of result.content) {
     const block = convertUserPart(part, index, result.toolCallId, warnings);

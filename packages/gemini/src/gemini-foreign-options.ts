@@ -19,6 +19,8 @@ export type GeminiForeignOptions = {
  * @see https://ai.google.dev/api/generate-content#generationconfig
  */
 export function mapGeminiForeignOptions(request: ChatRequest, warnings: Warning[]): GeminiForeignOptions {
+  // No options: nothing to map or warn about (and no set or closures to build).
+  if (request.providerOptions === undefined) return {};
   const own: JSONObject = request.providerOptions?.gemini ?? {};
   const seed = request.providerOptions?.openai?.seed;
   const topK = request.providerOptions?.anthropic?.top_k;

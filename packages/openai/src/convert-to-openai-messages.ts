@@ -60,6 +60,12 @@ export function convertToOpenAIMessages(
         out.push({ role: 'user', content: convertUserContent(message.content, `messages[${index}]`, warnings) });
         break;
       case 'assistant': {
+        const only = message.content[0];
+        if (message.content.length === 1 && only?.type === 'text' && only.providerMetadata === undefined) {
+          // A plain answer (the usual assistant turn): its text is the content, nothing to sort out.
+          out.push({ role: 'assistant', content: only.text });
+          break;
+        }
         const converted = convertAssistant(message, index, options.sendReasoningContent ?? false, warnings);
         if (converted.droppedReasoning && !reasoningDropped) {
           reasoningDropped = true;

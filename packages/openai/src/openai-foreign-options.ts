@@ -27,6 +27,8 @@ export function mapOpenAIForeignOptions(
   warnings: Warning[],
   api: OpenAIForeignOptionsAPI = 'chat',
 ): OpenAIForeignOptions {
+  // No options: nothing to map or warn about (and no set or closures to build).
+  if (request.providerOptions === undefined) return {};
   const own: JSONObject = request.providerOptions?.openai ?? {};
   const disable = request.providerOptions?.anthropic?.disable_parallel_tool_use;
   const seed = api === 'chat' ? request.providerOptions?.gemini?.seed : undefined;

@@ -25,15 +25,15 @@ export function prepareOpenAITools(
     if (toolChoice !== undefined) warnings.push(TOOL_CHOICE_WITHOUT_TOOLS);
     return { warnings };
   }
-  const converted: OpenAIChatTool[] = tools.map((tool) => ({
-    type: 'function',
-    function: {
-      name: tool.name,
-      description: tool.description,
-      parameters: tool.inputSchema,
-      ...(strict ? { strict: true } : {}),
-    },
-  }));
+  const converted: OpenAIChatTool[] = [];
+  for (const tool of tools) {
+    converted.push({
+      type: 'function',
+      function: strict
+        ? { name: tool.name, description: tool.description, parameters: tool.inputSchema, strict: true }
+        : { name: tool.name, description: tool.description, parameters: tool.inputSchema },
+    });
+  }
   if (toolChoice === undefined) return { tools: converted, warnings };
   return { tools: converted, toolChoice: convertToolChoice(toolChoice), warnings };
 }

@@ -8,28 +8,28 @@ import { collect, iterate, type ProviderKit } from './provider-kit';
 
 /** The little of the `openai` module the bench uses (`Result`: what `create` resolves to). */
 export type OpenAISDK<Result = unknown> = {
-  OpenAI: new (options: {
-    apiKey: string;
-    baseURL: string;
-    maxRetries: number;
-    fetch: typeof fetch;
-  }) => {
+  OpenAI: new (
+    options: OpenAIBenchSettings,
+  ) => {
     chat: { completions: { create(body: unknown): Promise<Result> } };
+    responses: { create(body: unknown): Promise<Result> };
   };
 };
 
+/** The client settings both sides of an OpenAI pair get: one attempt, the same in-process `fetch`. */
+export type OpenAIBenchSettings = { apiKey: string; baseURL: string; maxRetries: number; fetch: typeof fetch };
+
+/** {@link OpenAIBenchSettings} over `fetch`. */
+export function openaiBenchSettings(fetch: typeof globalThis.fetch): OpenAIBenchSettings {
+  return { apiKey: 'sk-bench', baseURL: 'http://bench.invalid/v1', maxRetries: 0, fetch };
+}
+
 const MODEL = 'gpt-4.1';
-const BASE_URL = 'http://bench.invalid/v1';
 
 /** OpenAI Chat Completions on the `openai` SDK the adapter resolves. */
 export async function openaiKit(): Promise<ProviderKit> {
   const { OpenAI } = await importAdapterSDK<OpenAISDK>('openai', 'openai');
-  const settings = (fetch: typeof globalThis.fetch) => ({
-    apiKey: 'sk-bench',
-    baseURL: BASE_URL,
-    maxRetries: 0,
-    fetch,
-  });
+  const settings = openaiBenchSettings;
   return {
     label: `openai (openai ${adapterSDKVersion('openai', 'openai')})`,
     request(request, probes) {

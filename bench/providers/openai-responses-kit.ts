@@ -4,32 +4,15 @@ import { cannedJSONFetch, cannedSSEFetch, utf8Chunks } from '../method/canned-fe
 import { adapterSDKVersion, importAdapterSDK } from '../method/import-adapter-sdk';
 import { rawSSELoop } from '../method/lower-bounds';
 import { TEXT_ANSWER } from '../workloads/build-history';
+import { type OpenAISDK, openaiBenchSettings } from './openai-kit';
 import { collect, iterate, type ProviderKit } from './provider-kit';
 
-/** The little of the `openai` module this kit uses: the Responses API. */
-type OpenAIResponsesSDK = {
-  OpenAI: new (options: {
-    apiKey: string;
-    baseURL: string;
-    maxRetries: number;
-    fetch: typeof fetch;
-  }) => {
-    responses: { create(body: unknown): Promise<unknown> };
-  };
-};
-
 const MODEL = 'gpt-5';
-const BASE_URL = 'http://bench.invalid/v1';
 
 /** The OpenAI Responses API (`client.responses.create`) on the `openai` SDK the adapter resolves. */
 export async function openaiResponsesKit(): Promise<ProviderKit> {
-  const { OpenAI } = await importAdapterSDK<OpenAIResponsesSDK>('openai', 'openai');
-  const settings = (fetch: typeof globalThis.fetch) => ({
-    apiKey: 'sk-bench',
-    baseURL: BASE_URL,
-    maxRetries: 0,
-    fetch,
-  });
+  const { OpenAI } = await importAdapterSDK<OpenAISDK>('openai', 'openai');
+  const settings = openaiBenchSettings;
   return {
     label: `openai responses (openai ${adapterSDKVersion('openai', 'openai')})`,
     request(request, probes) {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { AbortedError, APICallError, type ChatRequest, collectStream, type StreamEvent } from '@interlingua/core';
@@ -97,6 +97,19 @@ async function serve(reply: Reply | Reply[], settings: OpenAISettings = {}) {
   });
   const provider = createOpenAI({ baseURL: `${server.url}/v1`, apiKey: 'sk-test', maxRetries: 0, ...settings });
   return { server, provider };
+}
+
+/** A server answering the first five events of the text fixture, then nothing (the connection stays open). */
+async function serveStalledStream(): Promise<Server> {
+  const events = chunks('openai-responses-text.1.chunks.txt');
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/event-stream' });
+    for (const event of events.slice(0, 5)) {
+      response.write(`event: ${(event as { type: string }).type}\ndata: ${JSON.stringify(event)}\n\n`);
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
 }
 
 async function drain(events: AsyncIterable<StreamEvent>): Promise<StreamEvent[]> {
@@ -281,14 +294,7 @@ describe('OpenAI Responses model errors', () => {
     setTimeout(() => controller.abort(), 20);
     await expect(pending).rejects.toSatisfy((error) => AbortedError.isInstance(error));
 
-    const events = chunks('openai-responses-text.1.chunks.txt');
-    const open = createServer((_request, response) => {
-      response.writeHead(200, { 'content-type': 'text/event-stream' });
-      for (const event of events.slice(0, 5)) {
-        response.write(`event: ${(event as { type: string }).type}\ndata: ${JSON.stringify(event)}\n\n`);
-      }
-    });
-    await new Promise<void>((resolve) => open.listen(0, '127.0.0.1', resolve));
+    const open = await serveStalledStream();
     try {
       const { port } = open.address() as AddressInfo;
       const model = createOpenAI({
@@ -312,14 +318,7 @@ describe('OpenAI Responses model errors', () => {
   });
 
   it('stream: a wait for the next event longer than streamIdleTimeout ends in a retryable APICallError', async () => {
-    const events = chunks('openai-responses-text.1.chunks.txt');
-    const stalled = createServer((_request, response) => {
-      response.writeHead(200, { 'content-type': 'text/event-stream' });
-      for (const event of events.slice(0, 5)) {
-        response.write(`event: ${(event as { type: string }).type}\ndata: ${JSON.stringify(event)}\n\n`);
-      }
-    });
-    await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve));
+    const stalled = await serveStalledStream();
     try {
       const { port } = stalled.address() as AddressInfo;
       const model = createOpenAI({

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import {
   APICallError,
@@ -114,6 +115,34 @@ describe('Bedrock streams read from the raw event stream', () => {
     expect(server?.requests).toHaveLength(2);
     // Both attempts were signed (SigV4), the retry too.
     for (const sent of server?.requests ?? []) expect(sent.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 /);
+  });
+
+  it('timeout bounds the wait for the first event, thrown as before a stream; streamIdleTimeout each next one', async () => {
+    // The SDK's own seam for its HTTP layer (the test server cannot send headers and then no
+    // event): answers 200 with an event-stream body that stays silent until the request is
+    // aborted, as the SDK's Node handler ends a body on abort.
+    const silent = {
+      async handle(_request: unknown, options?: { abortSignal?: AbortSignal }) {
+        const body = new Readable({ read() {} });
+        options?.abortSignal?.addEventListener('abort', () => body.destroy(new Error('aborted')), { once: true });
+        const headers = { 'content-type': 'application/vnd.amazon.eventstream' };
+        return { response: { statusCode: 200, headers, body } };
+      },
+    };
+    const model = createBedrock({
+      region: 'us-east-1',
+      credentials,
+      endpoint: 'http://bedrock.invalid',
+      requestHandler: silent as never,
+      maxRetries: 0,
+      timeout: 300,
+      streamIdleTimeout: 60_000,
+    })(MODEL);
+    // Thrown (not an error event), and the message names the start timeout, not the idle bound.
+    await expect(events(model.stream(request))).rejects.toMatchObject({
+      isRetryable: true,
+      message: expect.stringContaining('within 300 ms (the timeout setting)'),
+    });
   });
 
   it('a caller that stops early closes the connection of a stream that would go on', async () => {

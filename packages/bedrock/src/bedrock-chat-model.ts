@@ -148,8 +148,6 @@ export class BedrockChatModel implements ChatModel {
         takeEventStreamBody(command, taken);
         const output = await client.send(command, { abortSignal: attempt.signal });
         if (output.stream === undefined) throw new Error('Bedrock answered ConverseStream without a stream.');
-        // `timeout` bounded the start; from here each wait for an event is bounded on its own.
-        attempt.started();
         iterator = (taken.body ?? output.stream)[Symbol.asyncIterator]();
       } catch (error) {
         throw mapBedrockError(error, attempt.context());
@@ -165,17 +163,25 @@ export class BedrockChatModel implements ChatModel {
       const reader = taken.body === undefined ? undefined : new EventStreamReader(EXCEPTION_MEMBERS);
       const chunks: EventStreamChunk[] = [];
       const events: StreamEvent[] = [];
+      // `timeout` bounds the wait for the first bytes, as it bounded the SDK's wait for the first
+      // event, and a failure before them is thrown; from then on each wait is bounded on its own.
+      let started = false;
       for (let done = false; !done; ) {
         let result: IteratorResult<unknown> | undefined;
         let failure: unknown;
-        watch.startWait();
+        if (started) watch.startWait();
         try {
           result = await iterator.next();
         } catch (error) {
           settled = true;
-          failure = watch.failure(error);
+          failure = started ? watch.failure(error) : error;
         } finally {
           watch.endWait();
+        }
+        if (!started) {
+          if (result === undefined) throw mapBedrockError(failure, attempt.context());
+          started = true;
+          attempt.started();
         }
         if (result === undefined) {
           // The SDK throws a modeled exception event; hand it to the codec as the member it was.

@@ -6,8 +6,25 @@ import { type JSONObject, parseToolArguments, type ToolCall } from '@interlingua
  */
 export const BEDROCK_UNPARSED_ARGUMENTS_KEY = '_unparsed_arguments';
 
-// Converse rejects a `toolUseId` outside this pattern or longer than 64 characters.
-const TOOL_USE_ID_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+// Converse rejects a `toolUseId` outside `^[a-zA-Z0-9_-]{1,64}$`: checked by character code (no regex per call).
+function isToolUseId(id: string): boolean {
+  if (id.length === 0 || id.length > 64) return false;
+  for (let index = 0; index < id.length; index++) {
+    const code = id.charCodeAt(index);
+    // 0-9, A-Z, a-z, -, _
+    if (
+      !(
+        (code >= 48 && code <= 57) ||
+        (code >= 65 && code <= 90) ||
+        (code >= 97 && code <= 122) ||
+        code === 45 ||
+        code === 95
+      )
+    )
+      return false;
+  }
+  return true;
+}
 
 /**
  * The `toolUseId` sent for an IR call id: as is when the API accepts it; otherwise every other
@@ -17,7 +34,7 @@ const TOOL_USE_ID_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
  * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolUseBlock.html
  */
 export function toBedrockToolUseId(id: string): string {
-  if (TOOL_USE_ID_PATTERN.test(id)) return id;
+  if (isToolUseId(id)) return id;
   let hash = 0x811c9dc5;
   for (let index = 0; index < id.length; index++) {
     hash ^= id.charCodeAt(index);

@@ -28,25 +28,28 @@ export function convertToBedrockMessages(messages: readonly Message[], warnings:
     return draft;
   };
 
-  messages.forEach((message, index) => {
+  for (let index = 0; index < messages.length; index++) {
+    const message = messages[index] as Message;
     switch (message.role) {
       case 'user': {
         const draft = userDraft();
+        const path = `messages[${index}]`;
         for (const part of message.content)
-          draft.other.push(...convertUserContentToBedrock(part, `messages[${index}]`, documentIndex, warnings));
+          append(draft.other, convertUserContentToBedrock(part, path, documentIndex, warnings));
         break;
       }
       case 'tool': {
         const draft = userDraft();
+        const path = `messages[${index}]`;
         for (const result of message.content)
-          draft.results.push(...convertToolResult(result, `messages[${index}]`, documentIndex, warnings));
+          append(draft.results, convertToolResult(result, path, documentIndex, warnings));
         break;
       }
       case 'assistant': {
         const blocks = convertAssistantContentToBedrock(message.content, { requireSignature: true, warnings });
         if (blocks.length === 0) break; // Converse rejects an empty turn; only empty text was in it.
         const last = drafts.at(-1);
-        if (last?.role === 'assistant') last.blocks.push(...blocks);
+        if (last?.role === 'assistant') append(last.blocks, blocks);
         else drafts.push({ role: 'assistant', blocks });
         break;
       }
@@ -55,13 +58,23 @@ export function convertToBedrockMessages(messages: readonly Message[], warnings:
         throw new InvalidRequestError({ message: `Unknown message role in ${JSON.stringify(exhaustive)}.` });
       }
     }
-  });
+  }
 
-  return drafts.map((draft) =>
-    draft.role === 'user'
-      ? { role: 'user', content: [...draft.results, ...draft.other] }
-      : { role: 'assistant', content: draft.blocks },
-  );
+  const out: BedrockMessage[] = new Array(drafts.length);
+  for (let index = 0; index < drafts.length; index++) {
+    const draft = drafts[index] as Draft;
+    if (draft.role === 'assistant') out[index] = { role: 'assistant', content: draft.blocks };
+    // Results first; the content of a turn with only one kind is its array as is.
+    else if (draft.other.length === 0) out[index] = { role: 'user', content: draft.results };
+    else if (draft.results.length === 0) out[index] = { role: 'user', content: draft.other };
+    else out[index] = { role: 'user', content: [...draft.results, ...draft.other] };
+  }
+  return out;
+}
+
+// Appends without a spread (no arguments list as long as the blocks).
+function append<T>(target: T[], items: readonly T[]): void {
+  for (const item of items) target.push(item);
 }
 
 function convertToolResult(

@@ -74,13 +74,8 @@ export function encodeBedrockRequest(
       tools: request.tools,
       toolChoice: request.toolChoice,
       cachePoint: toolsCachePoint,
-      historyToolNames: request.messages.flatMap((message) =>
-        message.role === 'assistant'
-          ? message.content.flatMap((part) => (part.type === 'tool-call' ? [part.name] : []))
-          : message.role === 'tool'
-            ? message.content.map((result) => result.toolName)
-            : [],
-      ),
+      // Read only when no tools are declared (a walk of the whole history otherwise wasted).
+      historyToolNames: request.tools === undefined || request.tools.length === 0 ? toolNamesOf(request.messages) : [],
       warnings,
     }),
   };
@@ -113,6 +108,17 @@ export function encodeBedrockRequest(
         : value;
   }
   return { value: body, warnings };
+}
+
+// The tool names the history's calls and results use, in order.
+function toolNamesOf(messages: ChatRequest['messages']): string[] {
+  const names: string[] = [];
+  for (const message of messages) {
+    if (message.role === 'assistant') {
+      for (const part of message.content) if (part.type === 'tool-call') names.push(part.name);
+    } else if (message.role === 'tool') for (const result of message.content) names.push(result.toolName);
+  }
+  return names;
 }
 
 function isObject(value: unknown): value is JSONObject {

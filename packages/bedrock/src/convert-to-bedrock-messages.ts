@@ -2,7 +2,7 @@ import { InvalidRequestError, type Message, type ToolResult, type Warning } from
 import type { BedrockContentBlock, BedrockMessage, BedrockToolResultContent } from './bedrock-api';
 import { toBedrockToolUseId } from './bedrock-tool-use';
 import { convertAssistantContentToBedrock } from './convert-assistant-content-to-bedrock';
-import { convertUserContentToBedrock, readCachePoint } from './convert-user-content-to-bedrock';
+import { convertUserContentToBedrock, type DocumentCount, readCachePoint } from './convert-user-content-to-bedrock';
 
 type Draft =
   | { role: 'user'; results: BedrockContentBlock[]; other: BedrockContentBlock[] }
@@ -18,31 +18,23 @@ type Draft =
  */
 export function convertToBedrockMessages(messages: readonly Message[], warnings: Warning[]): BedrockMessage[] {
   const drafts: Draft[] = [];
-  let documents = 0;
-  const documentIndex = () => ++documents;
-  const userDraft = () => {
-    const last = drafts.at(-1);
-    if (last?.role === 'user') return last;
-    const draft: Draft = { role: 'user', results: [], other: [] };
-    drafts.push(draft);
-    return draft;
-  };
+  const documents: DocumentCount = { count: 0 };
 
   for (let index = 0; index < messages.length; index++) {
     const message = messages[index] as Message;
     switch (message.role) {
       case 'user': {
-        const draft = userDraft();
+        const draft = userDraft(drafts);
         const path = `messages[${index}]`;
         for (const part of message.content)
-          append(draft.other, convertUserContentToBedrock(part, path, documentIndex, warnings));
+          append(draft.other, convertUserContentToBedrock(part, path, documents, warnings));
         break;
       }
       case 'tool': {
-        const draft = userDraft();
+        const draft = userDraft(drafts);
         const path = `messages[${index}]`;
         for (const result of message.content)
-          append(draft.results, convertToolResult(result, path, documentIndex, warnings));
+          append(draft.results, convertToolResult(result, path, documents, warnings));
         break;
       }
       case 'assistant': {
@@ -72,6 +64,15 @@ export function convertToBedrockMessages(messages: readonly Message[], warnings:
   return out;
 }
 
+// The user turn last in `drafts`, or a new one (tool results and user content share a turn).
+function userDraft(drafts: Draft[]): Extract<Draft, { role: 'user' }> {
+  const last = drafts.at(-1);
+  if (last?.role === 'user') return last;
+  const draft: Draft = { role: 'user', results: [], other: [] };
+  drafts.push(draft);
+  return draft;
+}
+
 // Appends without a spread (no arguments list as long as the blocks).
 function append<T>(target: T[], items: readonly T[]): void {
   for (const item of items) target.push(item);
@@ -80,17 +81,12 @@ function append<T>(target: T[], items: readonly T[]): void {
 function convertToolResult(
   result: ToolResult,
   path: string,
-  documentIndex: () => number,
+  documents: DocumentCount,
   warnings: Warning[],
 ): BedrockContentBlock[] {
   const content: BedrockToolResultContent[] = [];
   for (const part of result.content) {
-    for (const block of convertUserContentToBedrock(
-      part,
-      `${path}.results(${result.toolCallId})`,
-      documentIndex,
-      warnings,
-    ))
+    for (const block of convertUserContentToBedrock(part, `${path}.results(${result.toolCallId})`, documents, warnings))
       if (!('cachePoint' in block)) content.push(block as BedrockToolResultContent);
   }
   // `content` is required; a result without any readable content says so.

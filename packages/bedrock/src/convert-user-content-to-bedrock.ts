@@ -24,15 +24,18 @@ type Block = { text: string } | { image: BedrockImageBlock } | { document: Bedro
 export function convertUserContentToBedrock(
   part: TextPart | ImagePart | FilePart,
   path: string,
-  documentIndex: () => number,
+  documents: DocumentCount,
   warnings: Warning[],
 ): BedrockContentBlock[] {
-  const block = convertPart(part, path, documentIndex, warnings);
+  const block = convertPart(part, path, documents, warnings);
   const out: BedrockContentBlock[] = block === undefined ? [] : [block];
   const cachePoint = readCachePoint(part.providerMetadata);
   if (cachePoint !== undefined) out.push({ cachePoint });
   return out;
 }
+
+/** How many documents a request has named so far (`document-1`, `document-2`, … for files without a name). */
+export type DocumentCount = { count: number };
 
 /** The `cachePoint` a part's `providerMetadata.bedrock.cachePoint` asks for, if any. */
 export function readCachePoint(metadata: ProviderMetadata | undefined): BedrockCachePoint | undefined {
@@ -44,7 +47,7 @@ export function readCachePoint(metadata: ProviderMetadata | undefined): BedrockC
 function convertPart(
   part: TextPart | ImagePart | FilePart,
   path: string,
-  documentIndex: () => number,
+  documents: DocumentCount,
   warnings: Warning[],
 ): Block | undefined {
   switch (part.type) {
@@ -79,7 +82,7 @@ function convertPart(
           warnings,
         );
       return {
-        document: { format, name: toBedrockDocumentName(part.filename, `document-${documentIndex()}`), source },
+        document: { format, name: toBedrockDocumentName(part.filename, `document-${++documents.count}`), source },
       };
     }
     default: {

@@ -225,6 +225,47 @@ const hopRoute: Route = {
     ),
 };
 
+// A checkpoint without a finish (`continuationToken` on an intermediate chunk), then the connection
+// resets: the SDK resumes from the checkpoint.
+const checkpointThenReset: Route = {
+  method: 'POST',
+  path: STREAM,
+  reply: (recorded) =>
+    (recorded.body as { continuationToken?: string }).continuationToken === undefined
+      ? sse(
+          'gemini',
+          [
+            {
+              candidates: [
+                {
+                  content: { role: 'model', parts: [{ text: 'The first half' }] },
+                  continuationToken: 'Y2hlY2twb2ludC0x',
+                  index: 0,
+                },
+              ],
+              usageMetadata: { promptTokenCount: 12, candidatesTokenCount: 3, totalTokenCount: 15 },
+              responseId: 'hop-one',
+            },
+          ],
+          { end: 'reset' },
+        )
+      : sse('gemini', hops[1]),
+};
+
+async function sdkEvents(url: string): Promise<StreamEvent[]> {
+  const ai = new GoogleGenAI({ apiKey: 'test-key', apiVersion: 'v1beta', httpOptions: { baseUrl: url } });
+  const chunks: unknown[] = [];
+  for await (const chunk of await ai.models.generateContentStream({ model: 'gemini-2.5-flash', contents: 'Hi' }))
+    chunks.push(JSON.parse(JSON.stringify(chunk)));
+  return drain(
+    geminiCodec.decodeStream(
+      (async function* () {
+        yield* chunks;
+      })(),
+    ),
+  );
+}
+
 describe('@google/genai automatic continuation, kept on the byte-read stream', () => {
   it('a CONTINUATION hop is followed by the request resuming from its token; one stream, usage summed', async () => {
     const running = await serve([hopRoute]);
@@ -250,18 +291,25 @@ describe('@google/genai automatic continuation, kept on the byte-read stream', (
     const running = await serve([hopRoute]);
     const ours = await drain(model(running.url).stream(request));
 
-    const ai = new GoogleGenAI({ apiKey: 'test-key', apiVersion: 'v1beta', httpOptions: { baseUrl: running.url } });
-    const sdkChunks: unknown[] = [];
-    for await (const chunk of await ai.models.generateContentStream({ model: 'gemini-2.5-flash', contents: 'Hi' }))
-      sdkChunks.push(JSON.parse(JSON.stringify(chunk)));
-    const theirs = await drain(
-      geminiCodec.decodeStream(
-        (async function* () {
-          yield* sdkChunks;
-        })(),
-      ),
-    );
+    const theirs = await sdkEvents(running.url);
     expect(running.requests).toHaveLength(4);
     expect(ours).toEqual(theirs);
+  });
+
+  it('a connection reset after a checkpoint resumes from it, as the SDK’s iterator does', async () => {
+    const running = await serve([checkpointThenReset]);
+    const ours = await drain(model(running.url).stream(request));
+    expect(running.requests.map((sent) => (sent.body as { continuationToken?: string }).continuationToken)).toEqual([
+      undefined,
+      'Y2hlY2twb2ludC0x',
+    ]);
+    expect(
+      ours
+        .filter((event) => event.type === 'text-delta')
+        .map((event) => event.text)
+        .join(''),
+    ).toBe('The first half the second half.');
+    expect(ours.at(-1)?.type).toBe('finish');
+    expect(ours).toEqual(await sdkEvents(running.url));
   });
 });

@@ -22,6 +22,16 @@ type Hop = {
   usage: unknown;
 };
 
+const newHop = (start: string | undefined): Hop => ({
+  start,
+  token: undefined,
+  finishReason: undefined,
+  received: false,
+  content: false,
+  feedback: false,
+  usage: undefined,
+});
+
 /**
  * The chunks of a `streamGenerateContent?alt=sse` response that `@google/genai` sent, read
  * straight from its bytes (`readSSEJSON`: idle bound, abort, error mapping), with the SDK's
@@ -30,45 +40,82 @@ type Hop = {
  * resuming from that token, and the chunks read on as one stream; the intermediate
  * `finishReason` is dropped and each later hop's usage is added to the earlier hops'. A hop cut
  * off before any checkpoint or content of its own is retried from its starting token, at most
- * three times in a row. Without a `continuationToken` (the usual case) it is one plain read.
+ * three times in a row.
+ *
+ * Until a chunk carries a `continuationToken` (the usual case: always) nothing is resumable, so
+ * the chunks are handed on as `readSSEJSON` reads them, each looked at on the way (no layer of
+ * its own between the reader and the codec); from the first token on, the hops are read by
+ * `continueHops`.
  *
  * What it throws is mapped by `read.mapError`; an abort, a timeout and an HTTP error before the
  * hop's first chunk are thrown as they come, never resumed. An error chunk (`{ "error": … }`) is
  * passed on like any chunk: the codec ends the stream with the `APICallError` it describes.
  */
-export async function* readGenAIStream(first: Response, options: ReadGenAIStreamOptions): AsyncGenerator<unknown> {
-  const { read } = options;
-  let response: Response | undefined = first;
-  let resumeToken: string | undefined;
+export function readGenAIStream(first: Response, options: ReadGenAIStreamOptions): AsyncIterableIterator<unknown> {
+  return new GenAIStream(first, options);
+}
+
+class GenAIStream implements AsyncIterableIterator<unknown> {
+  readonly hop = newHop(undefined);
+  readonly chunks: AsyncGenerator<unknown>;
+  // Once a token was seen: the errors of the first hop are mapped by `continueHops`, which may resume.
+  resumable = false;
+  private continued: AsyncGenerator<unknown> | undefined;
+
+  constructor(
+    first: Response,
+    readonly options: ReadGenAIStreamOptions,
+  ) {
+    this.chunks = reader(first, options.read, (error) => (this.resumable ? error : options.read.mapError(error)));
+  }
+
+  [Symbol.asyncIterator](): AsyncIterableIterator<unknown> {
+    return this;
+  }
+
+  next(): Promise<IteratorResult<unknown>> {
+    if (this.continued !== undefined) return this.continued.next();
+    if (this.resumable) {
+      this.continued = continueHops(this);
+      return this.continued.next();
+    }
+    const result = this.chunks.next();
+    // Runs before the consumer's own reaction to the same promise: the chunk is looked at (and a
+    // checkpoint's finishReason dropped) before the codec reads it.
+    result.then(this.look, noop);
+    return result;
+  }
+
+  return(value?: unknown): Promise<IteratorResult<unknown>> {
+    return (this.continued ?? this.chunks).return(value);
+  }
+
+  private readonly look = (result: IteratorResult<unknown>): void => {
+    if (result.done === true) return;
+    observe(this.hop, result.value, undefined);
+    if (this.hop.token !== undefined) this.resumable = true;
+  };
+}
+
+// The rest of the stream once it became resumable: the first hop read on, then each resumed one.
+async function* continueHops(stream: GenAIStream): AsyncGenerator<unknown> {
+  const { resume, read } = stream.options;
+  let hop = stream.hop;
+  let chunks: AsyncGenerator<unknown> | undefined = stream.chunks;
   // The usage of the hops before this one (the server counts each hop on its own).
   let before: unknown;
   let reconnects = 0;
   let lastError: { error: unknown } | undefined;
   for (;;) {
-    const hop: Hop = {
-      start: resumeToken,
-      token: undefined,
-      finishReason: undefined,
-      received: false,
-      content: false,
-      feedback: false,
-      usage: undefined,
-    };
     let failure: { error: unknown } | undefined;
     try {
-      response ??= await options.resume(resumeToken ?? '');
-      const chunks = readSSEJSON(response.body, {
-        timeoutMs: read.idleTimeoutMs,
-        provider: 'Gemini',
-        signal: read.signal,
-        // Mapped here, once it is known whether the hop is resumed.
-        mapError: (error) => error,
-      });
+      // Mapped here, once it is known whether the hop is resumed.
+      chunks ??= reader(await resume(hop.start ?? ''), read, (error) => error);
       for await (const chunk of chunks) yield observe(hop, chunk, before);
     } catch (error) {
       failure = { error };
     }
-    response = undefined;
+    chunks = undefined;
     if (hop.usage !== undefined) before = hop.usage;
     if (failure !== undefined && (isStop(failure.error, read.signal) || (isHttpError(failure.error) && !hop.received)))
       throw read.mapError(failure.error);
@@ -87,7 +134,7 @@ export async function* readGenAIStream(first: Response, options: ReadGenAIStream
       next = hop.start;
     }
     if (next !== undefined && !hop.feedback && resumable(hop.finishReason)) {
-      resumeToken = next;
+      hop = newHop(next);
       continue;
     }
     if (failure !== undefined) throw read.mapError(failure.error);
@@ -96,6 +143,19 @@ export async function* readGenAIStream(first: Response, options: ReadGenAIStream
       throw read.mapError(lastError.error);
     return;
   }
+}
+
+function reader(
+  response: Response,
+  read: GeminiStreamReadOptions,
+  mapError: (error: unknown) => unknown,
+): AsyncGenerator<unknown> {
+  return readSSEJSON(response.body, {
+    timeoutMs: read.idleTimeoutMs,
+    provider: 'Gemini',
+    signal: read.signal,
+    mapError,
+  });
 }
 
 // Records one chunk in its hop; the chunk to pass on (with the earlier hops' usage added).
@@ -108,16 +168,13 @@ function observe(hop: Hop, chunk: unknown, before: unknown): unknown {
     candidates?: unknown;
   };
   if (promptFeedback !== undefined && promptFeedback !== null) hop.feedback = true;
-  let passed = chunk;
   if (usageMetadata !== undefined && usageMetadata !== null) {
-    if (before === undefined) hop.usage = usageMetadata;
-    else {
-      hop.usage = mergeGeminiUsage(before, usageMetadata);
-      passed = { ...chunk, usageMetadata: hop.usage };
-    }
+    hop.usage = before === undefined ? usageMetadata : mergeGeminiUsage(before, usageMetadata);
+    // The parsed chunk is ours: its usage becomes the stream's so far.
+    if (before !== undefined) (chunk as { usageMetadata?: unknown }).usageMetadata = hop.usage;
   }
   const candidate = Array.isArray(candidates) ? (candidates[0] as unknown) : undefined;
-  if (typeof candidate !== 'object' || candidate === null) return passed;
+  if (typeof candidate !== 'object' || candidate === null) return chunk;
   const { content, finishReason, continuationToken } = candidate as {
     content?: { parts?: unknown };
     finishReason?: unknown;
@@ -130,7 +187,7 @@ function observe(hop: Hop, chunk: unknown, before: unknown): unknown {
   // A checkpoint the stream resumes from is no finish.
   if (finishReason !== undefined && hop.token !== undefined && resumable(finishReason))
     delete (candidate as { finishReason?: unknown }).finishReason;
-  return passed;
+  return chunk;
 }
 
 function resumable(finishReason: unknown): boolean {
@@ -147,3 +204,5 @@ function isStop(error: unknown, signal: AbortSignal | undefined): boolean {
 function isHttpError(error: unknown): boolean {
   return error instanceof Error && error.name === 'ApiError';
 }
+
+function noop(): void {}

@@ -32,15 +32,26 @@ export type PairedResult = {
   rounds: number;
 };
 
-/** Settings of {@link measurePaired}; `BENCH_ROUNDS`, `BENCH_BATCH_MS` and `BENCH_WARMUP_MS` override the defaults. */
-export type PairedOptions = { rounds?: number; batchMs?: number; warmupMs?: number };
+/**
+ * Settings of {@link measurePaired}; `BENCH_ROUNDS`, `BENCH_BATCH_MS` and `BENCH_WARMUP_MS` override the defaults.
+ * `clock: 'cpu'` times batches in this process's CPU time (user + system, `process.cpuUsage`)
+ * instead of wall time: for synchronous sides only (a side that waits would not be charged for
+ * the wait), where time spent waiting for a core on a loaded machine should not count.
+ */
+export type PairedOptions = { rounds?: number; batchMs?: number; warmupMs?: number; clock?: 'wall' | 'cpu' };
 
 async function runOnce(op: Side): Promise<void> {
   const result = op();
   if (result instanceof Promise) await result;
 }
 
-async function timeBatch(op: Side, iterations: number): Promise<number> {
+async function timeBatch(op: Side, iterations: number, clock: 'wall' | 'cpu' = 'wall'): Promise<number> {
+  if (clock === 'cpu') {
+    const start = process.cpuUsage();
+    for (let i = 0; i < iterations; i++) await runOnce(op);
+    const used = process.cpuUsage(start);
+    return (used.user + used.system) / 1000 / iterations;
+  }
   const start = performance.now();
   for (let i = 0; i < iterations; i++) await runOnce(op);
   return (performance.now() - start) / iterations;
@@ -105,7 +116,7 @@ export async function measurePaired(cells: PairedCell[], options: PairedOptions 
     for (let round = 0; round < cellRounds; round++) {
       for (let k = 0; k < sides.length; k++) {
         const index = (round + k) % sides.length;
-        times[index]?.push(await timeBatch(sides[index] as Side, iterations));
+        times[index]?.push(await timeBatch(sides[index] as Side, iterations, options.clock));
       }
     }
     const [sdkTimes, subjectTimes, lowerTimes] = times as [number[], number[], number[] | undefined];

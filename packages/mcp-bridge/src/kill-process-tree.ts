@@ -51,7 +51,8 @@ export function trackProcessGroup(group: number): () => void {
  */
 export function killProcessTree(child: ChildProcess, group: number | undefined, signal: NodeJS.Signals): void {
   if (group !== undefined) {
-    signalGroup(group, signal);
+    // A launcher that has not made its group yet (the first milliseconds) is signalled itself.
+    if (!signalGroup(group, signal) && !exited(child)) child.kill(signal);
     return;
   }
   if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;

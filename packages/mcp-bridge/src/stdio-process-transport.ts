@@ -7,6 +7,7 @@ import spawn from 'cross-spawn';
 import { formatBytes } from './format-bytes';
 import { findResponseId, JsonLineReader, type OversizedLine } from './json-line-reader';
 import { killProcessTree, trackProcessGroup, waitForProcessTree } from './kill-process-tree';
+import { ownGroupLaunch } from './own-group-launch';
 
 /** The JSON-RPC error `data` of a response the bridge dropped for its size. */
 export type MessageTooLargeData = { interlingua: 'message-too-large'; bytes: number; limit: number };
@@ -26,8 +27,8 @@ export type StdioProcessOptions = {
 };
 
 /**
- * The bridge's stdio transport: the child is spawned in a process group of its own (POSIX),
- * so `close()` ends the whole tree it started — `npx` and the server under it, a `sh -c` and its
+ * The bridge's stdio transport: the child is spawned in a process group of its own (POSIX;
+ * see {@link ownGroupLaunch} for how it stays in the host's session), so `close()` ends the whole tree it started — `npx` and the server under it, a `sh -c` and its
  * children — not only the direct child. `close()` closes stdin, waits `closeTimeout`, sends
  * SIGTERM to the group, waits again, then SIGKILL. On Windows the tree is ended with `taskkill /T`.
  *
@@ -64,15 +65,19 @@ export class StdioProcessTransport implements Transport {
     if (this.child !== undefined) throw new Error('StdioProcessTransport already started.');
     return new Promise((resolve, reject) => {
       const posix = process.platform !== 'win32';
-      const child = spawn(this.options.command, this.options.args, {
-        env: { ...getDefaultEnvironment(), ...this.options.env },
+      const { command, args, cwd } = this.options;
+      const env = { ...getDefaultEnvironment(), ...this.options.env };
+      // A new process group: its id is the child's pid, and every descendant that does not
+      // leave it can be signalled at once. In the host's session where perl can make it, else
+      // in a session of its own (`detached`).
+      const launch = posix ? ownGroupLaunch(command, args, env, cwd) : undefined;
+      const child = spawn(launch?.command ?? command, launch?.args ?? args, {
+        env,
         stdio: ['pipe', 'pipe', 'pipe'],
         shell: false,
         windowsHide: true,
-        // A new process group: its id is the child's pid, and every descendant that does not
-        // leave it can be signalled at once.
-        detached: posix,
-        ...(this.options.cwd === undefined ? {} : { cwd: this.options.cwd }),
+        detached: posix && launch === undefined,
+        ...(cwd === undefined ? {} : { cwd }),
       });
       this.child = child;
       child.on('error', (error) => {

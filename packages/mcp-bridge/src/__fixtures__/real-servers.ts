@@ -57,17 +57,22 @@ export function childPids(): number[] {
 }
 
 /** One process as /proc/<pid>/stat tells it (Linux). */
-export type ProcessInfo = { pid: number; ppid: number; pgid: number; state: string };
+export type ProcessInfo = { pid: number; ppid: number; pgid: number; sid: number; state: string };
 
 function readStat(pid: string): ProcessInfo | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // `pid (comm) state ppid pgrp …`: comm may hold spaces and parentheses, so read after the last `)`.
-    const [state, ppid, pgid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { pid: Number(pid), ppid: Number(ppid), pgid: Number(pgid), state: state ?? '?' };
+    const [state, ppid, pgid, sid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { pid: Number(pid), ppid: Number(ppid), pgid: Number(pgid), sid: Number(sid), state: state ?? '?' };
   } catch {
     return undefined; // gone between the listing and the read
   }
+}
+
+/** One process's ids (Linux /proc), or undefined when it is gone. */
+export function processInfo(pid: number): ProcessInfo | undefined {
+  return readStat(String(pid));
 }
 
 /** Every live (not zombie) process on the machine, read from /proc. */

@@ -4,7 +4,6 @@ import {
   isWireArrayOf,
   isWireRecord,
   type JSONObject,
-  jsonObjectSchema,
   MAX_JSON_DEPTH,
 } from '@interlingua/core';
 import { z } from 'zod';
@@ -119,7 +118,9 @@ function jsonSchema(levels: number, object: boolean): z.ZodType<JSONObject> {
 }
 // Response fields kept under `providerMetadata.bedrock.<field>`.
 const metadataObjectSchema = jsonSchema(1, true);
-const cachePointSchema = z.object({ type: z.literal('default'), ttl: z.enum(['5m', '1h']).optional() });
+/** A `cachePoint` (`{ type: 'default', ttl? }`) in messages, `system` and `tools`. */
+export const bedrockCachePointSchema = z.object({ type: z.literal('default'), ttl: z.enum(['5m', '1h']).optional() });
+const cachePointSchema = bedrockCachePointSchema;
 const s3LocationSchema = z.object({ uri: z.string(), bucketOwner: z.string().optional() });
 const binarySourceSchema = z.union([z.object({ bytes: blobSchema }), z.object({ s3Location: s3LocationSchema })]);
 const imageBlockSchema = z.object({ format: z.string(), source: binarySourceSchema });
@@ -295,9 +296,17 @@ const isIndex = (value: unknown): boolean => Number.isSafeInteger(value) && (val
  */
 export function isBedrockStreamChunk(value: unknown): value is BedrockStreamChunkIn {
   if (!isWireRecord(value)) return false;
-  switch (soleKey(value)) {
+  const member = soleKey(value);
+  return member !== undefined && isBedrockStreamMember(member, value[member]);
+}
+
+/**
+ * {@link isBedrockStreamChunk} for a member and its payload apart (an event-stream frame's
+ * `:event-type` and JSON payload): `true` only when `{ [member]: event }` passes it.
+ */
+export function isBedrockStreamMember(member: string, event: unknown): boolean {
+  switch (member) {
     case 'contentBlockDelta': {
-      const event = value.contentBlockDelta;
       if (!isWireRecord(event) || !isIndex(event.contentBlockIndex)) return false;
       const delta = event.delta;
       if (!isWireRecord(delta) || !isOptionalString(delta.text)) return false;
@@ -313,11 +322,9 @@ export function isBedrockStreamChunk(value: unknown): value is BedrockStreamChun
       );
     }
     case 'messageStart': {
-      const event = value.messageStart;
       return isWireRecord(event) && typeof event.role === 'string';
     }
     case 'contentBlockStart': {
-      const event = value.contentBlockStart;
       if (!isWireRecord(event) || !isIndex(event.contentBlockIndex) || !isWireRecord(event.start)) return false;
       const toolUse = event.start.toolUse;
       return (
@@ -326,11 +333,9 @@ export function isBedrockStreamChunk(value: unknown): value is BedrockStreamChun
       );
     }
     case 'contentBlockStop': {
-      const event = value.contentBlockStop;
       return isWireRecord(event) && isIndex(event.contentBlockIndex);
     }
     case 'messageStop': {
-      const event = value.messageStop;
       return (
         isWireRecord(event) &&
         typeof event.stopReason === 'string' &&
@@ -338,7 +343,6 @@ export function isBedrockStreamChunk(value: unknown): value is BedrockStreamChun
       );
     }
     case 'metadata': {
-      const event = value.metadata;
       return isWireRecord(event) && 'usage' in event && isOptionalMetadataObject(event.trace);
     }
     default:
@@ -348,48 +352,3 @@ export function isBedrockStreamChunk(value: unknown): value is BedrockStreamChun
 
 /** The payload of an exception member (`{ modelStreamErrorException: { message, … } }`). */
 export const bedrockStreamExceptionSchema = exceptionSchema;
-
-const systemBlockSchema = z
-  .looseObject({ text: z.string().optional(), cachePoint: cachePointSchema.optional() })
-  .refine((block) => Object.keys(block).length === 1, 'Expected exactly one member in a system block');
-const toolSchema = z
-  .looseObject({
-    toolSpec: z
-      .object({
-        name: z.string(),
-        description: z.string().optional(),
-        inputSchema: z.object({ json: jsonObjectSchema }),
-      })
-      .optional(),
-    cachePoint: cachePointSchema.optional(),
-  })
-  .refine((tool) => Object.keys(tool).length === 1, 'Expected exactly one member in a tool');
-
-/** A Converse request (the SDK's input: `modelId` beside the body), read by the gateway direction. */
-export const bedrockConverseRequestSchema = z.looseObject({
-  modelId: z.string().optional(),
-  messages: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.array(bedrockContentBlockSchema) })),
-  system: z.array(systemBlockSchema).optional(),
-  inferenceConfig: z
-    .object({
-      maxTokens: z.number().int().positive().optional(),
-      temperature: z.number().optional(),
-      topP: z.number().optional(),
-      stopSequences: z.array(z.string()).optional(),
-    })
-    .optional(),
-  toolConfig: z
-    .object({
-      tools: z.array(toolSchema),
-      toolChoice: z
-        .union([
-          z.object({ auto: z.object({}) }),
-          z.object({ any: z.object({}) }),
-          z.object({ tool: z.object({ name: z.string() }) }),
-        ])
-        .optional(),
-    })
-    .optional(),
-});
-/** Parsed {@link bedrockConverseRequestSchema}. */
-export type BedrockConverseRequestIn = z.infer<typeof bedrockConverseRequestSchema>;

@@ -18,7 +18,7 @@ import {
 import { BEDROCK_STREAM_EXCEPTIONS } from './bedrock-api';
 import { bedrockCodec } from './bedrock-codec';
 import { BedrockStreamDecoder } from './decode-bedrock-stream';
-import { type EventStreamChunk, EventStreamReader } from './event-stream-reader';
+import { type EventStreamOutput, EventStreamReader } from './event-stream-reader';
 import { type BedrockAbortContext, mapBedrockError } from './map-bedrock-error';
 import { type TakenBody, takeEventStreamBody } from './take-event-stream-body';
 import { toBedrockSdkInput } from './to-bedrock-sdk-input';
@@ -161,7 +161,7 @@ export class BedrockChatModel implements ChatModel {
       };
       const decoder = new BedrockStreamDecoder();
       const reader = taken.body === undefined ? undefined : new EventStreamReader(EXCEPTION_MEMBERS);
-      const chunks: EventStreamChunk[] = [];
+      const frames: EventStreamOutput = { types: [], payloads: [] };
       const events: StreamEvent[] = [];
       // `timeout` bounds the wait for the first bytes, as it bounded the SDK's wait for the first
       // event, and a failure before them is thrown; from then on each wait is bounded on its own.
@@ -211,12 +211,15 @@ export class BedrockChatModel implements ChatModel {
         else {
           // The events of the frames before a bad one still count; the bad one ends the stream.
           try {
-            reader.push(result.value as Uint8Array, chunks);
+            reader.push(result.value as Uint8Array, frames);
           } catch (error) {
             failure = error;
           }
-          for (let index = 0; index < chunks.length && !done; index++) done = decoder.push(chunks[index], events);
-          chunks.length = 0;
+          const { types, payloads } = frames;
+          for (let index = 0; index < types.length && !done; index++)
+            done = decoder.pushMember(types[index] as string, payloads[index], events);
+          types.length = 0;
+          payloads.length = 0;
         }
         for (const event of events) {
           if (options.signal?.aborted === true) throw mapBedrockError(options.signal.reason, attempt.context());

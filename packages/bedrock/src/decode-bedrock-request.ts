@@ -11,7 +11,7 @@ import {
   type UserContentPart,
   type Warning,
 } from '@interlingua/core';
-import { type BedrockConverseRequestIn, bedrockConverseRequestSchema } from './bedrock-api';
+import { type BedrockConverseRequestIn, bedrockConverseRequestSchema } from './bedrock-request-wire';
 import { attachCachePoint, decodeBedrockAssistantContent, decodeBedrockUserBlock } from './decode-bedrock-content';
 import { decodeBedrockSettings } from './decode-bedrock-settings';
 

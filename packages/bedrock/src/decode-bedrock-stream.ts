@@ -1,6 +1,7 @@
 import {
   APICallError,
   InvalidResponseError,
+  isWireRecord,
   type ProviderMetadata,
   type StreamEvent,
   safeParseWireResponse,
@@ -13,7 +14,7 @@ import {
   type BedrockStreamExceptionMember,
   bedrockStreamChunkSchema,
   bedrockStreamExceptionSchema,
-  isBedrockStreamChunk,
+  isBedrockStreamMember,
 } from './bedrock-api';
 import { toolCallFromText } from './bedrock-tool-use';
 import { convertBedrockUsage } from './convert-bedrock-usage';
@@ -22,6 +23,8 @@ import { mapBedrockStopReason } from './map-bedrock-stop-reason';
 import { readBedrockErrorBody } from './read-bedrock-error-body';
 
 type OpenTool = { id: string; name: string; json: string };
+// The payload of one member of a ConverseStream event, as the guard or the schema passed it.
+type Member<K extends string> = Extract<BedrockStreamChunkIn, Record<K, unknown>>[K];
 
 /**
  * Decodes the events of a `ConverseStream` call — the `ConverseStreamOutput` members the SDK
@@ -66,79 +69,107 @@ export class BedrockStreamDecoder {
 
   /** Decodes one chunk into `out`; `true` when the stream is over. */
   push(chunk: unknown, out: StreamEvent[]): boolean {
-    let event: BedrockStreamChunkIn;
     // The common events pass the guard; an exception member or an error body never does.
-    if (isBedrockStreamChunk(chunk)) event = chunk;
-    else {
-      const exception = readException(chunk) ?? readBedrockErrorBody(chunk);
-      if (exception !== undefined) {
-        out.push({ type: 'error', error: exception });
-        return true;
-      }
-      const parsed = safeParseWireResponse(bedrockStreamChunkSchema, chunk, 'a Bedrock ConverseStream event');
-      if (!parsed.success) {
-        out.push({ type: 'error', error: parsed.error });
-        return true;
-      }
-      event = parsed.value;
+    if (isWireRecord(chunk)) {
+      const keys = Object.keys(chunk);
+      const member = keys[0];
+      if (keys.length === 1 && member !== undefined && isBedrockStreamMember(member, chunk[member]))
+        return this.read(member, chunk[member], out);
     }
-    if ('contentBlockDelta' in event) {
-      const { contentBlockIndex, delta } = event.contentBlockDelta;
-      if (delta.text !== undefined) {
-        if (delta.text !== '') out.push({ type: 'text-delta', text: delta.text });
-      } else if (delta.toolUse !== undefined) {
-        const tool = this.tools.get(contentBlockIndex);
-        if (tool === undefined) {
-          out.push(invalid(`a toolUse delta for block ${contentBlockIndex}, which no contentBlockStart opened`));
-          return true;
-        }
-        tool.json += delta.toolUse.input;
-        if (delta.toolUse.input !== '')
-          out.push({ type: 'tool-call-delta', id: tool.id, argsTextDelta: delta.toolUse.input });
-      } else if (delta.reasoningContent !== undefined) {
-        const reasoning = delta.reasoningContent;
-        if (reasoning.redactedContent !== undefined)
-          out.push({ type: 'reasoning-delta', text: '', redacted: reasoning.redactedContent });
-        else if (reasoning.signature !== undefined)
-          out.push({ type: 'reasoning-delta', text: reasoning.text ?? '', signature: reasoning.signature });
-        else if (reasoning.text !== undefined && reasoning.text !== '')
-          out.push({ type: 'reasoning-delta', text: reasoning.text });
-      }
-      // Other deltas (`citation`, `image`, `toolResult`) have no IR counterpart: see docs/providers/bedrock.md.
-      return false;
-    }
-    if ('messageStart' in event) return false;
-    if ('contentBlockStart' in event) {
-      const { contentBlockIndex, start } = event.contentBlockStart;
-      if (start.toolUse !== undefined) {
-        this.tools.set(contentBlockIndex, { id: start.toolUse.toolUseId, name: start.toolUse.name, json: '' });
-        out.push({ type: 'tool-call-start', id: start.toolUse.toolUseId, name: start.toolUse.name });
-      }
-      return false;
-    }
-    if ('contentBlockStop' in event) {
-      const tool = this.tools.get(event.contentBlockStop.contentBlockIndex);
-      this.tools.delete(event.contentBlockStop.contentBlockIndex);
-      if (tool !== undefined)
-        out.push({ type: 'tool-call-end', toolCall: toolCallFromText(tool.id, tool.name, tool.json) });
-      return false;
-    }
-    if ('messageStop' in event) {
-      // A toolUse never closed (cut off by max_tokens) still ends, with argsError when its text is partial.
-      for (const tool of this.tools.values())
-        out.push({ type: 'tool-call-end', toolCall: toolCallFromText(tool.id, tool.name, tool.json) });
-      this.tools.clear();
-      this.stop = { reason: event.messageStop.stopReason, fields: event.messageStop.additionalModelResponseFields };
-      if (this.usage === undefined) return false;
-      out.push(this.finish([]));
+    const exception = readException(chunk) ?? readBedrockErrorBody(chunk);
+    if (exception !== undefined) {
+      out.push({ type: 'error', error: exception });
       return true;
     }
-    // `metadata`: the usage, after messageStop.
-    this.usage = convertBedrockUsage(event.metadata.usage, this.usageWarnings, 'metadata.usage');
-    this.trace = event.metadata.trace;
-    if (this.stop === undefined) return false;
-    out.push(this.finish([]));
-    return true;
+    const parsed = safeParseWireResponse(bedrockStreamChunkSchema, chunk, 'a Bedrock ConverseStream event');
+    if (!parsed.success) {
+      out.push({ type: 'error', error: parsed.error });
+      return true;
+    }
+    // The schema's output has exactly the one member it matched.
+    const member = Object.keys(parsed.value)[0] as string;
+    return this.read(member, (parsed.value as Record<string, unknown>)[member], out);
+  }
+
+  /**
+   * `push({ [member]: payload })` without the wrapper object, for a reader that has the two apart
+   * (an event-stream frame's `:event-type` and its JSON payload).
+   */
+  pushMember(member: string, payload: unknown, out: StreamEvent[]): boolean {
+    if (isBedrockStreamMember(member, payload)) return this.read(member, payload, out);
+    return this.push({ [member]: payload }, out);
+  }
+
+  // One event the guard or the schema passed, by its member.
+  private read(member: string, payload: unknown, out: StreamEvent[]): boolean {
+    switch (member) {
+      case 'contentBlockDelta': {
+        const { contentBlockIndex, delta } = payload as Member<'contentBlockDelta'>;
+        if (delta.text !== undefined) {
+          if (delta.text !== '') out.push({ type: 'text-delta', text: delta.text });
+        } else if (delta.toolUse !== undefined) {
+          const tool = this.tools.get(contentBlockIndex);
+          if (tool === undefined) {
+            out.push(invalid(`a toolUse delta for block ${contentBlockIndex}, which no contentBlockStart opened`));
+            return true;
+          }
+          tool.json += delta.toolUse.input;
+          if (delta.toolUse.input !== '')
+            out.push({ type: 'tool-call-delta', id: tool.id, argsTextDelta: delta.toolUse.input });
+        } else if (delta.reasoningContent !== undefined) {
+          const reasoning = delta.reasoningContent;
+          if (reasoning.redactedContent !== undefined)
+            out.push({ type: 'reasoning-delta', text: '', redacted: reasoning.redactedContent });
+          else if (reasoning.signature !== undefined)
+            out.push({ type: 'reasoning-delta', text: reasoning.text ?? '', signature: reasoning.signature });
+          else if (reasoning.text !== undefined && reasoning.text !== '')
+            out.push({ type: 'reasoning-delta', text: reasoning.text });
+        }
+        // Other deltas (`citation`, `image`, `toolResult`) have no IR counterpart: see docs/providers/bedrock.md.
+        return false;
+      }
+      case 'messageStart':
+        return false;
+      case 'contentBlockStart': {
+        const { contentBlockIndex, start } = payload as Member<'contentBlockStart'>;
+        if (start.toolUse !== undefined) {
+          this.tools.set(contentBlockIndex, { id: start.toolUse.toolUseId, name: start.toolUse.name, json: '' });
+          out.push({ type: 'tool-call-start', id: start.toolUse.toolUseId, name: start.toolUse.name });
+        }
+        return false;
+      }
+      case 'contentBlockStop': {
+        const { contentBlockIndex } = payload as Member<'contentBlockStop'>;
+        const tool = this.tools.get(contentBlockIndex);
+        this.tools.delete(contentBlockIndex);
+        if (tool !== undefined)
+          out.push({ type: 'tool-call-end', toolCall: toolCallFromText(tool.id, tool.name, tool.json) });
+        return false;
+      }
+      case 'messageStop': {
+        const messageStop = payload as Member<'messageStop'>;
+        // A toolUse never closed (cut off by max_tokens) still ends, with argsError when its text is partial.
+        for (const tool of this.tools.values())
+          out.push({ type: 'tool-call-end', toolCall: toolCallFromText(tool.id, tool.name, tool.json) });
+        this.tools.clear();
+        this.stop = { reason: messageStop.stopReason, fields: messageStop.additionalModelResponseFields };
+        if (this.usage === undefined) return false;
+        out.push(this.finish([]));
+        return true;
+      }
+      case 'metadata': {
+        // The usage, after messageStop.
+        const metadata = payload as Member<'metadata'>;
+        this.usage = convertBedrockUsage(metadata.usage, this.usageWarnings, 'metadata.usage');
+        this.trace = metadata.trace;
+        if (this.stop === undefined) return false;
+        out.push(this.finish([]));
+        return true;
+      }
+      default:
+        // Never: the guard and the schema pass only the members above.
+        return false;
+    }
   }
 
   /** The input ended (without `push` having returned `true`): `finish`, or the error of a cut stream, into `out`. */

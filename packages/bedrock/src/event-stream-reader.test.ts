@@ -8,7 +8,7 @@ import {
 } from '@interlingua/testkit';
 import { describe, expect, it } from 'vitest';
 import { BEDROCK_STREAM_EXCEPTIONS } from './bedrock-api';
-import { type EventStreamChunk, EventStreamErrorMessage, EventStreamReader } from './event-stream-reader';
+import { EventStreamErrorMessage, type EventStreamOutput, EventStreamReader } from './event-stream-reader';
 
 // Frames built by testkit with @smithy/eventstream-codec, the codec the AWS SDK decodes with.
 const EXCEPTIONS = new Set(Object.keys(BEDROCK_STREAM_EXCEPTIONS));
@@ -21,13 +21,18 @@ const chunks = [
 ];
 const bytes = encodeEventStream(eventStreamMessagesOf(chunks));
 
+type Chunk = Record<string, unknown>;
+// The chunks the SDK would yield for what the reader read: `{ [type]: payload }`.
+const chunksOf = (out: EventStreamOutput): Chunk[] => out.types.map((type, index) => ({ [type]: out.payloads[index] }));
+const output = (): EventStreamOutput => ({ types: [], payloads: [] });
+
 // Reads `pieces` as the connection would hand them out, then the end of the body.
-function read(pieces: readonly Uint8Array[]): EventStreamChunk[] {
+function read(pieces: readonly Uint8Array[]): Chunk[] {
   const reader = new EventStreamReader(EXCEPTIONS);
-  const out: EventStreamChunk[] = [];
+  const out = output();
   for (const piece of pieces) reader.push(piece, out);
   reader.end();
-  return out;
+  return chunksOf(out);
 }
 
 function split(data: Uint8Array, ...at: number[]): Uint8Array[] {
@@ -58,11 +63,11 @@ describe('EventStreamReader', () => {
     expect(read([Buffer.from(first as Uint8Array), second as Uint8Array])).toEqual(chunks);
     const piece = Uint8Array.from(bytes);
     const reader = new EventStreamReader(EXCEPTIONS);
-    const out: EventStreamChunk[] = [];
+    const out = output();
     reader.push(piece.subarray(0, 60), out);
     piece.fill(0);
     reader.push(Uint8Array.from(bytes).subarray(60), out);
-    expect(out).toEqual(chunks);
+    expect(chunksOf(out)).toEqual(chunks);
   });
 
   it('skips headers of every other type, and reads a frame without a payload as {}', () => {
@@ -120,16 +125,16 @@ describe('EventStreamReader', () => {
 
   it('says a body that ends inside a frame was cut, and keeps the frames before it', () => {
     const reader = new EventStreamReader(EXCEPTIONS);
-    const out: EventStreamChunk[] = [];
+    const out = output();
     reader.push(bytes.subarray(0, bytes.length - 5), out);
-    expect(out).toEqual(chunks.slice(0, -1));
+    expect(chunksOf(out)).toEqual(chunks.slice(0, -1));
     expect(() => reader.end()).toThrow(/ended \d+ bytes into a message \(connection cut\?\)/);
   });
 
   it('refuses a frame length out of bounds at once, before buffering it', () => {
     const huge = Uint8Array.from(bytes);
     new DataView(huge.buffer).setUint32(0, 0xfffffff0);
-    expect(thrown(() => new EventStreamReader(EXCEPTIONS).push(huge.subarray(0, 12), []))).toSatisfy(
+    expect(thrown(() => new EventStreamReader(EXCEPTIONS).push(huge.subarray(0, 12), output()))).toSatisfy(
       InvalidResponseError.isInstance,
     );
     const tiny = Uint8Array.from(bytes);

@@ -11,10 +11,11 @@ const MAX_FRAME = 16 * 1024 * 1024 + MAX_HEADERS + OVERHEAD;
 const FIXED_VALUE_LENGTHS: Record<number, number> = { 0: 0, 1: 0, 2: 1, 3: 2, 4: 4, 5: 8, 8: 8, 9: 16 };
 
 /**
- * The chunk an AWS SDK would yield for one message, as the codec reads it: `{ [event type]:
- * payload }` for an event, `{ [exception member]: payload }` for a modeled exception.
+ * What the reader makes of the frames: for each message, its type — the event type, or the
+ * member of a modeled exception — in `types` and its JSON payload in `payloads`, at the same
+ * index. `{ [type]: payload }` is the chunk an AWS SDK would yield for it.
  */
-export type EventStreamChunk = Record<string, unknown>;
+export type EventStreamOutput = { types: string[]; payloads: unknown[] };
 
 /**
  * An `error` message (`:message-type: error`, with `:error-code` and `:error-message`), or an
@@ -26,8 +27,8 @@ export class EventStreamErrorMessage extends Error {}
  * Reads an AWS event stream (`application/vnd.amazon.eventstream`, what `ConverseStream`
  * answers) from its raw bytes, in the pieces the connection hands out: `push` each piece, and
  * `end` when the body ends. Each whole frame is checked as the AWS SDK checks it — its length
- * against the limits, the CRC32 of its prelude and of the whole message — and its JSON payload
- * becomes the chunk the SDK would yield ({@link EventStreamChunk}). A frame that fails a check
+ * against the limits, the CRC32 of its prelude and of the whole message — and its type and JSON
+ * payload go to the output ({@link EventStreamOutput}). A frame that fails a check
  * throws an `InvalidResponseError`; a body that ends inside a frame, an `Error` (a cut
  * connection); an `error` message or an unknown exception, {@link EventStreamErrorMessage}.
  *
@@ -45,7 +46,7 @@ export class EventStreamReader {
   }
 
   /** Reads the frames `bytes` completes into `out`. */
-  push(bytes: Uint8Array, out: EventStreamChunk[]): void {
+  push(bytes: Uint8Array, out: EventStreamOutput): void {
     let data = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     if (this.pendingLength > 0) {
       this.pending.push(data);
@@ -65,7 +66,7 @@ export class EventStreamReader {
     while (data.length - offset >= PRELUDE) {
       const total = frameLength(data, offset);
       if (data.length - offset < total) break;
-      out.push(this.frame(data, offset, total));
+      this.frame(data, offset, total, out);
       offset += total;
     }
     if (offset < data.length) {
@@ -81,7 +82,7 @@ export class EventStreamReader {
       throw new Error(`The event stream ended ${this.pendingLength} bytes into a message (connection cut?).`);
   }
 
-  private frame(data: Buffer, offset: number, total: number): EventStreamChunk {
+  private frame(data: Buffer, offset: number, total: number, out: EventStreamOutput): void {
     const headersLength = uint32(data, offset + 4);
     if (headersLength > MAX_HEADERS || headersLength > total - OVERHEAD)
       throw invalid(
@@ -118,7 +119,8 @@ export class EventStreamReader {
         `a JSON payload in the ${type} message, got ${error instanceof Error ? error.message : String(error)}`,
       );
     }
-    return { [type]: value };
+    out.types.push(type);
+    out.payloads.push(value);
   }
 }
 

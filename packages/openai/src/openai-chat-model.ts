@@ -16,7 +16,7 @@ import { decodeOpenAIResponse } from './decode-openai-response';
 import { decodeOpenAIStream } from './decode-openai-stream';
 import { encodeOpenAIRequest } from './encode-openai-request';
 import { mapOpenAIError } from './map-openai-error';
-import type { OpenAICompatSettings } from './openai-compat';
+import type { OpenAICompatSettings, OpenAIEncodeRequestOptions } from './openai-compat';
 import {
   OPENAI_DEFAULT_TIMEOUT_MS,
   openAIRequestOptions,
@@ -45,9 +45,14 @@ export class OpenAIChatModel implements ChatModel {
   readonly modelId: string;
   readonly capabilities: Partial<ModelCapabilities>;
   private readonly config: OpenAIChatModelConfig;
+  // The encoder's options, the same for every call of this model.
+  private readonly encodeOptions: OpenAIEncodeRequestOptions;
+  private readonly streamEncodeOptions: OpenAIEncodeRequestOptions;
 
   constructor(config: OpenAIChatModelConfig) {
     this.config = config;
+    this.encodeOptions = { ...config.compat, model: config.modelId };
+    this.streamEncodeOptions = { ...config.compat, model: config.modelId, stream: true };
     this.provider = config.provider;
     this.modelId = config.modelId;
     // OpenAI's chat models all call tools natively; what a compatible server's model can do is for the capability registry to say.
@@ -55,7 +60,7 @@ export class OpenAIChatModel implements ChatModel {
   }
 
   async generate(request: ChatRequest, options: CallOptions = {}): Promise<ModelResponse> {
-    const { value: body, warnings } = encodeOpenAIRequest(request, { ...this.config.compat, model: this.modelId });
+    const { value: body, warnings } = encodeOpenAIRequest(request, this.encodeOptions);
     const client = this.config.client();
     let raw: unknown;
     try {
@@ -72,11 +77,7 @@ export class OpenAIChatModel implements ChatModel {
   }
 
   async *stream(request: ChatRequest, options: CallOptions = {}): AsyncIterable<StreamEvent> {
-    const { value: body, warnings } = encodeOpenAIRequest(request, {
-      ...this.config.compat,
-      model: this.modelId,
-      stream: true,
-    });
+    const { value: body, warnings } = encodeOpenAIRequest(request, this.streamEncodeOptions);
     const client = this.config.client();
     const secrets = [client.apiKey];
     // The SDK builds, sends and retries the request; its answer is read here, straight from the

@@ -6,10 +6,9 @@ export const OPENAI_DEFAULT_TIMEOUT_MS = 600_000;
 
 /** The SDK request options of one call: its abort signal and extra headers. */
 export function openAIRequestOptions(options: CallOptions): { signal?: AbortSignal; headers?: Record<string, string> } {
-  return {
-    ...(options.signal === undefined ? {} : { signal: options.signal }),
-    ...(options.headers === undefined ? {} : { headers: options.headers }),
-  };
+  const { signal, headers } = options;
+  if (signal === undefined) return headers === undefined ? {} : { headers };
+  return headers === undefined ? { signal } : { signal, headers };
 }
 
 /** The response with the encoder's warnings first. */

@@ -44,14 +44,12 @@ export function readTokenCounts<F extends string>(
   // Paths are built only for a warning: this runs on every response.
   let reported: Set<string> | undefined;
   for (const field of fields) {
+    const segments = segmentsOf(field);
     let value: unknown = usage;
-    let start = 0;
-    while (start <= field.length) {
+    for (let depth = 0; depth < segments.length; depth++) {
       if (value === undefined || value === null) break;
-      const dot = field.indexOf('.', start);
-      const end = dot === -1 ? field.length : dot;
       if (typeof value !== 'object' || Array.isArray(value)) {
-        const path = start === 0 ? root : `${root}.${field.slice(0, start - 1)}`;
+        const path = depth === 0 ? root : `${root}.${segments.slice(0, depth).join('.')}`;
         reported ??= new Set();
         if (!reported.has(path)) {
           reported.add(path);
@@ -64,9 +62,8 @@ export function readTokenCounts<F extends string>(
         value = undefined;
         break;
       }
-      const segment = field.slice(start, end);
+      const segment = segments[depth] as string;
       value = Object.hasOwn(value, segment) ? (value as Record<string, unknown>)[segment] : undefined;
-      start = end + 1;
     }
     if (value === undefined || value === null) continue;
     if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) {
@@ -77,6 +74,19 @@ export function readTokenCounts<F extends string>(
     if (count !== undefined) counts[field] = count;
   }
   return counts;
+}
+
+// Fields are the few constants of each provider's usage shape: split once each (a bounded cache,
+// should a caller pass names of its own making).
+const segmentCache = new Map<string, readonly string[]>();
+
+function segmentsOf(field: string): readonly string[] {
+  let segments = segmentCache.get(field);
+  if (segments === undefined) {
+    segments = field.split('.');
+    if (segmentCache.size < 256) segmentCache.set(field, segments);
+  }
+  return segments;
 }
 
 /**

@@ -255,17 +255,30 @@ async function run(
   }
 }
 
+// The never-firing signal of each quiet context, made when its tool first reads it.
+const quietSignals = new WeakMap<object, AbortSignal>();
+
+// One accessor for every quiet context: an object literal with its own getter costs a closure and
+// a slow property definition per call.
+const quietSignal: PropertyDescriptor = {
+  enumerable: true,
+  configurable: true,
+  get(this: object): AbortSignal {
+    let signal = quietSignals.get(this);
+    if (signal === undefined) {
+      signal = new AbortController().signal;
+      quietSignals.set(this, signal);
+    }
+    return signal;
+  },
+};
+
 /** The context of a call nothing can cancel: its own signal, made on first read, that never fires. */
 function quietContext(toolCallId: string, messages: readonly Message[]): ToolExecutionContext {
-  let quiet: AbortSignal | undefined;
-  return {
-    toolCallId,
-    messages,
-    get signal() {
-      quiet ??= new AbortController().signal;
-      return quiet;
-    },
-  };
+  const context = { toolCallId } as { toolCallId: string; signal: AbortSignal; messages: readonly Message[] };
+  Object.defineProperty(context, 'signal', quietSignal);
+  context.messages = messages;
+  return context;
 }
 
 /** An error result whose text the model reads, and the typed error the host sees. */

@@ -146,7 +146,7 @@ describe('createGemini over @google/genai (the default) against a local Gemini s
     ]);
   });
 
-  it('stream: posts to :streamGenerateContent?alt=sse and folds split SSE into the fixture IR', async () => {
+  it('stream: posts the codec’s body to :streamGenerateContent?alt=sse with the headers, folds split SSE into the fixture IR', async () => {
     const running = await serve([
       {
         method: 'POST',
@@ -154,10 +154,22 @@ describe('createGemini over @google/genai (the default) against a local Gemini s
         reply: sse('gemini', chunks('gemini-stream-text-then-call.1.chunks.txt'), { splitEvery: 7 }),
       },
     ]);
-    const model = createGemini({ baseUrl: running.url, apiKey: 'test-key' })('gemini-2.5-flash');
+    const model = createGemini({ baseUrl: running.url, apiKey: 'test-key', headers: { 'x-team': 'weather' } })(
+      'gemini-2.5-flash',
+    );
     const events: StreamEvent[] = [];
-    for await (const event of model.stream(request)) events.push(event);
-    expect(running.requests[0]?.url).toBe(`${STREAM}?alt=sse`);
+    for await (const event of model.stream(request, { headers: { 'x-call': 'c1' } })) events.push(event);
+    expect(running.requests).toHaveLength(1);
+    const sent = running.requests[0];
+    expect(sent?.url).toBe(`${STREAM}?alt=sse`);
+    expect(sent?.headers['x-goog-api-key']).toBe('test-key');
+    expect(sent?.headers['x-goog-api-client']).toMatch(/^google-genai-sdk\//);
+    expect(sent?.headers['x-team']).toBe('weather');
+    expect(sent?.headers['x-call']).toBe('c1');
+    // The stream is read by the transport, past the SDK: nothing of its own (the capturing
+    // fetch, the continuation switch) reaches the body the SDK builds from the codec's.
+    const encoded = encodeGeminiRequest(request, { model: 'gemini-2.5-flash', stream: true }).value;
+    expect(sent?.body).toEqual(upperCaseTypes(encoded));
     const folded = await collectStream(events);
     expect({ ...folded, warnings: [] }).toEqual(fixture('gemini-stream-text-then-call.1.ir.json'));
   });

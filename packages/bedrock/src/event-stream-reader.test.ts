@@ -123,6 +123,43 @@ describe('EventStreamReader', () => {
     }
   });
 
+  it('is total on seeded random damage: whole frames, a typed error, or a cut, never another throw', () => {
+    // A small seeded generator (FUZZ_RUNS raises the cases, FUZZ_SEED changes them).
+    let state = Number(process.env.FUZZ_SEED ?? 22) >>> 0 || 1;
+    const random = (below: number) => {
+      state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
+      return state % below;
+    };
+    const runs = Number(process.env.FUZZ_RUNS ?? 300);
+    for (let run = 0; run < runs; run++) {
+      const damaged = Uint8Array.from(bytes);
+      // Overwrite a few bytes, or cut the body, or add garbage after it.
+      const kind = random(3);
+      let body: Uint8Array = damaged;
+      if (kind === 0) for (let edit = 1 + random(4); edit > 0; edit--) damaged[random(damaged.length)] = random(256);
+      else if (kind === 1) body = damaged.subarray(0, random(damaged.length));
+      else body = Uint8Array.from([...damaged, ...Array.from({ length: 1 + random(40) }, () => random(256))]);
+      const cuts = Array.from({ length: random(5) }, () => random(body.length + 1)).sort((a, b) => a - b);
+      let out: Chunk[] = [];
+      const error = (() => {
+        try {
+          out = read(split(body, ...cuts));
+        } catch (caught) {
+          return caught;
+        }
+        return undefined;
+      })();
+      if (error === undefined) expect(chunks.slice(0, out.length)).toEqual(out);
+      else
+        expect(
+          InvalidResponseError.isInstance(error) ||
+            error instanceof EventStreamErrorMessage ||
+            /ended \d+ bytes into a message/.test(String(error)),
+          String(error),
+        ).toBe(true);
+    }
+  });
+
   it('says a body that ends inside a frame was cut, and keeps the frames before it', () => {
     const reader = new EventStreamReader(EXCEPTIONS);
     const out = output();

@@ -160,16 +160,19 @@ export class McpBridge {
    * (JSON-RPC error, timeout, dead connection, unknown name) gives an error output whose `cause` is
    * an {@link McpToolCallError} with the reason.
    */
-  async callTool(name: string, args: unknown, options: McpCallOptions = {}): Promise<ToolOutput> {
+  callTool(name: string, args: unknown, options: McpCallOptions = {}): Promise<ToolOutput> {
+    // Not async: the call's own promise is handed back, with no frame of ours around it.
     const timeout = options.timeout ?? this.callTimeout;
     const toolCallId = options.toolCallId;
     const route = this.resolveRoute(name);
     if (route === undefined) {
       const withdrawn = findWithdrawnTool(this.connections, name);
-      if (withdrawn !== undefined) return this.unavailable(withdrawn.connection, withdrawn.tool, toolCallId);
+      if (withdrawn !== undefined) {
+        return Promise.resolve(this.unavailable(withdrawn.connection, withdrawn.tool, toolCallId));
+      }
       const error = noSuchToolError(name, this.routes.keys());
       this.emit({ type: 'call-error', server: '', tool: name, toolCallId, error });
-      return errorOutput(error);
+      return Promise.resolve(errorOutput(error));
     }
     const { connection, tool } = route;
     if (!isPlainObject(args)) {
@@ -180,16 +183,13 @@ export class McpBridge {
         message: `Tool \`${name}\` expects its arguments as a JSON object, got ${args === null ? 'null' : Array.isArray(args) ? 'an array' : typeof args}.`,
       });
       this.emit({ type: 'call-error', server: connection.name, tool: tool.name, toolCallId, error });
-      return errorOutput(error);
+      return Promise.resolve(errorOutput(error));
     }
     // The SDK never removes the listener it adds to a request's signal: a shared one is linked.
     const callerSignal = options.signal;
     const link = callerSignal === undefined ? undefined : sdkRequestSignal(callerSignal);
-    try {
-      return await this.callLinked(route, args, timeout, toolCallId, link?.signal, callerSignal);
-    } finally {
-      link?.release();
-    }
+    const call = this.callLinked(route, args, timeout, toolCallId, link?.signal, callerSignal);
+    return link?.release === undefined ? call : call.finally(link.release);
   }
 
   private async callLinked(
@@ -207,7 +207,7 @@ export class McpBridge {
     if (connection.client === undefined && callerSignal?.aborted !== true) {
       return this.unavailable(connection, tool, toolCallId);
     }
-    const requestOptions: RequestOptions = { timeout, ...(sdkSignal === undefined ? {} : { signal: sdkSignal }) };
+    const requestOptions: RequestOptions = sdkSignal === undefined ? { timeout } : { timeout, signal: sdkSignal };
     // A progress token only when someone listens: a bare call stays a bare call.
     const onProgress =
       this.listeners.size === 0

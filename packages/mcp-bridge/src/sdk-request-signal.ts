@@ -1,10 +1,8 @@
-import { type LinkedAbortSignal, linkAbortSignal } from '@interlingua/core';
+import { linkAbortSignal } from '@interlingua/core';
 
 // Signals already given to the SDK for a request. The SDK adds an abort listener per request and
 // never removes it, so each of these holds one listener for good.
 const handedOver = new WeakSet<AbortSignal>();
-
-const direct = (signal: AbortSignal): LinkedAbortSignal => ({ signal, release() {} });
 
 /**
  * The signal to give the SDK for one request that a caller's `signal` may cancel. The SDK adds
@@ -13,14 +11,14 @@ const direct = (signal: AbortSignal): LinkedAbortSignal => ({ signal, release() 
  * dropped, with no controller or listener of ours. Every later request on a signal already handed
  * over (a run-long signal, one shared by calls in flight) gets a fresh signal linked to it, so a
  * shared signal holds at most two listeners however many calls it sees: the first request's and
- * the link's.
+ * the link's. `release` is there when the signal was linked: call it once the request is done.
  *
  * When a signal aborts after its request finished, the first request's listener still fires: the
  * SDK then sends `notifications/cancelled` for a request that is over, which the connection's
  * transport drops (`TracedTransport`).
  */
-export function sdkRequestSignal(signal: AbortSignal): LinkedAbortSignal {
+export function sdkRequestSignal(signal: AbortSignal): { signal: AbortSignal; release?: () => void } {
   if (handedOver.has(signal)) return linkAbortSignal(signal);
   handedOver.add(signal);
-  return direct(signal);
+  return { signal };
 }

@@ -107,19 +107,26 @@ export function startTelemetrySpan(name: string, options: StartSpanOptions): Tel
   const span = otel.trace
     .getTracer(options.scope)
     .startSpan(name, { kind: KINDS[options.kind], attributes: clean(options.attributes) }, context);
-  return new LiveSpan(otel, span, otel.trace.setSpan(context, span));
+  return new LiveSpan(otel, span, context);
 }
 
 class LiveSpan implements TelemetrySpan {
   private ended = false;
   readonly recording: boolean;
+  private own: object | undefined;
 
   constructor(
     private readonly otel: OpenTelemetryApi,
     private readonly span: OpenTelemetrySpan,
-    readonly context: object,
+    private readonly parentContext: object,
   ) {
     this.recording = span.isRecording();
+  }
+
+  /** The context with this span active; made when first needed (most spans have no children). */
+  get context(): object {
+    this.own ??= this.otel.trace.setSpan(this.parentContext, this.span);
+    return this.own;
   }
 
   set(attributes: TelemetryAttributes): void {

@@ -57,13 +57,15 @@ export function endRunSpan(
   span: TelemetrySpan,
   result: { finishReason: string; usage: Usage; cost: Cost | 'unknown'; steps: readonly unknown[]; error?: unknown },
 ): void {
-  span.set({
-    'gen_ai.response.finish_reasons': [result.finishReason],
-    ...usageAttributes(result.usage),
-    'interlingua.agent.steps': result.steps.length,
-    'interlingua.cost.usd': result.cost === 'unknown' ? undefined : result.cost.total,
-  });
-  if (result.finishReason === 'error') span.fail(result.error, errorTypeOf(result.error));
+  if (span.recording) {
+    span.set({
+      'gen_ai.response.finish_reasons': [result.finishReason],
+      ...usageAttributes(result.usage),
+      'interlingua.agent.steps': result.steps.length,
+      'interlingua.cost.usd': result.cost === 'unknown' ? undefined : result.cost.total,
+    });
+    if (result.finishReason === 'error') span.fail(result.error, errorTypeOf(result.error));
+  }
   span.end();
 }
 

@@ -59,7 +59,7 @@ export function parseToolArguments(text: string): ParsedToolArguments {
 function isParsedJSONWithin(node: object, depth: number): boolean {
   if (depth > MAX_JSON_DEPTH) return false;
   if (Array.isArray(node)) {
-    for (const item of node) if (!isParsedJSONValueWithin(item, depth)) return false;
+    for (let index = 0; index < node.length; index++) if (!isParsedJSONValueWithin(node[index], depth)) return false;
     return true;
   }
   for (const key in node) if (!isParsedJSONValueWithin((node as Record<string, unknown>)[key], depth)) return false;

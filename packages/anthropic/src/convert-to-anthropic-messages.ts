@@ -9,7 +9,6 @@ import {
   type Warning,
 } from '@interlingua/core';
 import type {
-  AnthropicAssistantBlockParam,
   AnthropicCacheControl,
   AnthropicDocumentBlockParam,
   AnthropicImageBlockParam,
@@ -21,10 +20,6 @@ import type {
 import { toAnthropicToolUseId } from './anthropic-tool-use-id';
 import { convertAssistantContentToAnthropic } from './convert-assistant-content-to-anthropic';
 
-type Draft =
-  | { role: 'user'; results: AnthropicToolResultBlockParam[]; other: AnthropicUserBlockParam[] }
-  | { role: 'assistant'; blocks: AnthropicAssistantBlockParam[] };
-
 /**
  * Converts the IR history to Anthropic `messages`. Tool messages become `tool_result` blocks in a
  * `user` message (`is_error: true` for errors); every result of a turn goes in ONE user message,
@@ -35,29 +30,46 @@ type Draft =
  * @see https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/implement-tool-use#handling-tool-use-and-tool-result-content-blocks
  */
 export function convertToAnthropicMessages(messages: readonly Message[], warnings: Warning[]): AnthropicMessageParam[] {
-  const drafts: Draft[] = [];
+  const out: AnthropicMessageParam[] = [];
+  // The user turn being built (the last of `out`, while it is one) and how many tool results
+  // lead its content: results go before the turn's other blocks.
+  let user: { role: 'user'; content: AnthropicUserBlockParam[] } | undefined;
+  let results = 0;
   for (let index = 0; index < messages.length; index++) {
     const message = messages[index] as Message;
     switch (message.role) {
-      case 'user': {
-        const draft = userDraft(drafts);
-        for (const part of message.content) {
-          const block = convertUserPart(part, index, undefined, warnings);
-          if (block !== undefined) draft.other.push(block);
-        }
-        break;
-      }
+      case 'user':
       case 'tool': {
-        const draft = userDraft(drafts);
-        for (const result of message.content) draft.results.push(convertToolResult(result, index, warnings));
+        if (user === undefined) {
+          user = { role: 'user', content: [] };
+          out.push(user);
+          results = 0;
+        }
+        const content = user.content;
+        if (message.role === 'user') {
+          for (const part of message.content) {
+            const block = convertUserPart(part, index, undefined, warnings);
+            if (block !== undefined) content.push(block);
+          }
+        } else {
+          for (const result of message.content) {
+            const block = convertToolResult(result, index, warnings);
+            if (results === content.length) content.push(block);
+            else content.splice(results, 0, block);
+            results++;
+          }
+        }
         break;
       }
       case 'assistant': {
         const blocks = convertAssistantContentToAnthropic(message.content, { requireSignature: true, warnings });
         if (blocks.length === 0) break; // The API rejects empty turns; nothing was lost but empty text.
-        const last = drafts[drafts.length - 1];
-        if (last?.role === 'assistant') for (const block of blocks) last.blocks.push(block);
-        else drafts.push({ role: 'assistant', blocks });
+        const last = out[out.length - 1];
+        if (last?.role === 'assistant') for (const block of blocks) last.content.push(block);
+        else {
+          out.push({ role: 'assistant', content: blocks });
+          user = undefined;
+        }
         break;
       }
       default: {
@@ -66,34 +78,7 @@ export function convertToAnthropicMessages(messages: readonly Message[], warning
       }
     }
   }
-
-  const out: AnthropicMessageParam[] = [];
-  for (const draft of drafts) {
-    out.push(
-      draft.role === 'assistant'
-        ? { role: 'assistant', content: draft.blocks }
-        : {
-            role: 'user',
-            // Results first; most user turns hold only one kind, sent without a copy.
-            content:
-              draft.other.length === 0
-                ? draft.results
-                : draft.results.length === 0
-                  ? draft.other
-                  : [...draft.results, ...draft.other],
-          },
-    );
-  }
   return out;
-}
-
-// The user turn being built: the last draft when it is one, else a new one.
-function userDraft(drafts: Draft[]): Extract<Draft, { role: 'user' }> {
-  const last = drafts[drafts.length - 1];
-  if (last?.role === 'user') return last;
-  const draft: Extract<Draft, { role: 'user' }> = { role: 'user', results: [], other: [] };
-  drafts.push(draft);
-  return draft;
 }
 
 // Sets `block.cache_control` from the part's metadata (after the block's other keys, in place:

@@ -142,6 +142,39 @@ describe('encodeAnthropicRequest', () => {
     ]);
   });
 
+  it('keeps the results of several tool messages in order, all before the user text they are merged with', () => {
+    const result = (id: string) => ({
+      type: 'tool-result' as const,
+      toolCallId: id,
+      toolName: 'f',
+      content: [{ type: 'text' as const, text: `r${id}` }],
+      isError: false,
+    });
+    const { value } = encodeAnthropicRequest(
+      {
+        messages: [
+          user('d'),
+          { role: 'tool', content: [result('t1')] },
+          user('e'),
+          { role: 'tool', content: [result('t2'), result('t3')] },
+        ],
+      },
+      { model: 'm' },
+    );
+    expect(value.messages).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'tool_result', tool_use_id: 't1', content: 'rt1' },
+          { type: 'tool_result', tool_use_id: 't2', content: 'rt2' },
+          { type: 'tool_result', tool_use_id: 't3', content: 'rt3' },
+          { type: 'text', text: 'd' },
+          { type: 'text', text: 'e' },
+        ],
+      },
+    ]);
+  });
+
   it('merges consecutive same-role messages and puts results before user text in the merged message', () => {
     const { value } = encodeAnthropicRequest(
       {

@@ -1,4 +1,5 @@
 import {
+  type AssistantContentPart,
   type AssistantMessage,
   type FilePart,
   type ImagePart,
@@ -13,10 +14,11 @@ import type {
   ChatCompletionAssistantMessageParam,
   ChatCompletionContentPart,
   ChatCompletionContentPartText,
+  ChatCompletionMessageFunctionToolCall,
 } from 'openai/resources/chat/completions';
 import type { OpenAIChatMessage } from './openai-api';
 import { markOpenAIToolError } from './openai-tool-error-text';
-import { splitOpenAIAssistantContent } from './split-openai-assistant-content';
+import { splitOpenAIAssistantContent, toOpenAIToolCall } from './split-openai-assistant-content';
 
 /**
  * The text that introduces the images and files of tool results, in the user message sent
@@ -60,10 +62,9 @@ export function convertToOpenAIMessages(
         out.push({ role: 'user', content: convertUserContent(message.content, `messages[${index}]`, warnings) });
         break;
       case 'assistant': {
-        const only = message.content[0];
-        if (message.content.length === 1 && only?.type === 'text' && only.providerMetadata === undefined) {
-          // A plain answer (the usual assistant turn): its text is the content, nothing to sort out.
-          out.push({ role: 'assistant', content: only.text });
+        const plain = options.sendReasoningContent === true ? undefined : plainAssistant(message.content);
+        if (plain !== undefined) {
+          out.push(plain);
           break;
         }
         const converted = convertAssistant(message, index, options.sendReasoningContent ?? false, warnings);
@@ -155,6 +156,26 @@ function convertFile(part: FilePart, path: string, warnings: Warning[]): ChatCom
       ...(part.filename === undefined ? {} : { filename: part.filename }),
     },
   };
+}
+
+// The usual assistant turn, an answer or a calling turn: at most one text part, calls, and no
+// metadata or reasoning. It needs no sorting into fields; anything else (or `undefined`) takes
+// the general path. Not for `sendReasoningContent`, which warns about calls without reasoning.
+function plainAssistant(content: readonly AssistantContentPart[]): OpenAIChatMessage | undefined {
+  let text: string | undefined;
+  let calls: ChatCompletionMessageFunctionToolCall[] | undefined;
+  for (const part of content) {
+    if (part.providerMetadata !== undefined) return undefined;
+    if (part.type === 'text') {
+      if (text !== undefined) return undefined;
+      text = part.text;
+    } else if (part.type === 'tool-call') {
+      calls ??= [];
+      calls.push(toOpenAIToolCall(part));
+    } else return undefined;
+  }
+  if (calls === undefined) return { role: 'assistant', content: text ?? '' };
+  return { role: 'assistant', content: text ?? null, tool_calls: calls };
 }
 
 function convertAssistant(

@@ -1,4 +1,4 @@
-import type { AssistantContentPart, ReasoningPart, TextPart } from '@interlingua/core';
+import type { AssistantContentPart, ReasoningPart, TextPart, ToolCall } from '@interlingua/core';
 import type { ChatCompletionMessageFunctionToolCall } from 'openai/resources/chat/completions';
 
 /** An assistant turn sorted into the fields a Chat Completions assistant message has. */
@@ -35,12 +35,7 @@ export function splitOpenAIAssistantContent(content: readonly AssistantContentPa
         fields.reasoning.push(part);
         break;
       case 'tool-call':
-        fields.toolCalls.push({
-          id: part.id,
-          type: 'function',
-          // Unparseable arguments are replayed exactly as the model sent them.
-          function: { name: part.name, arguments: part.argsText ?? JSON.stringify(part.args) },
-        });
+        fields.toolCalls.push(toOpenAIToolCall(part));
         break;
       default: {
         const exhaustive: never = part;
@@ -49,4 +44,13 @@ export function splitOpenAIAssistantContent(content: readonly AssistantContentPa
     }
   }
   return fields;
+}
+
+/** An IR call as a Chat Completions `tool_calls` entry; unparseable arguments are replayed exactly as the model sent them. */
+export function toOpenAIToolCall(part: ToolCall): ChatCompletionMessageFunctionToolCall {
+  return {
+    id: part.id,
+    type: 'function',
+    function: { name: part.name, arguments: part.argsText ?? JSON.stringify(part.args) },
+  };
 }

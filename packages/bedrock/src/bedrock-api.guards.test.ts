@@ -65,6 +65,19 @@ describe('the cases a guard leaves to its schema', () => {
     expect(isBedrockStreamChunk({})).toBe(false);
   });
 
+  it('an empty toolUseId or tool name is refused with its path, in a response and in a stream (the IR needs one)', () => {
+    const body = {
+      output: { message: { role: 'assistant', content: [{ toolUse: { toolUseId: '', name: 'f', input: {} } }] } },
+      stopReason: 'tool_use',
+      usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 },
+    };
+    expect(isBedrockConverseResponse(body)).toBe(false);
+    expect(() => bedrockCodec.decodeResponse(body)).toThrow(/output\.message\.content\[0\]\.toolUse\.toolUseId/);
+    const start = { contentBlockStart: { contentBlockIndex: 0, start: { toolUse: { toolUseId: 't1', name: '' } } } };
+    expect(isBedrockStreamChunk(start)).toBe(false);
+    expect(bedrockStreamChunkSchema.safeParse(start).success).toBe(false);
+  });
+
   it('bad counts, depths and indexes are the schema’s to report', () => {
     expect(isBedrockStreamChunk({ contentBlockStop: { contentBlockIndex: -1 } })).toBe(false);
     expect(isBedrockStreamChunk({ contentBlockStop: { contentBlockIndex: 1.5 } })).toBe(false);

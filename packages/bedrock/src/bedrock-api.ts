@@ -147,7 +147,9 @@ export const bedrockContentBlockSchema = z
     image: imageBlockSchema.optional(),
     document: documentBlockSchema.optional(),
     // Any JSON (a non-object is kept as unreadable arguments), no deeper than the IR allows `args`.
-    toolUse: z.object({ toolUseId: z.string(), name: z.string(), input: jsonSchema(0, false) }).optional(),
+    toolUse: z
+      .object({ toolUseId: z.string().min(1), name: z.string().min(1), input: jsonSchema(0, false) })
+      .optional(),
     toolResult: z
       .object({
         toolUseId: z.string(),
@@ -182,6 +184,8 @@ export type BedrockConverseResponseIn = z.infer<typeof bedrockConverseResponseSc
 function isJSONData(value: unknown, levels: number, object: boolean): boolean {
   return findJSONValueIssue(value, { object, maxDepth: MAX_JSON_DEPTH - levels }) === undefined;
 }
+// Call ids and tool names: the IR (and the API) need at least one character.
+const isNonEmptyString = (value: unknown): boolean => typeof value === 'string' && value !== '';
 const isOptionalMetadataObject = (value: unknown): boolean => value === undefined || isJSONData(value, 1, true);
 // The one own key of a record (Converse unions set exactly one member), or undefined.
 function soleKey(value: Record<string, unknown>): string | undefined {
@@ -200,8 +204,8 @@ function isKnownResponseBlock(value: unknown): boolean {
       const toolUse = value.toolUse;
       return (
         isWireRecord(toolUse) &&
-        typeof toolUse.toolUseId === 'string' &&
-        typeof toolUse.name === 'string' &&
+        isNonEmptyString(toolUse.toolUseId) &&
+        isNonEmptyString(toolUse.name) &&
         isJSONData(toolUse.input, 0, false)
       );
     }
@@ -259,7 +263,7 @@ export const bedrockStreamChunkSchema = z.union([
   z.object({
     contentBlockStart: z.object({
       contentBlockIndex: indexSchema,
-      start: z.looseObject({ toolUse: z.object({ toolUseId: z.string(), name: z.string() }).optional() }),
+      start: z.looseObject({ toolUse: z.object({ toolUseId: z.string().min(1), name: z.string().min(1) }).optional() }),
     }),
   }),
   z.object({
@@ -329,7 +333,7 @@ export function isBedrockStreamMember(member: string, event: unknown): boolean {
       const toolUse = event.start.toolUse;
       return (
         toolUse === undefined ||
-        (isWireRecord(toolUse) && typeof toolUse.toolUseId === 'string' && typeof toolUse.name === 'string')
+        (isWireRecord(toolUse) && isNonEmptyString(toolUse.toolUseId) && isNonEmptyString(toolUse.name))
       );
     }
     case 'contentBlockStop': {

@@ -71,9 +71,13 @@ export class JsonLineReader {
       });
       return;
     }
-    const line = Buffer.concat(this.pieces).toString('utf8').replace(/\r$/, '');
+    // One piece (a whole line in one chunk, the common case) is read in place, not copied.
+    const pieces = this.pieces;
+    const bytes = pieces.length === 1 ? (pieces[0] as Buffer) : Buffer.concat(pieces);
     this.pieces = [];
     this.size = 0;
+    const end = bytes.length > 0 && bytes[bytes.length - 1] === 0x0d ? bytes.length - 1 : bytes.length;
+    const line = bytes.toString('utf8', 0, end);
     if (line.trim() !== '') this.onLine(line);
   }
 }

@@ -110,16 +110,19 @@ export class StdioProcessTransport implements Transport {
   }
 
   send(message: JSONRPCMessage): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const stdin = this.child?.stdin;
-      if (stdin === undefined || stdin === null || this.exit !== undefined || this.closing !== undefined) {
-        reject(new Error('Not connected'));
-        return;
-      }
-      if ('method' in message && 'id' in message) this.pending.add(message.id);
-      if (stdin.write(serializeMessage(message))) resolve();
-      else stdin.once('drain', resolve);
-    });
+    const stdin = this.child?.stdin;
+    if (stdin === undefined || stdin === null || this.exit !== undefined || this.closing !== undefined) {
+      return Promise.reject(new Error('Not connected'));
+    }
+    let written: boolean;
+    try {
+      written = stdin.write(serializeMessage(message));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    if ('method' in message && 'id' in message) this.pending.add(message.id);
+    // No promise of its own to make when the pipe took the bytes, the usual case.
+    return written ? Promise.resolve() : new Promise((resolve) => stdin.once('drain', resolve));
   }
 
   /** Ends the child and everything it started; resolves once they are gone (or SIGKILLed). */

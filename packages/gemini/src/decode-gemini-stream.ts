@@ -31,109 +31,165 @@ export async function* decodeGeminiStream(
   chunks: AsyncIterable<unknown>,
   options: GeminiDecodeOptions = {},
 ): AsyncIterable<StreamEvent> {
-  const warnings: Warning[] = [];
-  let ids: CallIds | undefined;
-  let last: GeminiParsedChunk | undefined;
-  let finishReason: string | undefined;
-  let finishMessage: string | undefined;
-  let usage: unknown;
-  let chunkCount = 0;
-  const streamed = new StreamedGeminiCalls();
-  // The failure, with the tokens the chunks so far reported (billed even though the stream failed).
-  const failed = (error: unknown): StreamEvent =>
-    usage === undefined ? { type: 'error', error } : { type: 'error', error, usage: convertGeminiUsage(usage, []) };
-
+  const decoder = new GeminiStreamDecoder(options);
+  const events: StreamEvent[] = [];
   try {
     for await (const raw of chunks) {
-      const parsed = safeParseGeminiChunk(raw, `stream chunk ${chunkCount + 1} to be a Gemini GenerateContentResponse`);
-      if (!parsed.success) {
-        yield failed(parsed.error);
-        return;
-      }
-      const chunk = parsed.value;
-      chunkCount++;
-      last = chunk;
-      ids ??= new CallIds(chunk.responseId, options.reservedIds);
-      if (chunk.responseId !== undefined) ids.responseId = chunk.responseId;
-      if (chunk.usageMetadata !== undefined) usage = chunk.usageMetadata;
-      if ((chunk.candidates?.length ?? 0) > 1 && !warnings.some((warning) => warning.feature === 'candidates')) {
-        warnings.push(extraCandidatesWarning());
-      }
-      const candidate = chunk.candidates?.[0];
-      if (candidate?.finishReason !== undefined) finishReason = candidate.finishReason;
-      if (candidate?.finishMessage !== undefined) finishMessage = candidate.finishMessage;
-      for (const part of candidate?.content?.parts ?? []) {
-        const taken = streamed.take(part);
-        if (typeof taken === 'string') {
-          yield failed(
-            new InvalidResponseError({
-              message: `Expected stream chunk ${chunkCount} to continue the Gemini stream: ${taken}`,
-            }),
-          );
-          return;
-        }
-        if (taken === undefined) continue;
-        const decoded = decodeGeminiPart(taken, ids, warnings);
-        if (decoded === undefined) continue;
-        const meta = decoded.providerMetadata === undefined ? {} : { providerMetadata: decoded.providerMetadata };
-        switch (decoded.type) {
-          case 'text':
-            yield { type: 'text-delta', text: decoded.text, ...meta };
-            break;
-          case 'reasoning':
-            yield { type: 'reasoning-delta', text: decoded.text, ...meta };
-            break;
-          case 'tool-call':
-            yield { type: 'tool-call-start', id: decoded.id, name: decoded.name };
-            yield { type: 'tool-call-delta', id: decoded.id, argsTextDelta: JSON.stringify(decoded.args) };
-            yield { type: 'tool-call-end', toolCall: decoded };
-            break;
-          default: {
-            const exhaustive: never = decoded;
-            throw new InvalidResponseError({ message: `Unknown decoded part ${JSON.stringify(exhaustive)}` });
-          }
-        }
-      }
+      const done = decoder.push(raw, events);
+      for (const event of events) yield event;
+      events.length = 0;
+      if (done) return;
     }
   } catch (error) {
     // The source failed mid-stream (connection cut, unparseable SSE): the stream ends in an error.
-    yield failed(error);
+    yield decoder.failed(error);
     return;
+  }
+  decoder.end(events);
+  for (const event of events) yield event;
+}
+
+/**
+ * {@link decodeGeminiStream} as a push decoder, for a model that reads the chunks itself (no
+ * async generator between the transport and the caller): `push` each chunk, `end` at the end of
+ * the input, `failed` for a source that threw. `push` and `end` append the IR events they produce
+ * to `out`; `push` returns `true` once the stream is over (after an `error` event), when the rest
+ * must not be read.
+ */
+export class GeminiStreamDecoder {
+  private readonly warnings: Warning[] = [];
+  private ids: CallIds | undefined;
+  private last: GeminiParsedChunk | undefined;
+  private finishReason: string | undefined;
+  private finishMessage: string | undefined;
+  private usage: unknown;
+  private chunkCount = 0;
+  private readonly streamed = new StreamedGeminiCalls();
+
+  constructor(private readonly options: GeminiDecodeOptions = {}) {}
+
+  /** The `error` event for `error`, with the tokens the chunks so far reported (billed even though the stream failed). */
+  failed(error: unknown): StreamEvent {
+    return this.usage === undefined
+      ? { type: 'error', error }
+      : { type: 'error', error, usage: convertGeminiUsage(this.usage, []) };
   }
 
-  const blocked = last?.promptFeedback?.blockReason !== undefined && last.candidates === undefined;
-  if (last === undefined || (finishReason === undefined && !blocked)) {
-    yield failed(
-      new APICallError({
-        message: `Expected the Gemini stream to end with a chunk carrying a finishReason, but it ended after ${chunkCount} chunk(s) without one (the connection was probably cut).`,
-        isRetryable: true,
-      }),
+  /** Decodes one chunk into `out`; `true` when the stream is over. */
+  push(raw: unknown, out: StreamEvent[]): boolean {
+    const parsed = safeParseGeminiChunk(
+      raw,
+      `stream chunk ${this.chunkCount + 1} to be a Gemini GenerateContentResponse`,
     );
-    return;
+    if (!parsed.success) {
+      out.push(this.failed(parsed.error));
+      return true;
+    }
+    const chunk = parsed.value;
+    this.chunkCount++;
+    this.last = chunk;
+    const ids = (this.ids ??= new CallIds(chunk.responseId, this.options.reservedIds));
+    if (chunk.responseId !== undefined) ids.responseId = chunk.responseId;
+    if (chunk.usageMetadata !== undefined) this.usage = chunk.usageMetadata;
+    const { warnings } = this;
+    if ((chunk.candidates?.length ?? 0) > 1 && !warnings.some((warning) => warning.feature === 'candidates')) {
+      warnings.push(extraCandidatesWarning());
+    }
+    const candidate = chunk.candidates?.[0];
+    if (candidate?.finishReason !== undefined) this.finishReason = candidate.finishReason;
+    if (candidate?.finishMessage !== undefined) this.finishMessage = candidate.finishMessage;
+    const parts = candidate?.content?.parts;
+    if (parts === undefined) return false;
+    for (const part of parts) {
+      const taken = this.streamed.take(part);
+      if (typeof taken === 'string') {
+        out.push(
+          this.failed(
+            new InvalidResponseError({
+              message: `Expected stream chunk ${this.chunkCount} to continue the Gemini stream: ${taken}`,
+            }),
+          ),
+        );
+        return true;
+      }
+      if (taken === undefined) continue;
+      const decoded = decodeGeminiPart(taken, ids, warnings);
+      if (decoded === undefined) continue;
+      switch (decoded.type) {
+        case 'text':
+          out.push(
+            decoded.providerMetadata === undefined
+              ? { type: 'text-delta', text: decoded.text }
+              : { type: 'text-delta', text: decoded.text, providerMetadata: decoded.providerMetadata },
+          );
+          break;
+        case 'reasoning':
+          out.push(
+            decoded.providerMetadata === undefined
+              ? { type: 'reasoning-delta', text: decoded.text }
+              : { type: 'reasoning-delta', text: decoded.text, providerMetadata: decoded.providerMetadata },
+          );
+          break;
+        case 'tool-call':
+          out.push(
+            { type: 'tool-call-start', id: decoded.id, name: decoded.name },
+            { type: 'tool-call-delta', id: decoded.id, argsTextDelta: JSON.stringify(decoded.args) },
+            { type: 'tool-call-end', toolCall: decoded },
+          );
+          break;
+        default: {
+          const exhaustive: never = decoded;
+          out.push(
+            this.failed(new InvalidResponseError({ message: `Unknown decoded part ${JSON.stringify(exhaustive)}` })),
+          );
+          return true;
+        }
+      }
+    }
+    return false;
   }
-  if (streamed.open !== undefined) {
-    yield failed(
-      new InvalidResponseError({
-        message: `Expected the call to "${streamed.open}" to end (a part without willContinue: true) before the Gemini stream finished, but the stream finished while its arguments were still streaming.`,
-      }),
-    );
-    return;
+
+  /** The input ended: appends the `finish` event, or the `error` event of a stream that did not finish. */
+  end(out: StreamEvent[]): void {
+    const { last, finishReason, finishMessage, usage, warnings } = this;
+    const blocked = last?.promptFeedback?.blockReason !== undefined && last.candidates === undefined;
+    if (last === undefined || (finishReason === undefined && !blocked)) {
+      out.push(
+        this.failed(
+          new APICallError({
+            message: `Expected the Gemini stream to end with a chunk carrying a finishReason, but it ended after ${this.chunkCount} chunk(s) without one (the connection was probably cut).`,
+            isRetryable: true,
+          }),
+        ),
+      );
+      return;
+    }
+    if (this.streamed.open !== undefined) {
+      out.push(
+        this.failed(
+          new InvalidResponseError({
+            message: `Expected the call to "${this.streamed.open}" to end (a part without willContinue: true) before the Gemini stream finished, but the stream finished while its arguments were still streaming.`,
+          }),
+        ),
+      );
+      return;
+    }
+    // The finish is read from one synthetic response holding the stream's totals.
+    const summary: Parameters<typeof geminiFinish>[0] = {
+      ...(usage === undefined ? {} : { usageMetadata: usage }),
+      ...(last.responseId === undefined ? {} : { responseId: last.responseId }),
+      ...(last.modelVersion === undefined ? {} : { modelVersion: last.modelVersion }),
+      ...(last.promptFeedback === undefined ? {} : { promptFeedback: last.promptFeedback }),
+    };
+    if (!blocked) {
+      summary.candidates = [
+        {
+          ...(finishReason === undefined ? {} : { finishReason }),
+          ...(finishMessage === undefined ? {} : { finishMessage }),
+        },
+      ];
+    }
+    const finish = geminiFinish(summary, (this.ids?.count ?? 0) > 0, warnings);
+    out.push({ type: 'finish', ...finish, warnings });
   }
-  // The finish is read from one synthetic response holding the stream's totals.
-  const summary: Parameters<typeof geminiFinish>[0] = {
-    ...(usage === undefined ? {} : { usageMetadata: usage }),
-    ...(last.responseId === undefined ? {} : { responseId: last.responseId }),
-    ...(last.modelVersion === undefined ? {} : { modelVersion: last.modelVersion }),
-    ...(last.promptFeedback === undefined ? {} : { promptFeedback: last.promptFeedback }),
-  };
-  if (!blocked) {
-    summary.candidates = [
-      {
-        ...(finishReason === undefined ? {} : { finishReason }),
-        ...(finishMessage === undefined ? {} : { finishMessage }),
-      },
-    ];
-  }
-  const finish = geminiFinish(summary, (ids?.count ?? 0) > 0, warnings);
-  yield { type: 'finish', ...finish, warnings };
 }

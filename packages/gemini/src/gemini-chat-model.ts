@@ -11,7 +11,7 @@ import {
   withIdleTimeout,
 } from '@interlingua/core';
 import { decodeGeminiResponse } from './decode-gemini-response';
-import { decodeGeminiStream } from './decode-gemini-stream';
+import { decodeGeminiStream, GeminiStreamDecoder } from './decode-gemini-stream';
 import { encodeGeminiRequest, type GeminiEncodeRequestOptions } from './encode-gemini-request';
 import type { GeminiTransport } from './gemini-transport';
 import { type AbortContext, mapGenerativeAIError } from './map-generative-ai-error';
@@ -104,27 +104,59 @@ export class GeminiChatModel implements ChatModel {
     // `timeout` covered the start; from here each wait for a chunk is bounded. The attempt's
     // controller stays tied to the caller's signal until the stream ends or is abandoned.
     attempt.stopTimer();
+    const reservedIds = historyCallIds(request);
+    // Each event as the caller gets it; throws when the caller asked to stop.
+    const emit = (event: StreamEvent): StreamEvent => {
+      // An SDK may still hand over chunks it had buffered; the caller asked to stop, so stop now.
+      if (options.signal?.aborted === true) throw this.mapError(options.signal.reason, attempt.context());
+      // The caller asked to stop: that is thrown, as before the stream started, not reported as a failure.
+      if (event.type === 'error' && AbortedError.isInstance(event.error)) {
+        if (event.usage !== undefined) event.error.usage ??= event.usage;
+        throw event.error;
+      }
+      return event.type === 'finish' && warnings.length > 0
+        ? { ...event, warnings: [...warnings, ...(event.warnings ?? [])] }
+        : event;
+    };
     try {
-      const chunks = reads
-        ? stream
-        : withIdleTimeout(stream, {
-            timeoutMs: idleMs,
-            abort: (reason) => attempt.abort(reason),
-            provider: 'Gemini',
-            signal: options.signal,
-            mapError: (thrown) => this.mapError(thrown, attempt.context()),
-          });
-      for await (const event of decodeGeminiStream(chunks, { reservedIds: historyCallIds(request) })) {
-        // An SDK may still hand over chunks it had buffered; the caller asked to stop, so stop now.
-        if (options.signal?.aborted === true) throw this.mapError(options.signal.reason, attempt.context());
-        // The caller asked to stop: that is thrown, as before the stream started, not reported as a failure.
-        if (event.type === 'error' && AbortedError.isInstance(event.error)) {
-          if (event.usage !== undefined) event.error.usage ??= event.usage;
-          throw event.error;
+      if (!reads) {
+        const chunks = withIdleTimeout(stream, {
+          timeoutMs: idleMs,
+          abort: (reason) => attempt.abort(reason),
+          provider: 'Gemini',
+          signal: options.signal,
+          mapError: (thrown) => this.mapError(thrown, attempt.context()),
+        });
+        for await (const event of decodeGeminiStream(chunks, { reservedIds })) yield emit(event);
+        return;
+      }
+      // The transport's chunks go straight into the push decoder: one generator (this one)
+      // between the transport's reader and the caller.
+      const decoder = new GeminiStreamDecoder({ reservedIds });
+      const iterator = stream[Symbol.asyncIterator]();
+      const events: StreamEvent[] = [];
+      // Whether the source ended or threw (else it is closed when the stream stops early).
+      let settled = false;
+      try {
+        for (let done = false; !done; ) {
+          try {
+            const result = await iterator.next();
+            if (result.done === true) {
+              settled = true;
+              done = true;
+              decoder.end(events);
+            } else done = decoder.push(result.value, events);
+          } catch (error) {
+            // The source failed mid-stream (connection cut, unparseable SSE): the stream ends in an error.
+            settled = true;
+            done = true;
+            events.push(decoder.failed(error));
+          }
+          for (const event of events) yield emit(event);
+          events.length = 0;
         }
-        if (event.type === 'finish' && warnings.length > 0) {
-          yield { ...event, warnings: [...warnings, ...(event.warnings ?? [])] };
-        } else yield event;
+      } finally {
+        if (!settled) await iterator.return?.();
       }
     } finally {
       attempt.release();

@@ -88,7 +88,8 @@ export class GeminiStreamDecoder {
     const chunk = parsed.value;
     this.chunkCount++;
     this.last = chunk;
-    const ids = (this.ids ??= new CallIds(chunk.responseId, this.options.reservedIds));
+    this.ids ??= new CallIds(chunk.responseId, this.options.reservedIds);
+    const { ids } = this;
     if (chunk.responseId !== undefined) ids.responseId = chunk.responseId;
     if (chunk.usageMetadata !== undefined) this.usage = chunk.usageMetadata;
     const { warnings } = this;

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { BENCH_TSCONFIG } from '../method/check-built';
 import { KIT_BUILDERS } from '../providers/all-kits';
 
 const run_ = promisify(execFile);
@@ -39,6 +40,8 @@ export async function run(): Promise<void> {
   for (const name of Object.keys(KIT_BUILDERS)) {
     const { stdout } = await run_(process.execPath, ['--expose-gc', '--import', 'tsx', probe, name], {
       maxBuffer: 1 << 20,
+      // The probe measures the built packages too.
+      env: { ...process.env, TSX_TSCONFIG_PATH: BENCH_TSCONFIG },
     });
     const result = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as ProbeResult;
     console.log(

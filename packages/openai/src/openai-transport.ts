@@ -1,5 +1,4 @@
 import { AbortedError, type CallOptions, type ModelResponse, type StreamEvent, type Warning } from '@interlingua/core';
-import { mapOpenAIError } from './map-openai-error';
 
 /** The `openai` SDK's own `timeout` default, also the default bound on each wait for a stream chunk. */
 export const OPENAI_DEFAULT_TIMEOUT_MS = 600_000;

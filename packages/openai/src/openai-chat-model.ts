@@ -1,11 +1,10 @@
-import {
-  type CallOptions,
-  type ChatModel,
-  type ChatRequest,
-  type ModelCapabilities,
-  type ModelResponse,
-  readSSEJSON,
-  type StreamEvent,
+import type {
+  CallOptions,
+  ChatModel,
+  ChatRequest,
+  ModelCapabilities,
+  ModelResponse,
+  StreamEvent,
 } from '@interlingua/core';
 import type OpenAI from 'openai';
 import type {
@@ -17,12 +16,7 @@ import { decodeOpenAIStream } from './decode-openai-stream';
 import { encodeOpenAIRequest } from './encode-openai-request';
 import { mapOpenAIError } from './map-openai-error';
 import type { OpenAICompatSettings, OpenAIEncodeRequestOptions } from './openai-compat';
-import {
-  OPENAI_DEFAULT_TIMEOUT_MS,
-  openAIRequestOptions,
-  withEncodeWarnings,
-  yieldModelEvents,
-} from './openai-transport';
+import { openAIRequestOptions, readOpenAIStream, withEncodeWarnings, yieldModelEvents } from './openai-transport';
 
 /** What an {@link OpenAIChatModel} is built from. */
 export type OpenAIChatModelConfig = {
@@ -79,23 +73,15 @@ export class OpenAIChatModel implements ChatModel {
   async *stream(request: ChatRequest, options: CallOptions = {}): AsyncIterable<StreamEvent> {
     const { value: body, warnings } = encodeOpenAIRequest(request, this.streamEncodeOptions);
     const client = this.config.client();
-    const secrets = [client.apiKey];
-    // The SDK builds, sends and retries the request; its answer is read here, straight from the
-    // bytes (the SDK's own stream iterator adds three async layers per chunk).
-    const response = await client.chat.completions
-      .create(body as ChatCompletionCreateParamsStreaming, openAIRequestOptions(options))
-      .asResponse()
-      .catch((error: unknown) => {
-        throw mapOpenAIError(error, options.signal, secrets);
-      });
-    // The SDK's `timeout` ends with the headers; from here each wait for a chunk is bounded.
-    const chunks = readSSEJSON(response.body, {
-      timeoutMs: this.config.streamIdleTimeout ?? OPENAI_DEFAULT_TIMEOUT_MS,
-      provider: 'OpenAI',
-      signal: options.signal,
-      doneData: '[DONE]',
-      mapError: (error) => mapOpenAIError(error, options.signal, secrets),
-    });
+    const chunks = await readOpenAIStream(
+      client.chat.completions.create(body as ChatCompletionCreateParamsStreaming, openAIRequestOptions(options)),
+      {
+        streamIdleTimeout: this.config.streamIdleTimeout,
+        signal: options.signal,
+        secrets: [client.apiKey],
+        doneData: '[DONE]',
+      },
+    );
     yield* yieldModelEvents(decodeOpenAIStream(chunks), warnings);
   }
 }

@@ -1,4 +1,12 @@
-import { AbortedError, type CallOptions, type ModelResponse, type StreamEvent, type Warning } from '@interlingua/core';
+import {
+  AbortedError,
+  type CallOptions,
+  type ModelResponse,
+  readSSEJSON,
+  type StreamEvent,
+  type Warning,
+} from '@interlingua/core';
+import { mapOpenAIError } from './map-openai-error';
 
 /** The `openai` SDK's own `timeout` default, also the default bound on each wait for a stream chunk. */
 export const OPENAI_DEFAULT_TIMEOUT_MS = 600_000;
@@ -13,6 +21,41 @@ export function openAIRequestOptions(options: CallOptions): { signal?: AbortSign
 /** The response with the encoder's warnings first. */
 export function withEncodeWarnings(response: ModelResponse, warnings: Warning[]): ModelResponse {
   return warnings.length === 0 ? response : { ...response, warnings: [...warnings, ...response.warnings] };
+}
+
+/** What {@link readOpenAIStream} needs besides the SDK's pending request. */
+export type ReadOpenAIStreamOptions = {
+  /** Milliseconds to wait for each next event (default {@link OPENAI_DEFAULT_TIMEOUT_MS}). */
+  streamIdleTimeout: number | undefined;
+  signal: AbortSignal | undefined;
+  /** Values redacted from any error (the API key). */
+  secrets: readonly (string | null | undefined)[];
+  /** The `data` that ends the stream (Chat Completions' `[DONE]`; the Responses API sends none). */
+  doneData?: string | undefined;
+};
+
+/**
+ * The JSON events of a streamed OpenAI answer, read straight from the bytes: the SDK builds,
+ * sends and retries the request (`create(…).asResponse()`), and `readSSEJSON` reads its body in
+ * place of the SDK's own stream iterator (three async layers per event). The SDK's `timeout`
+ * ends with the headers; from there each wait for an event is bounded by `streamIdleTimeout`.
+ * Errors, before and during the stream, go through `mapOpenAIError` (redacted).
+ */
+export async function readOpenAIStream(
+  pending: { asResponse(): Promise<Response> },
+  options: ReadOpenAIStreamOptions,
+): Promise<AsyncIterable<unknown>> {
+  const { signal, secrets } = options;
+  const response = await pending.asResponse().catch((error: unknown) => {
+    throw mapOpenAIError(error, signal, secrets);
+  });
+  return readSSEJSON(response.body, {
+    timeoutMs: options.streamIdleTimeout ?? OPENAI_DEFAULT_TIMEOUT_MS,
+    provider: 'OpenAI',
+    signal,
+    doneData: options.doneData,
+    mapError: (error) => mapOpenAIError(error, signal, secrets),
+  });
 }
 
 /**

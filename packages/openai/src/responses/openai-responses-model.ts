@@ -1,11 +1,10 @@
-import {
-  type CallOptions,
-  type ChatModel,
-  type ChatRequest,
-  type ModelCapabilities,
-  type ModelResponse,
-  readSSEJSON,
-  type StreamEvent,
+import type {
+  CallOptions,
+  ChatModel,
+  ChatRequest,
+  ModelCapabilities,
+  ModelResponse,
+  StreamEvent,
 } from '@interlingua/core';
 import type OpenAI from 'openai';
 import type {
@@ -13,12 +12,7 @@ import type {
   ResponseCreateParamsStreaming,
 } from 'openai/resources/responses/responses';
 import { mapOpenAIError } from '../map-openai-error';
-import {
-  OPENAI_DEFAULT_TIMEOUT_MS,
-  openAIRequestOptions,
-  withEncodeWarnings,
-  yieldModelEvents,
-} from '../openai-transport';
+import { openAIRequestOptions, readOpenAIStream, withEncodeWarnings, yieldModelEvents } from '../openai-transport';
 import { decodeOpenAIResponsesResponse } from './decode-openai-responses-response';
 import { decodeOpenAIResponsesStream } from './decode-openai-responses-stream';
 import { encodeOpenAIResponsesRequest } from './encode-openai-responses-request';
@@ -79,22 +73,10 @@ export class OpenAIResponsesModel implements ChatModel {
       stream: true,
     });
     const client = this.config.client();
-    const secrets = [client.apiKey];
-    // The SDK builds, sends and retries the request; its answer is read here, straight from the
-    // bytes, as the Chat Completions model does.
-    const response = await client.responses
-      .create(body as ResponseCreateParamsStreaming, openAIRequestOptions(options))
-      .asResponse()
-      .catch((error: unknown) => {
-        throw mapOpenAIError(error, options.signal, secrets);
-      });
-    // The SDK's `timeout` ends with the headers; from here each wait for an event is bounded.
-    const events = readSSEJSON(response.body, {
-      timeoutMs: this.config.streamIdleTimeout ?? OPENAI_DEFAULT_TIMEOUT_MS,
-      provider: 'OpenAI',
-      signal: options.signal,
-      mapError: (error) => mapOpenAIError(error, options.signal, secrets),
-    });
+    const events = await readOpenAIStream(
+      client.responses.create(body as ResponseCreateParamsStreaming, openAIRequestOptions(options)),
+      { streamIdleTimeout: this.config.streamIdleTimeout, signal: options.signal, secrets: [client.apiKey] },
+    );
     yield* yieldModelEvents(decodeOpenAIResponsesStream(events), warnings);
   }
 }

@@ -18,6 +18,7 @@ import { createBackendPricer } from './observability/create-backend-pricer';
 import { createGatewayMetrics, type GatewayMetrics } from './observability/create-gateway-metrics';
 import { endRequestSpan } from './observability/gateway-spans';
 import { logRequest } from './observability/log-request';
+import { registerStoreMetrics } from './observability/register-store-metrics';
 import { createModelTable, type ModelResolver } from './router/create-model-table';
 import { createDispatcher } from './routes/create-dispatcher';
 import { DEFAULT_ROUTES } from './routes/default-routes';
@@ -129,6 +130,7 @@ export function createGateway(input: GatewayConfig | GatewayConfigInput | string
     logger.warn({ key: unpriced.key, backends: unpriced.backends }, unpriced.message);
   }
   const metrics = createGatewayMetrics();
+  registerStoreMetrics(metrics.registry, store);
   let draining = false;
   const services: GatewayServices = {
     config,

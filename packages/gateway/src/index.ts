@@ -85,6 +85,7 @@ export type {
   Spend,
   SpendTotal,
   StoreHealth,
+  StoreReinitialization,
   TakeResult,
 } from './store/gateway-store';
 export {

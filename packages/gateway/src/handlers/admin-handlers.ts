@@ -139,6 +139,24 @@ export const revokeKeyHandler: RouteHandler = async (services, exchange) => {
   return json(200, { name: key.name, revoked: true });
 };
 
+/**
+ * `POST /admin/store/reinitialize`: after the shared store lost its data, the operator accepts
+ * the loss (docs/decisions/014-store-epoch.md): a new epoch, the revocations the replicas remember
+ * written back, created keys served again (those from before the loss are gone). A store whose
+ * data was not lost is left as it is (`reinitialized: false`).
+ */
+export const reinitializeStoreHandler: RouteHandler = async (services, exchange) => {
+  await requireMaster(services, exchange);
+  if (services.store.reinitialize === undefined) {
+    throw new GatewayError({
+      type: 'not_found',
+      message:
+        "This gateway's store has nothing to re-initialize: the in-process store's data lives and dies with the process.",
+    });
+  }
+  return json(200, await services.store.reinitialize());
+};
+
 /** `POST /admin/keys/{name}/reset-budget`: the key's spend in its budget's current period goes back to zero. */
 export const resetBudgetHandler: RouteHandler = async (services, exchange) => {
   await requireMaster(services, exchange);

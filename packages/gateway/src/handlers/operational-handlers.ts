@@ -9,8 +9,10 @@ export const healthHandler: RouteHandler = async () => ({
 
 /**
  * `GET /readyz`: 200 when taking requests; 503 once shutdown began, or while a shared store that
- * refuses requests without it (fail-closed) cannot be reached — so a load balancer moves on. The
- * body says which: `{"ready":false,"draining":false,"store":{"available":false,"reason":"…"}}`.
+ * refuses requests without it (fail-closed) cannot be reached, or on a replica that started after
+ * the store lost its data (it refuses every key) — so a load balancer moves on. The body says
+ * which: `{"ready":false,"draining":false,"store":{"available":false,"reason":"…"}}`, and
+ * `"dataLost":true` while the store's data is lost.
  */
 export const readyHandler: RouteHandler = async (services) => {
   const store = services.store.health?.();
@@ -20,6 +22,8 @@ export const readyHandler: RouteHandler = async (services) => {
     body.store = {
       available: store.available,
       ...(store.reason === undefined ? {} : { reason: services.redact(store.reason) }),
+      // The store lost its data: created keys are refused until the operator acts (docs/decisions/014-store-epoch.md).
+      ...(store.dataLost === true ? { dataLost: true } : {}),
     };
   return { status: ready ? 200 : 503, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
 };

@@ -150,7 +150,8 @@ describe('cooldowns across replicas', () => {
 
 describe('when Redis goes away', () => {
   it('fail-closed refuses with a 503 saying what is down, and recovers by itself when Redis returns', async () => {
-    const restartable = await startRedisServer();
+    // With its append-only file: an outage, not a loss of the data (see store-epoch.test.ts for that).
+    const restartable = await startRedisServer({ persist: true });
     const events: RedisStoreEvent[] = [];
     const store = createRedisGatewayStore({ url: restartable.url, onEvent: (event) => events.push(event) });
     stores.push(store);

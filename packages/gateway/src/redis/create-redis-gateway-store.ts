@@ -6,12 +6,16 @@ import type {
   GatewayStore,
   SpendTotal,
   StoreHealth,
+  StoreReinitialization,
   TakeResult,
 } from '../store/gateway-store';
 import { createBoundedCache } from './bounded-cache';
+import { defaultOnEvent, type RedisStoreEvent } from './describe-redis-store-event';
 import { redisKeyNames } from './redis-key-names';
 import { defineRedisScript } from './redis-script';
 import { ADD_SPEND_SCRIPT, GIVE_SCRIPT, READ_SPEND_SCRIPT, SAVE_KEY_SCRIPT, TAKE_SCRIPT } from './redis-scripts';
+import { createdKeyRefusedError, keyCreationRefusedError, revocationsUnknownError } from './store-data-lost';
+import { createStoreEpoch } from './store-epoch';
 import { isStoreUnavailable, type StoreUnavailablePolicy, storeUnavailableError } from './store-unavailable';
 
 /** Settings of {@link createRedisGatewayStore}: the config's `store` entry, plus tuning. */
@@ -26,15 +30,13 @@ export type RedisGatewayStoreSettings = {
   commandTimeoutMs?: number | undefined;
   /** Key names whose revocation state is kept locally (kept right by pub/sub). Default 10000. */
   revocationCacheSize?: number | undefined;
-  /** Told when Redis goes away and comes back, and of each request served fail-open. Default: a line on stderr per outage. */
+  /** Told when Redis goes away and comes back, when it lost its data, and of each request served fail-open. Default: a line on stderr per outage. */
   onEvent?: ((event: RedisStoreEvent) => void) | undefined;
+  /** How often the store's epoch is checked besides every reconnect (docs/decisions/014-store-epoch.md). Default 5000. */
+  epochCheckIntervalMs?: number | undefined;
 };
 
-/** What the Redis store reports about its connection. */
-export type RedisStoreEvent =
-  | { type: 'unavailable'; reason: string; policy: StoreUnavailablePolicy }
-  | { type: 'recovered' }
-  | { type: 'served-open'; operation: string; reason: string };
+export type { RedisStoreEvent };
 
 /** The Redis store: a {@link GatewayStore} with the admin routes' key records ({@link GatewayKeyStore}). */
 export type RedisGatewayStore = GatewayStore & {
@@ -43,8 +45,10 @@ export type RedisGatewayStore = GatewayStore & {
   readonly client: Redis;
   /** Resolves once both connections are ready (the store works before that, failing per policy). */
   ready(): Promise<void>;
-  /** Whether Redis can be reached now (`GET /readyz` reads it). */
+  /** Whether Redis can be reached now, and whether it lost its data (`GET /readyz` reads it). */
   health(): StoreHealth;
+  /** Leaves the "data lost" state: a new epoch, with the revocations this replica remembers written back. */
+  reinitialize(): Promise<StoreReinitialization>;
 };
 
 // Cached "not revoked" answers live this long when pub/sub is up (a safety net; pub/sub is what keeps them right).
@@ -88,6 +92,20 @@ export function createRedisGatewayStore(settings: RedisGatewayStoreSettings): Re
   let listening = false;
   let closing = false;
   let down: string | undefined;
+  // Every revocation this replica has seen, never forgotten while it runs: a Redis that lost its
+  // data must not undo one (docs/decisions/014-store-epoch.md). Names only; only the master key adds.
+  const remembered = new Set<string>();
+  const epoch = createStoreEpoch({
+    client,
+    names,
+    revoked: remembered,
+    intervalMs: settings.epochCheckIntervalMs ?? 5_000,
+    onEvent: (event) => {
+      if (!closing) onEvent(event);
+    },
+  });
+  // A restart drops the connection: every reconnect checks that Redis still holds the data.
+  client.on('ready', () => void epoch.check(true));
 
   const markDown = (reason: string) => {
     if (down !== undefined || closing) return;
@@ -112,7 +130,11 @@ export function createRedisGatewayStore(settings: RedisGatewayStoreSettings): Re
     cooldownCache.clear();
   });
   subscriber.on('message', (channel: string, message: string) => {
-    if (channel === names.revocations) revokedCache.set(message, true, Number.POSITIVE_INFINITY);
+    if (channel === names.revocations) {
+      remembered.add(message);
+      revokedCache.set(message, true, Number.POSITIVE_INFINITY);
+    }
+    if (channel === names.epochs) void epoch.check(true);
     if (channel === names.cooldowns) {
       const { target, ms } = JSON.parse(message) as { target: string; ms: number };
       cooldownCache.set(target, Date.now() + ms);
@@ -121,7 +143,7 @@ export function createRedisGatewayStore(settings: RedisGatewayStoreSettings): Re
   // Subscribes on every (re)connect — also after a first attempt that failed because Redis was
   // down — and trusts the caches only once the server confirmed the subscription.
   const subscribe = () =>
-    subscriber.subscribe(names.revocations, names.cooldowns).then(
+    subscriber.subscribe(names.revocations, names.cooldowns, names.epochs).then(
       () => {
         listening = true;
       },
@@ -157,6 +179,7 @@ export function createRedisGatewayStore(settings: RedisGatewayStoreSettings): Re
 
   const keys: GatewayKeyStore = {
     async saveKey(record) {
+      if (epoch.state === 'lost') throw keyCreationRefusedError();
       return guarded(
         'saveKey',
         async () => {
@@ -175,6 +198,7 @@ export function createRedisGatewayStore(settings: RedisGatewayStoreSettings): Re
       );
     },
     async findKey(sha256) {
+      if (epoch.state === 'lost') throw createdKeyRefusedError();
       const cached = keyCache.get(sha256);
       if (cached !== undefined) return cached ?? undefined;
       return guarded(
@@ -202,11 +226,24 @@ export function createRedisGatewayStore(settings: RedisGatewayStoreSettings): Re
     keys,
     async ready() {
       await Promise.all([waitReady(client), waitReady(subscriber), subscribed]);
+      await epoch.check(true);
     },
     health() {
       const available = down === undefined && client.status === 'ready';
       const reason = available ? undefined : (down ?? `connection ${client.status}`);
-      return { available, reason, refusing: !available && policy === 'fail-closed' };
+      const dataLost = epoch.state === 'lost';
+      // A replica that never saw the data refuses every key (it cannot know the revocations): not ready.
+      const refusing = (!available && policy === 'fail-closed') || (dataLost && !epoch.knewData);
+      return { available, reason, refusing, ...(dataLost ? { dataLost } : {}) };
+    },
+    async reinitialize() {
+      return guarded(
+        'reinitialize',
+        () => epoch.reinitialize(),
+        () => {
+          throw storeUnavailableError('the store cannot be re-initialized while Redis is away');
+        },
+      );
     },
     async take(specs: readonly BucketTake[]): Promise<TakeResult> {
       if (specs.length === 0) return { ok: true };
@@ -281,6 +318,7 @@ export function createRedisGatewayStore(settings: RedisGatewayStoreSettings): Re
         async () => {
           // One round trip, applied together: the set for replicas that start later, the message for those running.
           await client.multi().sadd(names.revoked, key).publish(names.revocations, key).exec();
+          remembered.add(key);
           revokedCache.set(key, true, Number.POSITIVE_INFINITY);
         },
         () => {
@@ -289,12 +327,15 @@ export function createRedisGatewayStore(settings: RedisGatewayStoreSettings): Re
       );
     },
     async isRevoked(key) {
+      if (remembered.has(key)) return true;
+      if (epoch.state === 'lost' && !epoch.knewData) throw revocationsUnknownError();
       const cached = listening ? revokedCache.get(key) : undefined;
       if (cached !== undefined) return cached;
       return guarded(
         'isRevoked',
         async () => {
           const revoked = (await client.sismember(names.revoked, key)) === 1;
+          if (revoked) remembered.add(key);
           if (listening) revokedCache.set(key, revoked, revoked ? Number.POSITIVE_INFINITY : NOT_REVOKED_TTL_MS);
           return revoked;
         },
@@ -334,6 +375,7 @@ export function createRedisGatewayStore(settings: RedisGatewayStoreSettings): Re
     async close() {
       closing = true;
       listening = false;
+      epoch.stop();
       await Promise.allSettled([quit(subscriber), quit(client)]);
     },
   };
@@ -357,13 +399,4 @@ async function quit(connection: Redis): Promise<void> {
   } catch {
     connection.disconnect();
   }
-}
-
-function defaultOnEvent(event: RedisStoreEvent): void {
-  if (event.type === 'served-open') return;
-  const line =
-    event.type === 'unavailable'
-      ? `interlingua gateway: Redis is unavailable (${event.reason}); ${event.policy === 'fail-closed' ? 'refusing requests (fail-closed)' : 'serving without shared limits (fail-open)'} until it returns.\n`
-      : 'interlingua gateway: Redis is back; shared limits apply again.\n';
-  process.stderr.write(line);
 }

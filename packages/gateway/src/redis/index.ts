@@ -6,5 +6,7 @@ export {
   type RedisGatewayStoreSettings,
   type RedisStoreEvent,
 } from './create-redis-gateway-store';
+export { describeRedisStoreEvent } from './describe-redis-store-event';
 export { REDIS_STORE_VERSION, type RedisKeyNames, redisKeyNames } from './redis-key-names';
+export type { StoreEpochEvent } from './store-epoch';
 export type { StoreUnavailablePolicy } from './store-unavailable';

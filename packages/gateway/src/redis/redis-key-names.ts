@@ -23,6 +23,10 @@ export type RedisKeyNames = {
   readonly keys: string;
   /** Their names: a hash of name → SHA-256, so a name is taken once. */
   readonly keyNames: string;
+  /** The store's epoch (a string), written when a replica first initializes the store: see docs/decisions/014-store-epoch.md. */
+  readonly epoch: string;
+  /** The pub/sub channel a loss of the data and a re-initialization are announced on. */
+  readonly epochs: string;
 };
 
 /**
@@ -44,5 +48,7 @@ export function redisKeyNames(prefix: string): RedisKeyNames {
     cooldowns: `${base}:cooldowns`,
     keys: `${base}:keys`,
     keyNames: `${base}:key-names`,
+    epoch: `${base}:epoch`,
+    epochs: `${base}:epochs`,
   };
 }

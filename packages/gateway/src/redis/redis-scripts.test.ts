@@ -3,7 +3,15 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { budgetPeriodWindow } from '../store/budget-period-window';
 import { defineRedisScript } from './redis-script';
-import { ADD_SPEND_SCRIPT, GIVE_SCRIPT, LUA_LIBRARY, READ_SPEND_SCRIPT, TAKE_SCRIPT } from './redis-scripts';
+import {
+  ADD_SPEND_SCRIPT,
+  EPOCH_CHECK_SCRIPT,
+  GIVE_SCRIPT,
+  LUA_LIBRARY,
+  READ_SPEND_SCRIPT,
+  REINITIALIZE_SCRIPT,
+  TAKE_SCRIPT,
+} from './redis-scripts';
 
 // The Lua scripts against a real redis-server of their own: boundaries, refunds, the server's
 // clock (and a clock that went backwards), budget periods computed in Lua exactly as in TypeScript.
@@ -14,6 +22,8 @@ const take = defineRedisScript(TAKE_SCRIPT);
 const give = defineRedisScript(GIVE_SCRIPT);
 const addSpend = defineRedisScript(ADD_SPEND_SCRIPT);
 const readSpend = defineRedisScript(READ_SPEND_SCRIPT);
+const epochCheck = defineRedisScript(EPOCH_CHECK_SCRIPT);
+const reinitialize = defineRedisScript(REINITIALIZE_SCRIPT);
 
 beforeAll(async () => {
   server = await startRedisServer();
@@ -235,3 +245,92 @@ describe('EVALSHA', () => {
     expect(await client.script('EXISTS', take.sha)).toEqual([1]);
   });
 });
+
+describe('store epoch (decision 014)', () => {
+  const keys = ['e:epoch', 'e:revoked'];
+  const check = (known: string, load = true) =>
+    epochCheck.run(client, keys, [known, 'created:new', load ? '1' : '0', 'e:epochs']) as Promise<string[]>;
+  // Listens on the announcement channel with a connection of its own, answering what it heard.
+  const listen = async () => {
+    const listener = new Redis(server.url);
+    const heard: string[] = [];
+    listener.on('message', (_channel: string, message: string) => heard.push(message));
+    await listener.subscribe('e:epochs');
+    return { heard, close: () => listener.quit() };
+  };
+
+  it('initializes a store never seen: the first replica writes its epoch, the others adopt it with the revoked names', async () => {
+    expect(await check('')).toEqual(['created', 'created:new']);
+    await client.sadd('e:revoked', 'team-a');
+    expect(await check('')).toEqual(['adopted', 'created:new', 'team-a']);
+    expect(await check('created:new')).toEqual(['intact', 'created:new', 'team-a']);
+    expect(await check('created:new', false)).toEqual(['intact', 'created:new']);
+    expect(await client.get('e:epoch')).toBe('created:new');
+  });
+
+  it('an epoch gone (Redis came back empty) is a loss: the tombstone names it, is announced, and nothing is initialized', async () => {
+    const listener = await listen();
+    try {
+      expect(await check('created:old')).toEqual(['lost', 'lost:created:old']);
+      expect(await client.get('e:epoch')).toBe('lost:created:old');
+      // A replica that starts now does not take the emptied store for a new deployment.
+      expect(await check('')).toEqual(['lost', 'lost:created:old']);
+      expect(await check('created:old')).toEqual(['lost', 'lost:created:old']);
+      expect(await client.get('e:epoch')).toBe('lost:created:old');
+      await waitFor(() => listener.heard.length > 0);
+      expect(listener.heard).toEqual(['lost:created:old']);
+    } finally {
+      await listener.close();
+    }
+  });
+
+  it('another created epoch (a replica initialized the emptied store before the others looked) is a loss too', async () => {
+    await client.set('e:epoch', 'created:by-a-new-replica');
+    expect(await check('created:old')).toEqual(['lost', 'lost:created:old']);
+    // ... which the replica that created it then sees as well.
+    expect(await check('created:by-a-new-replica')).toEqual(['lost', 'lost:created:old']);
+  });
+
+  it("the operator's re-initialization is accepted by every replica, whatever epoch it knew", async () => {
+    await client.set('e:epoch', 'reinitialized:r1');
+    expect(await check('created:old')).toEqual(['reinitialized', 'reinitialized:r1']);
+    expect(await check('reinitialized:r1', false)).toEqual(['intact', 'reinitialized:r1']);
+    expect(await client.get('e:epoch')).toBe('reinitialized:r1');
+  });
+
+  it('re-initializes a lost (or emptied) store with the remembered revocations, and announces it', async () => {
+    await client.set('e:epoch', 'lost:created:old');
+    const listener = await listen();
+    try {
+      expect(await reinitialize.run(client, keys, ['reinitialized:r2', 'e:epochs', 'team-a', 'team-b'])).toEqual([
+        1, 2,
+      ]);
+      expect(await client.get('e:epoch')).toBe('reinitialized:r2');
+      expect((await client.smembers('e:revoked')).sort()).toEqual(['team-a', 'team-b']);
+      await waitFor(() => listener.heard.length > 0);
+      expect(listener.heard).toEqual(['reinitialized:r2']);
+    } finally {
+      await listener.close();
+    }
+    await client.del('e:epoch');
+    expect(await reinitialize.run(client, keys, ['reinitialized:r3', 'e:epochs'])).toEqual([1, 2]);
+  });
+
+  it('does not re-initialize a store whose data is there: nothing is written', async () => {
+    await client.set('e:epoch', 'created:live');
+    expect(await reinitialize.run(client, keys, ['reinitialized:r4', 'e:epochs', 'team-a'])).toEqual([
+      0,
+      'created:live',
+    ]);
+    expect(await client.get('e:epoch')).toBe('created:live');
+    expect(await client.exists('e:revoked')).toBe(0);
+  });
+});
+
+async function waitFor(condition: () => boolean): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('Expected the condition within 5 s.');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

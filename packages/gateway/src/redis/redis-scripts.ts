@@ -160,3 +160,61 @@ redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
 redis.call('HSET', KEYS[1], ARGV[2], ARGV[3])
 return 1
 `;
+
+/**
+ * Checks the store's epoch (docs/decisions/014-store-epoch.md). KEYS: the epoch key, the revoked
+ * set; ARGV: the epoch this replica knows (`''` for none), a new epoch (`created:<id>`) to write
+ * into a store never initialized, `'1'` to answer the revoked names too, the channel a loss is
+ * announced on. Answers `{status, epoch, revoked…}` with status `created`, `adopted`, `intact`,
+ * `reinitialized` or `lost`; a loss leaves the tombstone `lost:<known epoch>`, so a replica
+ * starting later does not take the emptied store for a new one.
+ */
+export const EPOCH_CHECK_SCRIPT = `
+local known = ARGV[1]
+local current = redis.call('GET', KEYS[1])
+local status
+if not current then
+  if known == '' then
+    current = ARGV[2]
+    redis.call('SET', KEYS[1], current)
+    status = 'created'
+  else
+    status = 'lost'
+  end
+elseif current == known then
+  status = 'intact'
+elseif string.sub(current, 1, 5) == 'lost:' then
+  status = 'lost'
+elseif known == '' then
+  status = 'adopted'
+elseif string.sub(current, 1, 14) == 'reinitialized:' then
+  status = 'reinitialized'
+else
+  status = 'lost'
+end
+if status == 'lost' and string.sub(current or '', 1, 5) ~= 'lost:' then
+  current = 'lost:' .. known
+  redis.call('SET', KEYS[1], current)
+  redis.call('PUBLISH', ARGV[4], current)
+end
+local reply = {status, current}
+if ARGV[3] == '1' and status ~= 'lost' then
+  for _, name in ipairs(redis.call('SMEMBERS', KEYS[2])) do reply[#reply + 1] = name end
+end
+return reply
+`;
+
+/**
+ * Re-initializes a store that lost its data: a new epoch, written together with the revocations
+ * the replica remembers, and announced. KEYS: the epoch key, the revoked set; ARGV: the new epoch
+ * (`reinitialized:<id>`), the channel, then the revoked names. Answers `{1, revokedCount}`, or
+ * `{0, epoch}` (nothing written) when the store holds a live epoch: its data was not lost.
+ */
+export const REINITIALIZE_SCRIPT = `
+local current = redis.call('GET', KEYS[1])
+if current and string.sub(current, 1, 5) ~= 'lost:' then return {0, current} end
+redis.call('SET', KEYS[1], ARGV[1])
+for i = 3, #ARGV do redis.call('SADD', KEYS[2], ARGV[i]) end
+redis.call('PUBLISH', ARGV[2], ARGV[1])
+return {1, redis.call('SCARD', KEYS[2])}
+`;

@@ -1,4 +1,10 @@
-import { createKeyHandler, listKeysHandler, resetBudgetHandler, revokeKeyHandler } from '../handlers/admin-handlers';
+import {
+  createKeyHandler,
+  listKeysHandler,
+  reinitializeStoreHandler,
+  resetBudgetHandler,
+  revokeKeyHandler,
+} from '../handlers/admin-handlers';
 import { chatHandler } from '../handlers/chat-handler';
 import { countTokensHandler } from '../handlers/count-tokens-handler';
 import { anthropicModelsHandler, geminiModelsHandler, openaiModelsHandler } from '../handlers/models-handler';
@@ -79,6 +85,13 @@ export const DEFAULT_ROUTES: readonly GatewayRoute[] = [
     path: /^\/admin\/keys\/(?<key>[^/]+)\/reset-budget$/,
     format: 'openai',
     handler: resetBudgetHandler,
+  },
+  {
+    name: 'admin.store.reinitialize',
+    method: 'POST',
+    path: '/admin/store/reinitialize',
+    format: 'openai',
+    handler: reinitializeStoreHandler,
   },
   { name: 'healthz', method: 'GET', path: '/healthz', format: 'openai', handler: healthHandler, operational: true },
   { name: 'readyz', method: 'GET', path: '/readyz', format: 'openai', handler: readyHandler, operational: true },

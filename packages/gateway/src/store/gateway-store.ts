@@ -33,8 +33,18 @@ export type StoreHealth = {
   available: boolean;
   /** Why the store cannot be reached (a redacted reason: no credentials). */
   reason?: string | undefined;
-  /** True when the gateway refuses requests while the store is away (a fail-closed policy). */
+  /** True when the gateway refuses requests: the store is away under a fail-closed policy, or this replica cannot trust it. */
   refusing: boolean;
+  /** True while the store lost its data (its epoch is gone) and the operator has not restored or re-initialized it: see docs/decisions/014-store-epoch.md. */
+  dataLost?: boolean | undefined;
+};
+
+/** What {@link GatewayStore.reinitialize} answers. */
+export type StoreReinitialization = {
+  /** False when the store's data was not lost (nothing was written). */
+  reinitialized: boolean;
+  /** Revoked key names in the store afterwards (the remembered ones written back). */
+  revocations: number;
 };
 
 export type Spend = { usd: number; tokens: number };
@@ -83,6 +93,12 @@ export interface GatewayStore {
    * one) is always available. `refusing` is true when requests are refused while it is away.
    */
   health?(): StoreHealth;
+  /**
+   * After the store lost its data: the operator accepts the loss (keys created at run time are
+   * gone), revocations the replicas remember are written back, and created keys are served again.
+   * A store whose data dies with the process (the in-process one) has none.
+   */
+  reinitialize?(): Promise<StoreReinitialization>;
   /** Where keys created at run time (the admin routes) are kept; without it the admin routes cannot create keys. */
   readonly keys?: GatewayKeyStore;
 }

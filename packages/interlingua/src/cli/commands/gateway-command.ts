@@ -8,6 +8,10 @@ import type { CliIO } from '../cli-io';
 import type { CliArgs } from '../parse-cli-args';
 import { stylesFor } from '../styles-for';
 
+// What the "store lost its data" line tells the operator to do (docs/decisions/014-store-epoch.md).
+const STORE_LOST_ACTION =
+  "Keys created through the admin routes are refused and revoked keys stay refused. Restore Redis's data from a backup, or accept the loss with POST /admin/store/reinitialize (master key); see docs/gateway-scale.md.";
+
 /**
  * `interlingua gateway --config gateway.json`: serves the config's models until SIGTERM or
  * SIGINT, then drains in-flight requests (bounded by `shutdownGraceMs`) and resolves with 0.
@@ -26,11 +30,15 @@ export async function gatewayCommand(args: Extract<CliArgs, { command: 'gateway'
       ? undefined
       : createTraceRecorder({ file: args.traceFile, redact: createRedactor(secrets), source: 'interlingua gateway' });
   let gateway: Gateway | undefined;
-  // Redis outages and recoveries go to the log as JSON lines, like requests.
+  // Redis outages, recoveries and a loss of its data go to the log as JSON lines, like requests.
   const store = await openGatewayStore(config, (event) => {
     const { type, ...fields } = event;
     if (type === 'served-open') gateway?.logger.warn({ store: 'redis', ...fields }, 'served without the shared store');
     else if (type === 'unavailable') gateway?.logger.error({ store: 'redis', ...fields }, 'store unavailable');
+    else if (type === 'data-lost')
+      gateway?.logger.error({ store: 'redis', ...fields, action: STORE_LOST_ACTION }, 'store lost its data');
+    else if (type === 'data-restored') gateway?.logger.warn({ store: 'redis', ...fields }, 'store data restored');
+    else if (type === 'reinitialized') gateway?.logger.warn({ store: 'redis', ...fields }, 'store reinitialized');
     else gateway?.logger.info({ store: 'redis' }, 'store recovered');
   }).catch(async (error: unknown) => {
     await trace?.close();

@@ -206,6 +206,9 @@ describe('faults', () => {
         .filter((line) => line.includes('"store":"redis"'));
       expect(lines.some((line) => line.includes('"msg":"store unavailable"'))).toBe(true);
       expect(lines.some((line) => line.includes('"msg":"store recovered"'))).toBe(true);
+      // Redis kept its data (its append-only file): an outage, not a loss (docs/decisions/014-store-epoch.md).
+      expect(lines.filter((line) => line.includes('"msg":"store lost its data"'))).toEqual([]);
+      expect(await (await fetch(`${replica.url}/metrics`)).text()).toMatch(/^interlingua_gateway_store_epoch_lost 0$/m);
     }
   });
 

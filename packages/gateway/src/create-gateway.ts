@@ -87,8 +87,9 @@ export type Gateway = {
   /** False once `close()` began. */
   readonly ready: boolean;
   /**
-   * Listens (default 127.0.0.1:4000). Refuses any address but loopback when the config has no
-   * `keys` and no `masterKey`. Resolves with the URL.
+   * Listens (default 127.0.0.1:4000), with the config's `http` timeouts and connection cap
+   * (`options` may override them; an invalid one throws `InvalidSettingError`). Refuses any
+   * address but loopback when the config has no `keys` and no `masterKey`. Resolves with the URL.
    */
   listen(options?: GatewayListenOptions): Promise<{ url: string; host: string; port: number }>;
   /**

@@ -1,16 +1,22 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Codec, Usage } from '@interlingua/core';
-import { InvalidSettingError } from '@interlingua/core';
+import { formatSchemaIssues, InvalidSettingError } from '@interlingua/core';
 import { type DestinationStream, type Logger, pino } from 'pino';
 import { createAuthenticator } from './auth/create-authenticator';
-import type { GatewayConfig, GatewayConfigInput } from './config/gateway-config-schema';
+import {
+  type GatewayConfig,
+  type GatewayConfigInput,
+  type GatewayHttpConfig,
+  gatewayHttpSchema,
+} from './config/gateway-config-schema';
 import { parseGatewayConfig } from './config/parse-gateway-config';
 import { anthropicFormat } from './formats/anthropic-format';
 import { geminiFormat } from './formats/gemini-format';
 import type { InboundFormat } from './formats/inbound-format';
 import { openaiFormat } from './formats/openai-format';
 import { openaiResponsesFormat } from './formats/openai-responses-format';
+import { createGatewayServer } from './http/create-gateway-server';
 import { createNodeListener } from './http/create-node-listener';
 import type { GatewayTap, RequestRecord } from './http/gateway-exchange';
 import { findUnpricedBudgets, type UnpricedBudget } from './limits/find-unpriced-budgets';
@@ -59,6 +65,12 @@ export type GatewayOptions = {
   env?: Record<string, string | undefined>;
 };
 
+/**
+ * Options of {@link Gateway.listen}: where to listen, and (overriding the config's `http`) the
+ * timeouts of slow clients and the connection cap.
+ */
+export type GatewayListenOptions = Partial<GatewayHttpConfig> & { host?: string; port?: number };
+
 /** A running (or ready to run) gateway. */
 export type Gateway = {
   /** The `node:http` request listener: mount it on your own server if you like. */
@@ -76,10 +88,11 @@ export type Gateway = {
   /** False once `close()` began. */
   readonly ready: boolean;
   /**
-   * Listens (default 127.0.0.1:4000). Refuses any address but loopback when the config has no
-   * `keys` and no `masterKey`. Resolves with the URL.
+   * Listens (default 127.0.0.1:4000), with the config's `http` timeouts and connection cap
+   * (`options` may override them; an invalid one throws `InvalidSettingError`). Refuses any
+   * address but loopback when the config has no `keys` and no `masterKey`. Resolves with the URL.
    */
-  listen(options?: { host?: string; port?: number }): Promise<{ url: string; host: string; port: number }>;
+  listen(options?: GatewayListenOptions): Promise<{ url: string; host: string; port: number }>;
   /**
    * Shuts down gracefully: stops accepting, reports not ready, lets in-flight requests finish
    * (at most `shutdownGraceMs`, then closes them), closes the store and flushes the log.
@@ -129,7 +142,11 @@ export function createGateway(input: GatewayConfig | GatewayConfigInput | string
   for (const unpriced of unpricedBudgets) {
     logger.warn({ key: unpriced.key, backends: unpriced.backends }, unpriced.message);
   }
-  const metrics = createGatewayMetrics();
+  const metrics = createGatewayMetrics({
+    models: table.names,
+    backends: table.backends,
+    ...(config.allowProviderModels ? { providerModels: () => table.providerModels } : {}),
+  });
   registerStoreMetrics(metrics.registry, store);
   let draining = false;
   const services: GatewayServices = {
@@ -191,7 +208,12 @@ export function createGateway(input: GatewayConfig | GatewayConfigInput | string
           message: `Refusing to listen on ${host} without keys: anyone who can reach it could spend your provider keys. Add "keys" (or "masterKey") to the gateway config, or listen on 127.0.0.1.`,
         });
       }
-      const created = createServer({ noDelay: true, keepAliveTimeout: 65_000 }, handler);
+      const { host: _host, port: _port, ...overrides } = listenOptions;
+      const http = gatewayHttpSchema.safeParse({ ...config.http, ...overrides });
+      if (!http.success) {
+        throw new InvalidSettingError({ message: `listen(): ${formatSchemaIssues(http.error.issues)}` });
+      }
+      const created = createGatewayServer(handler, http.data, () => metrics.connectionsDropped.inc());
       server = created;
       await new Promise<void>((resolve, reject) => {
         created.once('error', reject);

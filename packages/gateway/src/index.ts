@@ -4,6 +4,7 @@ export {
   type BudgetPeriod,
   type GatewayConfig,
   type GatewayConfigInput,
+  type GatewayHttpConfig,
   type GatewayKeyConfig,
   type GatewayModelConfig,
   type GatewayPrice,
@@ -18,6 +19,7 @@ export {
   createGateway,
   type Gateway,
   type GatewayCodecs,
+  type GatewayListenOptions,
   type GatewayOptions,
 } from './create-gateway';
 export {

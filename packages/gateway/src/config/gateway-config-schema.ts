@@ -95,6 +95,34 @@ const redisStoreSchema = z
   })
   .strict();
 
+const DEFAULT_MAX_PROVIDER_MODELS = 256;
+
+/** The `http` defaults: sized for clients of LLMs (small requests, long streamed answers). */
+const DEFAULT_HTTP_SETTINGS = {
+  headersTimeoutMs: 15_000,
+  requestTimeoutMs: 60_000,
+  keepAliveTimeoutMs: 65_000,
+  maxConnections: 4096,
+} as const;
+
+/** The `http` entry's schema (also checks `listen()`'s overrides). */
+export const gatewayHttpSchema = z
+  .object({
+    /** Time to receive a request's headers (from its first byte, or from the connection). Default 15000. */
+    headersTimeoutMs: positiveInt.default(DEFAULT_HTTP_SETTINGS.headersTimeoutMs),
+    /** Time to receive a whole request, headers and body; the answer (a long stream) is not bounded by it. Default 60000. */
+    requestTimeoutMs: positiveInt.default(DEFAULT_HTTP_SETTINGS.requestTimeoutMs),
+    /** How long an idle keep-alive connection stays open after an answer. Default 65000 (above a load balancer's 60 s). */
+    keepAliveTimeoutMs: positiveInt.default(DEFAULT_HTTP_SETTINGS.keepAliveTimeoutMs),
+    /** Open connections at most; one more is closed at once. Default 4096. */
+    maxConnections: positiveInt.default(DEFAULT_HTTP_SETTINGS.maxConnections),
+  })
+  .strict()
+  .refine((http) => http.headersTimeoutMs <= http.requestTimeoutMs, {
+    message: 'expected headersTimeoutMs to be at most requestTimeoutMs (the headers are part of the request)',
+    path: ['headersTimeoutMs'],
+  });
+
 const storeSchema = z.discriminatedUnion('type', [z.object({ type: z.literal('memory') }).strict(), redisStoreSchema]);
 
 /** The schema of `gateway.json` (after `${env:NAME}` references are resolved). */
@@ -111,9 +139,13 @@ export const gatewayConfigSchema = z
       .object({
         maxBodyBytes: positiveInt.default(10 * 1024 * 1024),
         maxConcurrent: positiveInt.default(1024),
+        /** Ad-hoc `provider:model` models (`allowProviderModels`) kept made; the least recently used go first. Default 256. */
+        maxProviderModels: positiveInt.default(DEFAULT_MAX_PROVIDER_MODELS),
       })
       .strict()
-      .default({ maxBodyBytes: 10 * 1024 * 1024, maxConcurrent: 1024 }),
+      .default({ maxBodyBytes: 10 * 1024 * 1024, maxConcurrent: 1024, maxProviderModels: DEFAULT_MAX_PROVIDER_MODELS }),
+    /** How long a connection may take to send a request, and how many may be open: slow and hostile clients are cut. */
+    http: gatewayHttpSchema.default(DEFAULT_HTTP_SETTINGS),
     /** Per-backend limits, keyed by `provider:model`: a backend over its limit is skipped for the next fallback. */
     backends: z
       .record(backendId, z.object({ rpm: positiveInt.optional(), tpm: positiveInt.optional() }).strict())
@@ -155,6 +187,9 @@ export type GatewayStoreConfig = z.output<typeof storeSchema>;
 
 /** The `store` entry of a Redis store. */
 export type GatewayRedisStoreConfig = z.output<typeof redisStoreSchema>;
+
+/** The `http` entry: timeouts of slow clients and the connection cap. */
+export type GatewayHttpConfig = z.output<typeof gatewayHttpSchema>;
 
 /** A budget period. */
 export type BudgetPeriod = z.output<typeof budgetSchema>['period'];

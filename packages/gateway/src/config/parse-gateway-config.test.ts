@@ -69,6 +69,32 @@ describe('parseGatewayConfig', () => {
     expect(message).toContain('store.onUnavailable');
   });
 
+  it('fills the http bounds and the ad-hoc model cache with their documented defaults, and checks them', () => {
+    const config = parseGatewayConfig({}, { env: {} });
+    expect(config.http).toEqual({
+      headersTimeoutMs: 15_000,
+      requestTimeoutMs: 60_000,
+      keepAliveTimeoutMs: 65_000,
+      maxConnections: 4096,
+    });
+    expect(config.limits.maxProviderModels).toBe(256);
+    expect(parseGatewayConfig({ http: { requestTimeoutMs: 120_000 } }, { env: {} }).http).toMatchObject({
+      headersTimeoutMs: 15_000,
+      requestTimeoutMs: 120_000,
+    });
+    expect(problem({ http: { headersTimeoutMs: 30_000, requestTimeoutMs: 20_000 } })).toContain(
+      'http.headersTimeoutMs: expected headersTimeoutMs to be at most requestTimeoutMs',
+    );
+    const message = problem({
+      http: { maxConnections: 0, keepAliveTimeoutMs: 'long' },
+      limits: { maxProviderModels: -1 },
+    });
+    expect(message).toContain('http.maxConnections');
+    expect(message).toContain('http.keepAliveTimeoutMs');
+    expect(message).toContain('limits.maxProviderModels');
+    expect(problem({ http: { idleTimeoutMs: 5 } })).toContain('idleTimeoutMs');
+  });
+
   it('refuses unknown settings (a typo is not silently ignored)', () => {
     expect(problem({ modles: {} })).toContain('modles');
   });

@@ -31,7 +31,7 @@ export type StartedStream = {
 export const chatHandler: RouteHandler = async (services, exchange) => {
   const { request, record, format, params } = exchange;
   const inbound = await readInboundRequest(services, exchange);
-  const plan = pricedPlan(services.table.plan(inbound.model), inbound.principal, services.pricer);
+  const plan = pricedPlan(inbound.plan, inbound.principal, services.pricer);
   const ir = inbound.decoded.request;
   checkToolPairing(ir);
   const stream = params.stream ?? inbound.decoded.stream;

@@ -1,4 +1,3 @@
-import { capabilitiesOf } from '@interlingua/capabilities';
 import type { Principal } from '../auth/create-authenticator';
 import type { GatewayServices, RouteHandler } from '../routes/gateway-route';
 
@@ -48,8 +47,8 @@ export const anthropicModelsHandler: RouteHandler = async (services, exchange) =
 };
 
 /**
- * `GET /v1beta/models` (Gemini shape), with token limits from the capability data of each
- * model's backend where known.
+ * `GET /v1beta/models` (Gemini shape), with token limits from the `capabilities` of the model
+ * serving each name (its first backend), where known.
  *
  * @see https://ai.google.dev/api/models#method:-models.list
  */
@@ -57,8 +56,8 @@ export const geminiModelsHandler: RouteHandler = async (services, exchange) => {
   const names = await listFor(services, exchange);
   return json({
     models: names.map((name) => {
-      const backend = services.table.plan(name).candidates[0]?.backend;
-      const capabilities = backend === undefined ? undefined : capabilitiesOf(backend);
+      const model = services.table.plan(name).candidates[0]?.model;
+      const capabilities = model === undefined || model instanceof Error ? undefined : model.capabilities;
       return {
         name: `models/${name}`,
         version: '1',

@@ -2,6 +2,7 @@ import type { Codec, DecodedRequest, Warning } from '@interlingua/core';
 import { InterlinguaError } from '@interlingua/core';
 import type { Principal } from '../auth/create-authenticator';
 import { GatewayError } from '../errors/gateway-error';
+import type { ModelPlan } from '../router/create-model-table';
 import type { GatewayServices, RouteExchange } from '../routes/gateway-route';
 
 /** An authenticated, decoded request, ready for the router. */
@@ -12,6 +13,8 @@ export type InboundRequest = {
   warnings: Warning[];
   /** The model name: from the path (Gemini) or the body. */
   model: string;
+  /** How the model name is served (looked up once per request). */
+  plan: ModelPlan;
 };
 
 /**
@@ -49,7 +52,7 @@ export async function readInboundRequest(
     throw new GatewayError({ type: 'invalid_request', message: 'Expected `model` in the request body, got none.' });
   }
   record.model = model;
-  services.table.plan(model);
+  const plan = services.table.plan(model);
   if (principal.kind === 'key' && principal.key.models !== undefined && !principal.key.models.includes(model)) {
     throw new GatewayError({
       type: 'permission',
@@ -57,7 +60,7 @@ export async function readInboundRequest(
     });
   }
   for (const warning of decoded.warnings) record.warnings.push(warning);
-  return { principal, body, decoded: decoded.value, warnings: decoded.warnings, model };
+  return { principal, body, decoded: decoded.value, warnings: decoded.warnings, model, plan };
 }
 
 function decode(codec: Codec, body: unknown): ReturnType<Codec['decodeRequest']> {

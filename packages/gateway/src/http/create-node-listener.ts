@@ -21,6 +21,12 @@ export type RequestOutcome = {
 /** Options of {@link createNodeListener}. */
 export type NodeListenerOptions = {
   maxBodyBytes: number;
+  /**
+   * How long an answer sent before the request's body was read (a 413, a 401) keeps reading
+   * and discarding the rest of the body before the connection closes, so that a client still
+   * sending reads the answer instead of a reset. Default 5000; at most `maxBodyBytes` are read.
+   */
+  lingerMs?: number;
   /** Called once per request, when its answer is complete or the client left. */
   onComplete(record: RequestRecord, outcome: RequestOutcome): void;
   /** Sees every exchange whole (for trace files); when absent nothing is copied. */
@@ -28,6 +34,7 @@ export type NodeListenerOptions = {
 };
 
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
+const DEFAULT_LINGER_MS = 5_000;
 
 /**
  * The only code that touches sockets: turns `node:http` requests into {@link GatewayRequest}s,
@@ -71,11 +78,13 @@ export function createNodeListener(
     };
     let status = 0;
     let bodyRead = false;
+    // The whole answer is on the wire; only the rest of the request body is being read.
+    let lingering = false;
     const tap = options.tap;
     // What was answered, kept only for the tap.
     const answer: { body?: string; chunks?: string[] } = {};
     outgoing.once('close', () => {
-      const aborted = !outgoing.writableFinished;
+      const aborted = !outgoing.writableFinished && !lingering;
       if (aborted)
         controller.abort(new GatewayError({ type: 'internal', message: 'The client closed the connection.' }));
       const durationMs = performance.now() - startedAt;
@@ -101,7 +110,7 @@ export function createNodeListener(
       readBody() {
         if (bodyRead) return Promise.reject(new Error('The body was read already.'));
         bodyRead = true;
-        const body = readBody(incoming, outgoing, options.maxBodyBytes);
+        const body = readBody(incoming, options.maxBodyBytes);
         if (tap === undefined) return body;
         return body.then((bytes) => {
           tap.request(record, incoming.headers, bytes);
@@ -130,6 +139,25 @@ export function createNodeListener(
       outgoing.writeHead(reply.status, reply.headers);
     }
 
+    /**
+     * An answer given before the body was read (413, 401, 404): closing at once would reset a
+     * client that is still sending, and a reset makes it drop the answer unread. So the answer
+     * is written whole (its length stated, `connection: close`), the rest of the body is read
+     * and discarded — bounded in bytes and time — and only then does the response end and the
+     * connection close.
+     */
+    function answerBeforeBody(reply: GatewayReply): void {
+      const body = reply.body ?? '';
+      reply.headers.connection = 'close';
+      reply.headers['content-length'] = String(Buffer.byteLength(body));
+      head(reply);
+      outgoing.write(body);
+      lingering = true;
+      void drainBody(incoming, options.maxBodyBytes, options.lingerMs ?? DEFAULT_LINGER_MS).then(() => {
+        if (!outgoing.destroyed) outgoing.end();
+      });
+    }
+
     async function write(reply: GatewayReply): Promise<void> {
       if (outgoing.destroyed) {
         // The client left while the answer was being prepared. A stream still has to run its
@@ -139,6 +167,10 @@ export function createNodeListener(
       }
       if (reply.stream === undefined) {
         if (tap !== undefined) answer.body = reply.body ?? '';
+        if (!incoming.complete) {
+          answerBeforeBody(reply);
+          return;
+        }
         head(reply);
         outgoing.end(reply.body ?? '');
         return;
@@ -188,11 +220,9 @@ function drainOrClose(outgoing: ServerResponse): Promise<void> {
   });
 }
 
-function readBody(incoming: IncomingMessage, outgoing: ServerResponse, max: number): Promise<Buffer> {
+function readBody(incoming: IncomingMessage, max: number): Promise<Buffer> {
   const tooLarge = () => {
-    // Stop reading: answer 413 and close the connection instead of draining a huge body.
-    outgoing.setHeader('connection', 'close');
-    outgoing.once('finish', () => incoming.destroy());
+    // Stop reading; the 413 closes the connection after a bounded drain (answerBeforeBody).
     return new GatewayError({
       type: 'request_too_large',
       message: `Expected a request body of at most ${max} bytes (limits.maxBodyBytes).`,
@@ -221,5 +251,30 @@ function readBody(incoming: IncomingMessage, outgoing: ServerResponse, max: numb
     incoming.once('error', (error) =>
       reject(new GatewayError({ type: 'invalid_request', message: 'The request body was cut off.', cause: error })),
     );
+  });
+}
+
+/** Reads and discards what is left of a request body: until its end, `maxBytes` more, or `maxMs`. */
+function drainBody(incoming: IncomingMessage, maxBytes: number, maxMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    let seen = 0;
+    const done = () => {
+      clearTimeout(timer);
+      incoming.off('data', onData);
+      incoming.off('end', done);
+      incoming.off('close', done);
+      incoming.off('error', done);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > maxBytes) done();
+    };
+    const timer = setTimeout(done, maxMs);
+    incoming.on('data', onData);
+    incoming.once('end', done);
+    incoming.once('close', done);
+    incoming.once('error', done);
+    incoming.resume();
   });
 }

@@ -1,4 +1,3 @@
-import { pricingOf } from '@interlingua/capabilities';
 import { type ChatModel, computeCost, type ModelPricing, type Usage } from '@interlingua/core';
 import type { GatewayPrice } from '../config/gateway-config-schema';
 
@@ -13,27 +12,18 @@ export type BackendPricer = {
   isPriced(backend: PricedBackend): boolean;
 };
 
-// Backends are few, but `allowProviderModels` lets clients name any: the cache is bounded.
-const MAX_CACHED = 512;
-
 /**
  * The gateway's pricer: the config's `models.*.price` wins; else the caller's `costOf`; else the
- * model's own `pricing` (what `withCapabilities` fills in); else the shipped price data
- * (`pricingOf`). Prices are turned into core's `ModelPricing` and computed by core's
- * `computeCost`, so a kind of token without a stated price (cache writes on a backend whose
- * price says nothing of them) makes the cost `'unknown'` too.
+ * `pricing` of the `ChatModel` the gateway holds for the backend (the umbrella's registry fills
+ * it from the shipped price data, or from the capability registry the model was made with) —
+ * never a process-wide table the model may not agree with. Prices are turned into core's
+ * `ModelPricing` and computed by core's `computeCost`, so a kind of token without a stated price
+ * (cache writes on a backend whose price says nothing of them) makes the cost `'unknown'` too.
  */
 export function createBackendPricer(custom?: (backend: string, usage: Usage) => number | undefined): BackendPricer {
-  const cache = new Map<string, ModelPricing | 'unknown'>();
   const pricingFor = (backend: PricedBackend): ModelPricing | 'unknown' => {
     if (backend.price !== undefined) return fromConfigPrice(backend.price);
-    const cached = cache.get(backend.backend);
-    if (cached !== undefined) return cached;
-    const stated = backend.model instanceof Error ? undefined : backend.model.pricing;
-    const pricing = stated ?? pricingOf(backend.backend);
-    if (cache.size >= MAX_CACHED) cache.clear();
-    cache.set(backend.backend, pricing);
-    return pricing;
+    return (backend.model instanceof Error ? undefined : backend.model.pricing) ?? 'unknown';
   };
   return {
     costOf(backend, usage) {

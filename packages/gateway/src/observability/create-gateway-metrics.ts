@@ -9,6 +9,8 @@ export type GatewayMetrics = {
   observe(record: RequestRecord, outcome: RequestOutcome): void;
   /** Requests in flight (incremented and decremented by the gateway). */
   readonly inFlight: Gauge;
+  /** Connections closed on arrival because `http.maxConnections` were open. */
+  readonly connectionsDropped: Counter;
   /** The text format `GET /metrics` answers with. */
   render(): Promise<string>;
 };
@@ -16,15 +18,45 @@ export type GatewayMetrics = {
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120];
 const OVERHEAD_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1];
 
+/** What {@link createGatewayMetrics} needs to keep its labels bounded. */
+export type GatewayMetricsSettings = {
+  /** The configured model names: label values as they are. */
+  models?: Iterable<string>;
+  /** The configured backends (`provider:model`, fallbacks included): label values as they are. */
+  backends?: Iterable<string>;
+  /** How many ad-hoc `provider:model` models are kept made now (`allowProviderModels`). */
+  providerModels?: () => number;
+};
+
+// Distinct `provider:*` labels at most: a resolver that accepts any provider still cannot grow `/metrics`.
+const MAX_PROVIDER_LABELS = 64;
+const providerPattern = /^[a-z0-9][a-z0-9._-]{0,63}$/;
+
 /**
  * Creates the gateway's metrics (all prefixed `interlingua_gateway_`): requests by route,
  * format, model and status; tokens by model, backend and kind (input, output, cached,
  * reasoning); errors by type; latency and overhead histograms; retries, fallbacks, requests in
  * flight. Labels hold configured model names and backends only, never keys (a key's name is
- * not a label either: the log line has it).
+ * not a label either: the log line has it): a name a caller chose (`allowProviderModels`) is
+ * counted under its provider, `openai:*`, so what callers send cannot grow `/metrics`.
  */
-export function createGatewayMetrics(): GatewayMetrics {
+export function createGatewayMetrics(settings: GatewayMetricsSettings = {}): GatewayMetrics {
   const registry = new Registry();
+  const models = new Set(settings.models ?? []);
+  const backends = new Set(settings.backends ?? []);
+  const providers = new Set<string>();
+  // A caller's `provider:model` as a label: its provider only, from a bounded set.
+  const adHoc = (name: string): string => {
+    const provider = name.slice(0, Math.max(0, name.indexOf(':')));
+    if (!providerPattern.test(provider)) return 'other';
+    if (!providers.has(provider)) {
+      if (providers.size >= MAX_PROVIDER_LABELS) return 'other';
+      providers.add(provider);
+    }
+    return `${provider}:*`;
+  };
+  const modelLabel = (name: string): string => (models.has(name) ? name : adHoc(name));
+  const backendLabel = (backend: string): string => (backends.has(backend) ? backend : adHoc(backend));
   const requests = new Counter({
     name: 'interlingua_gateway_requests_total',
     help: 'Requests answered, by route, inbound format, model name and HTTP status.',
@@ -75,21 +107,39 @@ export function createGatewayMetrics(): GatewayMetrics {
     registers: [registry],
   });
 
+  const connectionsDropped = new Counter({
+    name: 'interlingua_gateway_connections_dropped_total',
+    help: 'Connections closed on arrival because http.maxConnections were open.',
+    registers: [registry],
+  });
+  const providerModels = settings.providerModels;
+  if (providerModels !== undefined) {
+    new Gauge({
+      name: 'interlingua_gateway_provider_models',
+      help: 'Ad-hoc provider:model models kept made (allowProviderModels), at most limits.maxProviderModels.',
+      registers: [registry],
+      collect() {
+        this.set(providerModels());
+      },
+    });
+  }
+
   return {
     registry,
     inFlight,
+    connectionsDropped,
     observe(record, outcome) {
       const route = record.route ?? 'unknown';
-      const model = record.backend === undefined ? 'unknown' : (record.model ?? 'unknown');
+      const model = record.backend === undefined || record.model === undefined ? 'unknown' : modelLabel(record.model);
       requests.inc({ route, format: record.format ?? 'unknown', model, status: String(outcome.status) });
       latency.observe({ route, stream: String(record.stream) }, outcome.durationMs / 1000);
       overhead.observe({ route }, outcome.overheadMs / 1000);
       if (record.error !== undefined) errors.inc({ format: record.format ?? 'unknown', type: record.error.type });
       if (record.retries > 0) retries.inc({ model }, record.retries);
-      if (record.fallback !== undefined) fallbacks.inc({ model, backend: record.fallback });
+      if (record.fallback !== undefined) fallbacks.inc({ model, backend: backendLabel(record.fallback) });
       const usage = record.usage;
       if (usage !== undefined && record.backend !== undefined) {
-        const backend = record.backend;
+        const backend = backendLabel(record.backend);
         tokens.inc({ model, backend, kind: 'input' }, usage.inputTokens);
         tokens.inc({ model, backend, kind: 'output' }, usage.outputTokens);
         if (usage.cachedInputTokens) tokens.inc({ model, backend, kind: 'cached' }, usage.cachedInputTokens);

@@ -1,5 +1,6 @@
 import {
   type FilePart,
+  groupProviderTurns,
   type ImagePart,
   InvalidRequestError,
   type Message,
@@ -9,6 +10,7 @@ import {
   type Warning,
 } from '@interlingua/core';
 import type {
+  AnthropicAssistantBlockParam,
   AnthropicCacheControl,
   AnthropicDocumentBlockParam,
   AnthropicImageBlockParam,
@@ -30,55 +32,24 @@ import { convertAssistantContentToAnthropic } from './convert-assistant-content-
  * @see https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/implement-tool-use#handling-tool-use-and-tool-result-content-blocks
  */
 export function convertToAnthropicMessages(messages: readonly Message[], warnings: Warning[]): AnthropicMessageParam[] {
-  const out: AnthropicMessageParam[] = [];
-  // The user turn being built (the last of `out`, while it is one) and how many tool results
-  // lead its content: results go before the turn's other blocks.
-  let user: { role: 'user'; content: AnthropicUserBlockParam[] } | undefined;
-  let results = 0;
-  for (let index = 0; index < messages.length; index++) {
-    const message = messages[index] as Message;
-    switch (message.role) {
-      case 'user':
-      case 'tool': {
-        if (user === undefined) {
-          user = { role: 'user', content: [] };
-          out.push(user);
-          results = 0;
-        }
-        const content = user.content;
-        if (message.role === 'user') {
-          for (const part of message.content) {
-            const block = convertUserPart(part, index, undefined, warnings);
-            if (block !== undefined) content.push(block);
-          }
-        } else {
-          for (const result of message.content) {
-            const block = convertToolResult(result, index, warnings);
-            if (results === content.length) content.push(block);
-            else content.splice(results, 0, block);
-            results++;
-          }
-        }
-        break;
+  return groupProviderTurns<AnthropicUserBlockParam, AnthropicAssistantBlockParam>(messages, {
+    convertUser: (message, index) => {
+      const blocks: AnthropicUserBlockParam[] = [];
+      for (const part of message.content) {
+        const block = convertUserPart(part, index, undefined, warnings);
+        if (block !== undefined) blocks.push(block);
       }
-      case 'assistant': {
-        const blocks = convertAssistantContentToAnthropic(message.content, { requireSignature: true, warnings });
-        if (blocks.length === 0) break; // The API rejects empty turns; nothing was lost but empty text.
-        const last = out[out.length - 1];
-        if (last?.role === 'assistant') for (const block of blocks) last.content.push(block);
-        else {
-          out.push({ role: 'assistant', content: blocks });
-          user = undefined;
-        }
-        break;
-      }
-      default: {
-        const exhaustive: never = message;
-        throw new InvalidRequestError({ message: `Unknown message role in ${JSON.stringify(exhaustive)}.` });
-      }
-    }
-  }
-  return out;
+      return blocks;
+    },
+    convertTool: (message, index) => message.content.map((result) => convertToolResult(result, index, warnings)),
+    // Empty turns are left out (the API rejects them; nothing was lost but empty text).
+    convertAssistant: (message) =>
+      convertAssistantContentToAnthropic(message.content, { requireSignature: true, warnings }),
+    // "tool_result blocks must come FIRST in the content array": text after them, else a 400.
+    toolResultsFirst: true,
+    // A user message of empty text only is sent as it is, for the API to refuse, not dropped.
+    keepEmptyUserTurns: true,
+  });
 }
 
 // Sets `block.cache_control` from the part's metadata (after the block's other keys, in place:

@@ -58,6 +58,8 @@ export {
 } from './json/find-json-value-issue';
 export { MAX_JSON_DEPTH } from './json/max-json-depth';
 export { setOwnProperty } from './json/set-own-property';
+/** Adapter kit (moving to the adapter subpath): IR messages grouped into a provider's alternating turns. */
+export { type GroupProviderTurnsOptions, groupProviderTurns, type ProviderTurn } from './messages/group-provider-turns';
 // Provider data crossing providers
 export { type ForeignMetadataOptions, warnForeignMetadata } from './provider-data/warn-foreign-metadata';
 export { type ForeignOptionsOptions, warnForeignOptions } from './provider-data/warn-foreign-options';

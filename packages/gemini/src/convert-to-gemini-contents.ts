@@ -2,6 +2,7 @@ import {
   type AssistantContentPart,
   type AssistantMessage,
   type ChatRequest,
+  groupProviderTurns,
   InvalidRequestError,
   type ProviderMetadata,
   type UserContentPart,
@@ -52,36 +53,23 @@ export function convertToGeminiContents(
   warnings: Warning[];
 } {
   const warnings: Warning[] = [];
-  const contents: GeminiContent[] = [];
   const gemini3 = isGemini3(options.model);
   const functionResponseParts = options.functionResponseParts ?? gemini3;
 
-  let previousCalls: AssistantMessage | undefined;
-  const messages = request.messages;
-  for (let index = 0; index < messages.length; index++) {
-    const message = messages[index] as (typeof messages)[number];
-    switch (message.role) {
-      case 'user':
-        pushContent(contents, 'user', userParts(message.content, index, warnings));
-        break;
-      case 'assistant':
-        pushContent(contents, 'model', assistantParts(message, index, warnings, gemini3));
-        previousCalls = message;
-        break;
-      case 'tool':
-        pushContent(
-          contents,
-          'user',
-          convertToolMessageToGemini(message, previousCalls, { index, functionResponseParts, warnings }),
-        );
-        break;
-      default: {
-        const exhaustive: never = message;
-        throw new InvalidRequestError({
-          message: `Expected a user, assistant or tool message, got ${JSON.stringify(exhaustive)}.`,
-        });
-      }
-    }
+  const turns = groupProviderTurns<GeminiPart, GeminiPart>(request.messages, {
+    convertUser: (message, index) => userParts(message.content, index, warnings),
+    convertTool: (message, index, previous) =>
+      convertToolMessageToGemini(message, previous, { index, functionResponseParts, warnings }),
+    convertAssistant: (message, index) => assistantParts(message, index, warnings, gemini3),
+    // Parts keep the history's order: Gemini sets no rule for results and text in one turn.
+    toolResultsFirst: false,
+    // Gemini rejects a content without parts, so an empty turn is not sent.
+    keepEmptyUserTurns: false,
+  });
+  const contents: GeminiContent[] = new Array(turns.length);
+  for (let index = 0; index < turns.length; index++) {
+    const turn = turns[index] as (typeof turns)[number];
+    contents[index] = { role: turn.role === 'assistant' ? 'model' : 'user', parts: turn.content };
   }
 
   const result: ReturnType<typeof convertToGeminiContents> = { contents, warnings };
@@ -96,16 +84,6 @@ const GEMINI_SKIP_SIGNATURE = 'skip_thought_signature_validator';
 
 function isGemini3(model: string | undefined): boolean {
   return model !== undefined && /^(models\/)?gemini-3/.test(model);
-}
-
-// Appends a turn's parts, merged into the last turn when it has the same role (Gemini wants
-// the roles alternating); an empty turn is not sent.
-function pushContent(contents: GeminiContent[], role: GeminiContent['role'], parts: GeminiPart[]): void {
-  if (parts.length === 0) return;
-  const last = contents[contents.length - 1];
-  if (last !== undefined && last.role === role) {
-    for (let index = 0; index < parts.length; index++) last.parts.push(parts[index] as GeminiPart);
-  } else contents.push({ role, parts });
 }
 
 function userParts(content: readonly UserContentPart[], index: number, warnings: Warning[]): GeminiPart[] {

@@ -14,12 +14,13 @@ import {
   type ModelCapabilities,
   type ModelResponse,
   type StreamEvent,
+  startCallAttempt,
 } from '@interlingua/core';
 import { BEDROCK_STREAM_EXCEPTIONS } from './bedrock-api';
 import { bedrockCodec } from './bedrock-codec';
 import { BedrockStreamDecoder } from './decode-bedrock-stream';
 import { type EventStreamOutput, EventStreamReader } from './event-stream-reader';
-import { type BedrockAbortContext, mapBedrockError } from './map-bedrock-error';
+import { mapBedrockError } from './map-bedrock-error';
 import { type TakenBody, takeEventStreamBody } from './take-event-stream-body';
 import { toBedrockSdkInput } from './to-bedrock-sdk-input';
 
@@ -101,7 +102,7 @@ export class BedrockChatModel implements ChatModel {
 
   async generate(request: ChatRequest, options: CallOptions = {}): Promise<ModelResponse> {
     const { value: input, warnings } = bedrockCodec.encodeRequest(request, { model: this.modelId });
-    const attempt = startAttempt(this.config.timeout, options.signal);
+    const attempt = startCallAttempt({ timeoutMs: this.config.timeout, signal: options.signal });
     let output: unknown;
     try {
       const client = await this.getClient();
@@ -126,7 +127,7 @@ export class BedrockChatModel implements ChatModel {
   // answer the middleware left to the SDK is read through the SDK's own iterator instead.
   async *stream(request: ChatRequest, options: CallOptions = {}): AsyncIterable<StreamEvent> {
     const { value: input, warnings } = bedrockCodec.encodeRequest(request, { model: this.modelId, stream: true });
-    const attempt = startAttempt(this.config.timeout, options.signal);
+    const attempt = startCallAttempt({ timeoutMs: this.config.timeout, signal: options.signal });
     const watch = new IdleWatch({
       timeoutMs: this.config.streamIdleTimeout ?? this.config.timeout,
       abort: (reason) => attempt.abort(reason),
@@ -181,7 +182,7 @@ export class BedrockChatModel implements ChatModel {
         if (!started) {
           if (result === undefined) throw mapBedrockError(failure, attempt.context());
           started = true;
-          attempt.started();
+          attempt.stopTimer();
         }
         if (result === undefined) {
           // The SDK throws a modeled exception event; hand it to the codec as the member it was.
@@ -276,37 +277,3 @@ type MiddlewareStack = {
     options: { step: 'build'; name: string },
   ): void;
 };
-
-type Attempt = {
-  signal: AbortSignal;
-  context(): BedrockAbortContext;
-  /** The answer has started: the start timeout no longer applies. */
-  started(): void;
-  /** Gives up the connection (the idle bound ran out). */
-  abort(reason: unknown): void;
-  release(): void;
-};
-
-// One call's signal: the caller's, or our timeout (cleared on release).
-function startAttempt(timeoutMs: number, callerSignal: AbortSignal | undefined): Attempt {
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutMs);
-  timer.unref?.();
-  const onAbort = () => controller.abort(callerSignal?.reason);
-  if (callerSignal?.aborted === true) onAbort();
-  else callerSignal?.addEventListener('abort', onAbort, { once: true });
-  return {
-    signal: controller.signal,
-    context: () => ({ signal: callerSignal, timedOut, timeoutMs }),
-    started: () => clearTimeout(timer),
-    abort: (reason) => controller.abort(reason),
-    release() {
-      clearTimeout(timer);
-      callerSignal?.removeEventListener('abort', onAbort);
-    },
-  };
-}

@@ -1,7 +1,11 @@
 import { AbortedError, APICallError, InterlinguaError, InvalidSettingError, redactError } from '@interlingua/core';
 
 /** Why a call stopped, when it was aborted: the caller's signal, or the timeout. */
-export type BedrockAbortContext = { signal?: AbortSignal | undefined; timedOut?: boolean; timeoutMs?: number };
+export type BedrockAbortContext = {
+  signal?: AbortSignal | undefined;
+  timedOut?: boolean | undefined;
+  timeoutMs?: number | undefined;
+};
 
 // Exceptions worth retrying, by name, beside the HTTP status rule (429, 5xx).
 const RETRYABLE = new Set([

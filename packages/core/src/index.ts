@@ -1,6 +1,13 @@
 // IR types
 
 export { type LinkedAbortSignal, linkAbortSignal } from './abort/link-abort-signal';
+/** Adapter kit (moving to the adapter subpath): one attempt of a provider call, its timeout and abort. */
+export {
+  type CallAttempt,
+  type CallAttemptContext,
+  type CallAttemptOptions,
+  startCallAttempt,
+} from './abort/start-call-attempt';
 export type { CallOptions, ChatModel } from './chat-model';
 // Contracts
 export type { Codec, CodecResult, DecodedRequest, EncodeRequestOptions, EncodeResponseOptions } from './codec';

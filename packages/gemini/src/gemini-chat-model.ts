@@ -1,6 +1,7 @@
 import {
   AbortedError,
   APICallError,
+  type CallAttempt,
   type CallOptions,
   type ChatModel,
   type ChatRequest,
@@ -8,6 +9,7 @@ import {
   type ModelResponse,
   redactError,
   type StreamEvent,
+  startCallAttempt,
   withIdleTimeout,
 } from '@interlingua/core';
 import { decodeGeminiResponse } from './decode-gemini-response';
@@ -179,12 +181,16 @@ export class GeminiChatModel implements ChatModel {
   }
 
   private async send<T>(
-    call: (attempt: Attempt) => Promise<T>,
+    call: (attempt: CallAttempt) => Promise<T>,
     options: CallOptions,
     ownController: boolean,
-  ): Promise<{ value: T; attempt: Attempt }> {
+  ): Promise<{ value: T; attempt: CallAttempt }> {
     for (let retry = 0; ; retry++) {
-      const attempt = startAttempt(this.config.timeout, options.signal, ownController);
+      const attempt = startCallAttempt({
+        timeoutMs: this.config.timeout,
+        signal: options.signal,
+        ownSignal: ownController,
+      });
       try {
         return { value: await call(attempt), attempt };
       } catch (thrown) {
@@ -195,55 +201,6 @@ export class GeminiChatModel implements ChatModel {
       }
     }
   }
-}
-
-type Attempt = {
-  signal: AbortSignal | undefined;
-  context(): AbortContext;
-  /** Clears the timeout; the caller's signal still aborts the attempt. */
-  stopTimer(): void;
-  /** Aborts the attempt (an idle stream). */
-  abort(reason: unknown): void;
-  release(): void;
-};
-
-// One attempt's signal: the caller's signal or our timeout. The timer is cleared on release
-// (AbortSignal.timeout would keep every call's signal alive until it fires). Without a timeout
-// of ours and no need to abort the attempt ourselves, the caller's signal (if any) is passed as
-// it is: no controller, timer or listener per call.
-function startAttempt(timeoutMs: number | undefined, callerSignal: AbortSignal | undefined, own: boolean): Attempt {
-  if (timeoutMs === undefined && !own) {
-    return {
-      signal: callerSignal,
-      context: () => ({ signal: callerSignal, timedOut: false, timeoutMs }),
-      stopTimer: noop,
-      abort: noop,
-      release: noop,
-    };
-  }
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer =
-    timeoutMs === undefined
-      ? undefined
-      : setTimeout(() => {
-          timedOut = true;
-          controller.abort();
-        }, timeoutMs);
-  timer?.unref?.();
-  const onAbort = () => controller.abort(callerSignal?.reason);
-  if (callerSignal?.aborted === true) onAbort();
-  else callerSignal?.addEventListener('abort', onAbort, { once: true });
-  return {
-    signal: controller.signal,
-    context: () => ({ signal: callerSignal, timedOut, timeoutMs }),
-    stopTimer: () => clearTimeout(timer),
-    abort: (reason) => controller.abort(reason),
-    release() {
-      clearTimeout(timer);
-      callerSignal?.removeEventListener('abort', onAbort);
-    },
-  };
 }
 
 // The call ids of the history, collected only if an id has to be synthesized.
@@ -285,5 +242,3 @@ function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
-
-function noop(): void {}

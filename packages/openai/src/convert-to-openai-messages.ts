@@ -2,7 +2,6 @@ import {
   type AssistantContentPart,
   type AssistantMessage,
   type FilePart,
-  type ImagePart,
   type Message,
   type ReasoningPart,
   type ToolMessage,
@@ -16,6 +15,12 @@ import type {
   ChatCompletionContentPartText,
   ChatCompletionMessageFunctionToolCall,
 } from 'openai/resources/chat/completions';
+import {
+  convertToOpenAIContent,
+  convertToOpenAIContentPart,
+  type OpenAIContentFormat,
+  openAIDataUrl,
+} from './convert-to-openai-content';
 import type { OpenAIChatMessage } from './openai-api';
 import { markOpenAIToolError } from './openai-tool-error-text';
 import { splitOpenAIAssistantContent, toOpenAIToolCall } from './split-openai-assistant-content';
@@ -59,7 +64,10 @@ export function convertToOpenAIMessages(
     const message = messages[index] as Message;
     switch (message.role) {
       case 'user':
-        out.push({ role: 'user', content: convertUserContent(message.content, `messages[${index}]`, warnings) });
+        out.push({
+          role: 'user',
+          content: convertToOpenAIContent(message.content, `messages[${index}].content`, warnings, CHAT_CONTENT_FORMAT),
+        });
         break;
       case 'assistant': {
         const plain = options.sendReasoningContent === true ? undefined : plainAssistant(message.content);
@@ -91,50 +99,18 @@ export function convertToOpenAIMessages(
   return { messages: out, warnings };
 }
 
-function convertUserContent(
-  parts: readonly UserContentPart[],
-  path: string,
-  warnings: Warning[],
-): string | ChatCompletionContentPart[] {
-  const only = parts[0];
-  if (parts.length === 1 && only?.type === 'text') return only.text;
-  const out: ChatCompletionContentPart[] = [];
-  for (let index = 0; index < parts.length; index++) {
-    const part = parts[index] as UserContentPart;
-    const converted = convertUserPart(part, `${path}.content[${index}]`, warnings);
-    if (converted !== undefined) out.push(converted);
-  }
-  return out;
-}
-
-function convertUserPart(
-  part: UserContentPart,
-  path: string,
-  warnings: Warning[],
-): ChatCompletionContentPart | undefined {
-  switch (part.type) {
-    case 'text':
-      return { type: 'text', text: part.text };
-    case 'image':
-      return convertImage(part);
-    case 'file':
-      return convertFile(part, path, warnings);
-    default: {
-      const exhaustive: never = part;
-      throw new Error(`Unknown user content part ${JSON.stringify(exhaustive)}`);
-    }
-  }
-}
-
-function convertImage(part: ImagePart): ChatCompletionContentPart {
-  const url =
-    part.source.type === 'url' ? part.source.url : `data:${part.mediaType ?? 'image/png'};base64,${part.source.data}`;
-  const detail = part.providerMetadata?.openai?.detail;
-  return {
-    type: 'image_url',
-    image_url: detail === 'auto' || detail === 'low' || detail === 'high' ? { url, detail } : { url },
-  };
-}
+// How Chat Completions writes user content parts: `image_url`, `input_audio` (WAV, MP3) and `file`.
+const CHAT_CONTENT_FORMAT: OpenAIContentFormat<ChatCompletionContentPart> = {
+  text: (text) => ({ type: 'text', text }),
+  image: (part, url) => {
+    const detail = part.providerMetadata?.openai?.detail;
+    return {
+      type: 'image_url',
+      image_url: detail === 'auto' || detail === 'low' || detail === 'high' ? { url, detail } : { url },
+    };
+  },
+  file: convertFile,
+};
 
 function convertFile(part: FilePart, path: string, warnings: Warning[]): ChatCompletionContentPart | undefined {
   if (part.source.type === 'url') {
@@ -152,7 +128,7 @@ function convertFile(part: FilePart, path: string, warnings: Warning[]): ChatCom
   return {
     type: 'file',
     file: {
-      file_data: `data:${part.mediaType};base64,${part.source.data}`,
+      file_data: openAIDataUrl(part.mediaType, part.source.data),
       ...(part.filename === undefined ? {} : { filename: part.filename }),
     },
   };
@@ -284,7 +260,12 @@ function convertToolMessage(message: ToolMessage, index: number, out: OpenAIChat
       attachments ??= [];
       attachments.push({ type: 'text', text: openAIToolAttachmentsText(result.toolCallId, result.toolName) });
       for (let partIndex = 0; partIndex < others.length; partIndex++) {
-        const converted = convertUserPart(others[partIndex] as UserContentPart, `${path}.content`, warnings);
+        const converted = convertToOpenAIContentPart(
+          others[partIndex] as UserContentPart,
+          `${path}.content`,
+          warnings,
+          CHAT_CONTENT_FORMAT,
+        );
         if (converted !== undefined) attachments.push(converted);
       }
       warnings.push({

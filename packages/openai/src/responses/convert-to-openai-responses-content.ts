@@ -1,8 +1,26 @@
-import type { FilePart, ImagePart, UserContentPart, Warning } from '@interlingua/core';
+import type { FilePart, UserContentPart, Warning } from '@interlingua/core';
 import type { ResponseInputContent, ResponseInputImage } from 'openai/resources/responses/responses';
+import {
+  convertToOpenAIContent,
+  convertToOpenAIContentPart,
+  type OpenAIContentFormat,
+  openAIDataUrl,
+} from '../convert-to-openai-content';
 
 // The API requires a filename with inline `file_data`; one is made from the media type when the IR has none.
 const EXTENSIONS: Record<string, string> = { 'application/pdf': 'pdf', 'text/plain': 'txt', 'text/csv': 'csv' };
+
+const IMAGE_DETAILS: ResponseInputImage['detail'][] = ['low', 'high', 'auto', 'original'];
+
+// How the Responses API writes user content parts: `input_text`, `input_image`, `input_file`.
+const RESPONSES_CONTENT_FORMAT: OpenAIContentFormat<ResponseInputContent> = {
+  text: (text) => ({ type: 'input_text', text }),
+  image: (part, url) => {
+    const detail = part.providerMetadata?.openai?.detail;
+    return { type: 'input_image', image_url: url, detail: IMAGE_DETAILS.find((value) => value === detail) ?? 'auto' };
+  },
+  file: convertFile,
+};
 
 /**
  * Converts one IR user (or tool result) part to a Responses input content part: text →
@@ -18,30 +36,19 @@ export function convertToOpenAIResponsesContent(
   path: string,
   warnings: Warning[],
 ): ResponseInputContent | undefined {
-  switch (part.type) {
-    case 'text':
-      return { type: 'input_text', text: part.text };
-    case 'image':
-      return convertImage(part);
-    case 'file':
-      return convertFile(part, path, warnings);
-    default: {
-      const exhaustive: never = part;
-      throw new Error(`Unknown user content part ${JSON.stringify(exhaustive)}`);
-    }
-  }
+  return convertToOpenAIContentPart(part, path, warnings, RESPONSES_CONTENT_FORMAT);
 }
 
-function convertImage(part: ImagePart): ResponseInputContent {
-  const url =
-    part.source.type === 'url' ? part.source.url : `data:${part.mediaType ?? 'image/png'};base64,${part.source.data}`;
-  const detail = part.providerMetadata?.openai?.detail;
-  const known: ResponseInputImage['detail'][] = ['low', 'high', 'auto', 'original'];
-  return {
-    type: 'input_image',
-    image_url: url,
-    detail: known.find((value) => value === detail) ?? 'auto',
-  };
+/**
+ * Converts a user turn's content to Responses message content: a lone text part as a string,
+ * else parts as {@link convertToOpenAIResponsesContent} writes them.
+ */
+export function convertToOpenAIResponsesUserContent(
+  parts: readonly UserContentPart[],
+  path: string,
+  warnings: Warning[],
+): string | ResponseInputContent[] {
+  return convertToOpenAIContent(parts, path, warnings, RESPONSES_CONTENT_FORMAT);
 }
 
 function convertFile(part: FilePart, path: string, warnings: Warning[]): ResponseInputContent | undefined {
@@ -58,7 +65,7 @@ function convertFile(part: FilePart, path: string, warnings: Warning[]): Respons
   }
   return {
     type: 'input_file',
-    file_data: `data:${part.mediaType};base64,${part.source.data}`,
+    file_data: openAIDataUrl(part.mediaType, part.source.data),
     filename: part.filename ?? `attachment.${EXTENSIONS[part.mediaType] ?? 'bin'}`,
   };
 }

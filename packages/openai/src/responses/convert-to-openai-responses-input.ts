@@ -7,13 +7,12 @@ import {
   type Warning,
   warnForeignMetadata,
 } from '@interlingua/core';
-import type {
-  ResponseFunctionCallOutputItem,
-  ResponseInputContent,
-  ResponseInputItem,
-} from 'openai/resources/responses/responses';
+import type { ResponseFunctionCallOutputItem, ResponseInputItem } from 'openai/resources/responses/responses';
 import { markOpenAIToolError } from '../openai-tool-error-text';
-import { convertToOpenAIResponsesContent } from './convert-to-openai-responses-content';
+import {
+  convertToOpenAIResponsesContent,
+  convertToOpenAIResponsesUserContent,
+} from './convert-to-openai-responses-content';
 import { isOpenAIReasoning, openAIReasoningIds } from './openai-responses-reasoning';
 import { splitAtServerItems } from './openai-responses-server-items';
 
@@ -54,7 +53,7 @@ export function convertToOpenAIResponsesInput(
         input.push({
           type: 'message',
           role: 'user',
-          content: convertUserContent(message.content, `messages[${index}].content`, warnings),
+          content: convertToOpenAIResponsesUserContent(message.content, `messages[${index}].content`, warnings),
         });
         break;
       case 'assistant':
@@ -70,21 +69,6 @@ export function convertToOpenAIResponsesInput(
     }
   });
   return { input, warnings };
-}
-
-function convertUserContent(
-  parts: readonly UserContentPart[],
-  path: string,
-  warnings: Warning[],
-): string | ResponseInputContent[] {
-  const only = parts[0];
-  if (parts.length === 1 && only?.type === 'text') return only.text;
-  const out: ResponseInputContent[] = [];
-  parts.forEach((part, index) => {
-    const converted = convertToOpenAIResponsesContent(part, `${path}[${index}]`, warnings);
-    if (converted !== undefined) out.push(converted);
-  });
-  return out;
 }
 
 function convertAssistant(

@@ -17,7 +17,7 @@ export const UNPARSED_ARGUMENTS_KEY = '_unparsed_arguments';
 export type AnthropicServerBlockAt = { offset: number; block: AnthropicServerBlock };
 
 /** The `tool_use.input` object that replays `call`: its arguments, or the raw-text carrier. */
-export function toolCallToAnthropicInput(call: ToolCall): JSONObject {
+export function convertToAnthropicToolInput(call: ToolCall): JSONObject {
   return call.argsText === undefined ? call.args : { [UNPARSED_ARGUMENTS_KEY]: call.argsText };
 }
 

@@ -60,7 +60,7 @@ export function mergeAnthropicUsage(base: AnthropicUsage, update: unknown, warni
 }
 
 /** Converts IR usage back to Anthropic usage fields (the gateway direction). */
-export function convertUsageToAnthropic(usage: Usage): {
+export function convertToAnthropicUsage(usage: Usage): {
   input_tokens: number;
   output_tokens: number;
   cache_creation_input_tokens: number | null;

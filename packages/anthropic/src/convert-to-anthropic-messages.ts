@@ -19,8 +19,8 @@ import type {
   AnthropicToolResultBlockParam,
   AnthropicUserBlockParam,
 } from './anthropic-api';
-import { toAnthropicToolUseId } from './anthropic-tool-use-id';
-import { convertAssistantContentToAnthropic } from './convert-assistant-content-to-anthropic';
+import { convertToAnthropicAssistantContent } from './convert-to-anthropic-assistant-content';
+import { convertToAnthropicToolUseId } from './convert-to-anthropic-tool-use-id';
 
 /**
  * Converts the IR history to Anthropic `messages`. Tool messages become `tool_result` blocks in a
@@ -44,7 +44,7 @@ export function convertToAnthropicMessages(messages: readonly Message[], warning
     convertTool: (message, index) => message.content.map((result) => convertToolResult(result, index, warnings)),
     // Empty turns are left out (the API rejects them; nothing was lost but empty text).
     convertAssistant: (message) =>
-      convertAssistantContentToAnthropic(message.content, { requireSignature: true, warnings }),
+      convertToAnthropicAssistantContent(message.content, { requireSignature: true, warnings }),
     // "tool_result blocks must come FIRST in the content array": text after them, else a 400.
     toolResultsFirst: true,
     // A user message of empty text only is sent as it is, for the API to refuse, not dropped.
@@ -144,7 +144,7 @@ function convertToolResult(result: ToolResult, index: number, warnings: Warning[
     // One plain text part (the usual result): sent as a string, no blocks built to be dropped.
     const converted: AnthropicToolResultBlockParam = {
       type: 'tool_result',
-      tool_use_id: toAnthropicToolUseId(result.toolCallId),
+      tool_use_id: convertToAnthropicToolUseId(result.toolCallId),
     };
     // The API rejects empty text blocks, so an empty text is no content.
     if (first.text !== '') converted.content = first.text;
@@ -160,7 +160,7 @@ function convertToolResult(result: ToolResult, index: number, warnings: Warning[
   // Rewritten exactly as its call's `tool_use.id` (the warning is given there).
   const converted: AnthropicToolResultBlockParam = {
     type: 'tool_result',
-    tool_use_id: toAnthropicToolUseId(result.toolCallId),
+    tool_use_id: convertToAnthropicToolUseId(result.toolCallId),
   };
   // A lone plain text result goes as a string, the form the API reference shows.
   if (blocks.length > 0) {

@@ -1,7 +1,7 @@
 import type { CodecResult, EncodeResponseOptions, ModelResponse, Warning } from '@interlingua/core';
 import type { AnthropicAssistantBlockParam } from './anthropic-api';
-import { convertUsageToAnthropic } from './convert-anthropic-usage';
-import { convertAssistantContentToAnthropic } from './convert-assistant-content-to-anthropic';
+import { convertToAnthropicUsage } from './convert-anthropic-usage';
+import { convertToAnthropicAssistantContent } from './convert-to-anthropic-assistant-content';
 import { mapFinishReasonToAnthropic } from './map-anthropic-stop-reason';
 
 /** A Messages API response body as the gateway writes it (fields as in the SDK's `Message`). */
@@ -14,7 +14,7 @@ export type AnthropicMessageBody = {
   stop_reason: string;
   stop_sequence: string | null;
   stop_details: Record<string, unknown> | null;
-  usage: ReturnType<typeof convertUsageToAnthropic>;
+  usage: ReturnType<typeof convertToAnthropicUsage>;
 };
 
 /** The id used when the IR response carries none (codecs have no clock or randomness). */
@@ -35,7 +35,7 @@ export function encodeAnthropicResponse(
   const metadata = response.providerMetadata?.anthropic;
   const stopSequence = typeof metadata?.stopSequence === 'string' ? metadata.stopSequence : undefined;
   const stopDetails = metadata?.stopDetails;
-  const content = convertAssistantContentToAnthropic(response.message.content, { requireSignature: false, warnings });
+  const content = convertToAnthropicAssistantContent(response.message.content, { requireSignature: false, warnings });
   return {
     value: {
       id: response.id ?? ANTHROPIC_FALLBACK_MESSAGE_ID,
@@ -47,7 +47,7 @@ export function encodeAnthropicResponse(
       stop_sequence: stopSequence ?? null,
       stop_details:
         typeof stopDetails === 'object' && stopDetails !== null && !Array.isArray(stopDetails) ? stopDetails : null,
-      usage: convertUsageToAnthropic(response.usage),
+      usage: convertToAnthropicUsage(response.usage),
     },
     warnings,
   };

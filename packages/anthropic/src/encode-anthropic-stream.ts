@@ -1,6 +1,6 @@
 import type { EncodeResponseOptions, StreamEvent, ToolCallEndEvent } from '@interlingua/core';
-import { readServerBlocks, toolCallToAnthropicInput } from './anthropic-replay';
-import { convertUsageToAnthropic } from './convert-anthropic-usage';
+import { convertToAnthropicToolInput, readServerBlocks } from './anthropic-replay';
+import { convertToAnthropicUsage } from './convert-anthropic-usage';
 import { ANTHROPIC_FALLBACK_MESSAGE_ID } from './encode-anthropic-response';
 import { mapFinishReasonToAnthropic } from './map-anthropic-stop-reason';
 
@@ -71,7 +71,7 @@ export async function* encodeAnthropicStream(
 
   function* endCall(call: ToolCallEndEvent['toolCall']): Generator<AnthropicStreamChunk> {
     if (current !== undefined && current.sentArgs !== true) {
-      const partial_json = JSON.stringify(toolCallToAnthropicInput(call));
+      const partial_json = JSON.stringify(convertToAnthropicToolInput(call));
       yield { type: 'content_block_delta', index: current.index, delta: { type: 'input_json_delta', partial_json } };
     }
     yield* close();
@@ -189,7 +189,7 @@ export async function* encodeAnthropicStream(
         yield* close();
         const metadata = event.providerMetadata?.anthropic;
         const stopSequence = typeof metadata?.stopSequence === 'string' ? metadata.stopSequence : undefined;
-        const { output_tokens_details, ...usage } = convertUsageToAnthropic(event.usage);
+        const { output_tokens_details, ...usage } = convertToAnthropicUsage(event.usage);
         yield {
           type: 'message_delta',
           delta: {

@@ -18,11 +18,11 @@ import {
 } from '@interlingua/core';
 import { BEDROCK_STREAM_EXCEPTIONS } from './bedrock-api';
 import { bedrockCodec } from './bedrock-codec';
+import { convertToBedrockSdkInput } from './convert-to-bedrock-sdk-input';
 import { BedrockStreamDecoder } from './decode-bedrock-stream';
 import { type EventStreamOutput, EventStreamReader } from './event-stream-reader';
 import { mapBedrockError } from './map-bedrock-error';
 import { type TakenBody, takeEventStreamBody } from './take-event-stream-body';
-import { toBedrockSdkInput } from './to-bedrock-sdk-input';
 
 type BedrockSdk = typeof import('@aws-sdk/client-bedrock-runtime');
 let sdk: BedrockSdk | undefined;
@@ -107,7 +107,7 @@ export class BedrockChatModel implements ChatModel {
     try {
       const client = await this.getClient();
       const { ConverseCommand } = await loadSdk();
-      const command = withHeaders(new ConverseCommand(toBedrockSdkInput(input) as ConverseCommandInput), {
+      const command = withHeaders(new ConverseCommand(convertToBedrockSdkInput(input) as ConverseCommandInput), {
         ...this.config.headers,
         ...options.headers,
       });
@@ -142,10 +142,13 @@ export class BedrockChatModel implements ChatModel {
       try {
         const client = await this.getClient();
         const { ConverseStreamCommand } = await loadSdk();
-        const command = withHeaders(new ConverseStreamCommand(toBedrockSdkInput(input) as ConverseStreamCommandInput), {
-          ...this.config.headers,
-          ...options.headers,
-        });
+        const command = withHeaders(
+          new ConverseStreamCommand(convertToBedrockSdkInput(input) as ConverseStreamCommandInput),
+          {
+            ...this.config.headers,
+            ...options.headers,
+          },
+        );
         takeEventStreamBody(command, taken);
         const output = await client.send(command, { abortSignal: attempt.signal });
         if (output.stream === undefined) throw new Error('Bedrock answered ConverseStream without a stream.');

@@ -27,7 +27,7 @@ const DOCUMENT_MEDIA_TYPES = invert(DOCUMENT_FORMATS);
  *
  * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ImageBlock.html
  */
-export function toBedrockImageFormat(mediaType: string | undefined): string | undefined {
+export function convertToBedrockImageFormat(mediaType: string | undefined): string | undefined {
   return mediaType === undefined ? undefined : IMAGE_FORMATS[mediaType.toLowerCase()];
 }
 
@@ -36,7 +36,7 @@ export function toBedrockImageFormat(mediaType: string | undefined): string | un
  *
  * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_DocumentBlock.html
  */
-export function toBedrockDocumentFormat(mediaType: string): string | undefined {
+export function convertToBedrockDocumentFormat(mediaType: string): string | undefined {
   return DOCUMENT_FORMATS[mediaType.toLowerCase()];
 }
 
@@ -54,7 +54,7 @@ export function documentMediaTypeOf(format: string | undefined): string {
  * A document `name` Converse accepts: letters, digits, single spaces, hyphens, parentheses and
  * square brackets. Other characters become spaces, runs of spaces one; an empty result is `document`.
  */
-export function toBedrockDocumentName(filename: string | undefined, fallback: string): string {
+export function convertToBedrockDocumentName(filename: string | undefined, fallback: string): string {
   const cleaned = (filename ?? '')
     .replace(/\.[A-Za-z0-9]+$/, '')
     .replace(/[^A-Za-z0-9\-()[\] ]/g, ' ')

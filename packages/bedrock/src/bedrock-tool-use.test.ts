@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { toBedrockToolUseId } from './bedrock-tool-use';
+import { convertToBedrockToolUseId } from './bedrock-tool-use';
 
 // The API's pattern for toolUseId, as the documentation states it.
 const API_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 
-describe('toBedrockToolUseId', () => {
+describe('convertToBedrockToolUseId', () => {
   it('keeps exactly the ids the API accepts, and rewrites every other one to an id it accepts', () => {
     const ids = [
       'tooluse_kZJMlvQmRJ6eAyJE5GIl7Q',
@@ -31,11 +31,11 @@ describe('toBedrockToolUseId', () => {
     // Every character just outside each allowed range, between two allowed ones.
     for (const code of [47, 58, 64, 91, 96, 123, 44, 46, 94]) ids.push(`a${String.fromCharCode(code)}b`);
     for (const id of ids) {
-      const sent = toBedrockToolUseId(id);
+      const sent = convertToBedrockToolUseId(id);
       expect(sent === id, id).toBe(API_PATTERN.test(id));
       expect(API_PATTERN.test(sent), id).toBe(true);
     }
     // Two ids that differ only in a rewritten character stay apart.
-    expect(toBedrockToolUseId('a/b')).not.toBe(toBedrockToolUseId('a:b'));
+    expect(convertToBedrockToolUseId('a/b')).not.toBe(convertToBedrockToolUseId('a:b'));
   });
 });

@@ -33,7 +33,7 @@ function isToolUseId(id: string): boolean {
  *
  * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolUseBlock.html
  */
-export function toBedrockToolUseId(id: string): string {
+export function convertToBedrockToolUseId(id: string): string {
   if (isToolUseId(id)) return id;
   let hash = 0x811c9dc5;
   for (let index = 0; index < id.length; index++) {
@@ -44,7 +44,7 @@ export function toBedrockToolUseId(id: string): string {
 }
 
 /** The `toolUse.input` object that replays `call`: its arguments, or the raw-text carrier. */
-export function toBedrockToolInput(call: ToolCall): JSONObject {
+export function convertToBedrockToolInput(call: ToolCall): JSONObject {
   return call.argsText === undefined ? call.args : { [BEDROCK_UNPARSED_ARGUMENTS_KEY]: call.argsText };
 }
 

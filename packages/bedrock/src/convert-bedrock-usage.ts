@@ -28,7 +28,7 @@ export function convertBedrockUsage(usage: unknown, warnings: Warning[], root = 
 }
 
 /** Converts IR usage back to Converse `usage` (the gateway direction); `totalTokens` counts everything. */
-export function convertUsageToBedrock(usage: Usage): BedrockTokenUsage {
+export function convertToBedrockUsage(usage: Usage): BedrockTokenUsage {
   const read = usage.cachedInputTokens;
   const write = usage.cacheWriteTokens;
   return {

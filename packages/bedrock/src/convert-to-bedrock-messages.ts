@@ -1,8 +1,8 @@
 import { groupProviderTurns, type Message, type ToolResult, type Warning } from '@interlingua/core';
 import type { BedrockContentBlock, BedrockMessage, BedrockToolResultContent } from './bedrock-api';
-import { toBedrockToolUseId } from './bedrock-tool-use';
-import { convertAssistantContentToBedrock } from './convert-assistant-content-to-bedrock';
-import { convertUserContentToBedrock, type DocumentCount, readCachePoint } from './convert-user-content-to-bedrock';
+import { convertToBedrockToolUseId } from './bedrock-tool-use';
+import { convertToBedrockAssistantContent } from './convert-to-bedrock-assistant-content';
+import { convertToBedrockUserContent, type DocumentCount, readCachePoint } from './convert-to-bedrock-user-content';
 
 /**
  * Converts the IR history to Converse `messages`. A tool message becomes `toolResult` blocks in
@@ -18,7 +18,7 @@ export function convertToBedrockMessages(messages: readonly Message[], warnings:
     convertUser: (message, index) => {
       const path = `messages[${index}]`;
       const blocks: BedrockContentBlock[] = [];
-      for (const part of message.content) append(blocks, convertUserContentToBedrock(part, path, documents, warnings));
+      for (const part of message.content) append(blocks, convertToBedrockUserContent(part, path, documents, warnings));
       return blocks;
     },
     convertTool: (message, index) => {
@@ -29,7 +29,7 @@ export function convertToBedrockMessages(messages: readonly Message[], warnings:
     },
     // Converse rejects an empty turn; only empty text was in it.
     convertAssistant: (message) =>
-      convertAssistantContentToBedrock(message.content, { requireSignature: true, warnings }),
+      convertToBedrockAssistantContent(message.content, { requireSignature: true, warnings }),
     // Claude on Converse takes the Messages API's rule: tool results before any text of their turn.
     toolResultsFirst: true,
     // A user message of empty text only is sent as it is, for Converse to refuse, not dropped.
@@ -50,7 +50,7 @@ function convertToolResult(
 ): BedrockContentBlock[] {
   const content: BedrockToolResultContent[] = [];
   for (const part of result.content) {
-    for (const block of convertUserContentToBedrock(part, `${path}.results(${result.toolCallId})`, documents, warnings))
+    for (const block of convertToBedrockUserContent(part, `${path}.results(${result.toolCallId})`, documents, warnings))
       if (!('cachePoint' in block)) content.push(block as BedrockToolResultContent);
   }
   // `content` is required; a result without any readable content says so.
@@ -58,7 +58,7 @@ function convertToolResult(
   const blocks: BedrockContentBlock[] = [
     {
       toolResult: {
-        toolUseId: toBedrockToolUseId(result.toolCallId),
+        toolUseId: convertToBedrockToolUseId(result.toolCallId),
         content,
         ...(result.isError ? { status: 'error' as const } : {}),
       },

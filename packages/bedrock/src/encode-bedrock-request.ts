@@ -10,7 +10,7 @@ import type { BedrockConverseRequest, BedrockInferenceConfig } from './bedrock-a
 import { applyBedrockSettings } from './bedrock-prepare-settings';
 import { prepareBedrockTools } from './bedrock-prepare-tools';
 import { convertToBedrockMessages } from './convert-to-bedrock-messages';
-import { readCachePoint } from './convert-user-content-to-bedrock';
+import { readCachePoint } from './convert-to-bedrock-user-content';
 
 // Keys of `providerOptions.bedrock` that map to request fields instead of passing through.
 const HANDLED_OPTION_KEYS = new Set(['systemCachePoint', 'toolsCachePoint']);

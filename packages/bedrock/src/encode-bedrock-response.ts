@@ -1,7 +1,7 @@
 import type { CodecResult, EncodeResponseOptions, ModelResponse, Warning } from '@interlingua/core';
 import type { BedrockContentBlock, BedrockTokenUsage } from './bedrock-api';
-import { convertAssistantContentToBedrock } from './convert-assistant-content-to-bedrock';
-import { convertUsageToBedrock } from './convert-bedrock-usage';
+import { convertToBedrockUsage } from './convert-bedrock-usage';
+import { convertToBedrockAssistantContent } from './convert-to-bedrock-assistant-content';
 import { mapFinishReasonToBedrock } from './map-bedrock-stop-reason';
 
 /** A `Converse` response body as the gateway writes it (fields as in the SDK's `ConverseResponse`). */
@@ -27,7 +27,7 @@ export function encodeBedrockResponse(
   _options: EncodeResponseOptions = {},
 ): CodecResult<BedrockConverseResponseBody> {
   const warnings: Warning[] = [];
-  const content = convertAssistantContentToBedrock(response.message.content, { requireSignature: false, warnings });
+  const content = convertToBedrockAssistantContent(response.message.content, { requireSignature: false, warnings });
   const metadata = response.providerMetadata?.bedrock;
   const fields = metadata?.additionalModelResponseFields;
   const trace = metadata?.trace;
@@ -35,7 +35,7 @@ export function encodeBedrockResponse(
     value: {
       output: { message: { role: 'assistant', content } },
       stopReason: mapFinishReasonToBedrock(response.finishReason, response.rawFinishReason),
-      usage: convertUsageToBedrock(response.usage),
+      usage: convertToBedrockUsage(response.usage),
       metrics: { latencyMs: 0 },
       ...(isObject(fields) ? { additionalModelResponseFields: fields } : {}),
       ...(isObject(trace) ? { trace } : {}),

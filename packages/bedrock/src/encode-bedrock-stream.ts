@@ -1,7 +1,7 @@
 import type { EncodeResponseOptions, StreamEvent } from '@interlingua/core';
 import { BEDROCK_STREAM_EXCEPTIONS, type BedrockStreamExceptionMember } from './bedrock-api';
-import { toBedrockToolInput } from './bedrock-tool-use';
-import { convertUsageToBedrock } from './convert-bedrock-usage';
+import { convertToBedrockToolInput } from './bedrock-tool-use';
+import { convertToBedrockUsage } from './convert-bedrock-usage';
 import { isObject } from './encode-bedrock-response';
 import { mapFinishReasonToBedrock } from './map-bedrock-stop-reason';
 
@@ -93,7 +93,9 @@ export async function* encodeBedrockStream(
           };
         }
         if (current !== undefined && current.sentArgs !== true)
-          yield delta(current.index, { toolUse: { input: call.argsText ?? JSON.stringify(toBedrockToolInput(call)) } });
+          yield delta(current.index, {
+            toolUse: { input: call.argsText ?? JSON.stringify(convertToBedrockToolInput(call)) },
+          });
         yield* close();
         break;
       }
@@ -109,7 +111,7 @@ export async function* encodeBedrockStream(
         };
         yield {
           metadata: {
-            usage: convertUsageToBedrock(event.usage),
+            usage: convertToBedrockUsage(event.usage),
             metrics: { latencyMs: 0 },
             ...(isObject(metadata?.trace) ? { trace: metadata.trace } : {}),
           },

@@ -9,11 +9,11 @@ import {
   type Warning,
   warnForeignMetadata,
 } from '@interlingua/core';
-import { convertToolMessageToGemini } from './convert-tool-message-to-gemini';
+import { convertToGeminiToolMessage } from './convert-to-gemini-tool-message';
+import { convertToGeminiUserPart, withSignature } from './convert-to-gemini-user-part';
 import type { GeminiContent, GeminiPart, GeminiRequestBody } from './gemini-api';
 import { issuedGeminiCallId } from './gemini-issued-call-id';
 import { readThoughtSignature } from './gemini-thought-signature';
-import { toGeminiUserPart, withSignature } from './to-gemini-user-part';
 
 /**
  * Converts the IR system prompt and history into Gemini `systemInstruction` and `contents`.
@@ -32,7 +32,7 @@ import { toGeminiUserPart, withSignature } from './to-gemini-user-part';
  *   provider, or stored without it) gets {@link GEMINI_SKIP_SIGNATURE} on its first call, with
  *   a warning: Gemini 3 rejects unsigned calls with a 400;
  * - a tool message → one `functionResponse { name, id?, response }` part per result, in
- *   call order (see `convertToolMessageToGemini`); images and files of a result go inside
+ *   call order (see `convertToGeminiToolMessage`); images and files of a result go inside
  *   `functionResponse.parts` with `functionResponseParts` (default: Gemini 3 model ids), else
  *   as parts right after it.
  *
@@ -59,7 +59,7 @@ export function convertToGeminiContents(
   const turns = groupProviderTurns<GeminiPart, GeminiPart>(request.messages, {
     convertUser: (message, index) => userParts(message.content, index, warnings),
     convertTool: (message, index, previous) =>
-      convertToolMessageToGemini(message, previous, { index, functionResponseParts, warnings }),
+      convertToGeminiToolMessage(message, previous, { index, functionResponseParts, warnings }),
     convertAssistant: (message, index) => assistantParts(message, index, warnings, gemini3),
     // Parts keep the history's order: Gemini sets no rule for results and text in one turn.
     toolResultsFirst: false,
@@ -94,7 +94,7 @@ function userParts(content: readonly UserContentPart[], index: number, warnings:
       // Text needs no place name (it cannot fail or warn): no closure for it.
       const signature = readThoughtSignature(part.providerMetadata);
       if (part.text !== '' || signature !== undefined) parts.push(withSignature({ text: part.text }, signature));
-    } else parts.push(toGeminiUserPart(part, () => `messages[${index}].content[${partIndex}]`, warnings));
+    } else parts.push(convertToGeminiUserPart(part, () => `messages[${index}].content[${partIndex}]`, warnings));
   }
   return parts;
 }

@@ -1,8 +1,8 @@
 import type { CodecResult, EncodeResponseOptions, ModelResponse, Warning } from '@interlingua/core';
+import { convertToGeminiFinishReason } from './convert-to-gemini-finish-reason';
+import { convertToGeminiPart } from './convert-to-gemini-part';
+import { convertToGeminiUsage } from './convert-to-gemini-usage';
 import type { GeminiResponseBody } from './gemini-api';
-import { toGeminiFinishReason } from './to-gemini-finish-reason';
-import { toGeminiPart } from './to-gemini-part';
-import { toGeminiUsage } from './to-gemini-usage';
 
 /**
  * IR response → Gemini `GenerateContentResponse` (the gateway direction). Every call goes
@@ -22,13 +22,13 @@ export function encodeGeminiResponse(
   const body: GeminiResponseBody = {
     candidates: [
       {
-        content: { role: 'model', parts: response.message.content.map(toGeminiPart) },
-        finishReason: toGeminiFinishReason(response.finishReason, response.rawFinishReason, hasCalls),
+        content: { role: 'model', parts: response.message.content.map(convertToGeminiPart) },
+        finishReason: convertToGeminiFinishReason(response.finishReason, response.rawFinishReason, hasCalls),
         ...(typeof finishMessage === 'string' ? { finishMessage } : {}),
         index: 0,
       },
     ],
-    usageMetadata: toGeminiUsage(response.usage),
+    usageMetadata: convertToGeminiUsage(response.usage),
   };
   const model = response.model ?? options.model;
   if (model !== undefined) body.modelVersion = model;

@@ -1,9 +1,9 @@
 import { type EncodeResponseOptions, InterlinguaError, type StreamEvent } from '@interlingua/core';
+import { convertToGeminiFinishReason } from './convert-to-gemini-finish-reason';
+import { convertToGeminiPart } from './convert-to-gemini-part';
+import { convertToGeminiUsage } from './convert-to-gemini-usage';
 import type { GeminiResponseBody } from './gemini-api';
 import { readThoughtSignature } from './gemini-thought-signature';
-import { toGeminiFinishReason } from './to-gemini-finish-reason';
-import { toGeminiPart } from './to-gemini-part';
-import { toGeminiUsage } from './to-gemini-usage';
 
 /**
  * IR stream events → Gemini `streamGenerateContent` chunks (the gateway direction): one chunk
@@ -19,7 +19,7 @@ export async function* encodeGeminiStream(
   options: EncodeResponseOptions = {},
 ): AsyncIterable<GeminiResponseBody | { error: { code: number; message: string; status: string } }> {
   let hasCalls = false;
-  const chunk = (part: ReturnType<typeof toGeminiPart>): GeminiResponseBody => ({
+  const chunk = (part: ReturnType<typeof convertToGeminiPart>): GeminiResponseBody => ({
     candidates: [{ content: { role: 'model', parts: [part] }, index: 0 }],
     ...(options.model === undefined ? {} : { modelVersion: options.model }),
   });
@@ -37,7 +37,7 @@ export async function* encodeGeminiStream(
         break;
       case 'tool-call-end':
         hasCalls = true;
-        yield chunk(toGeminiPart(event.toolCall));
+        yield chunk(convertToGeminiPart(event.toolCall));
         break;
       case 'finish': {
         const finishMessage = event.providerMetadata?.gemini?.finishMessage;
@@ -45,12 +45,12 @@ export async function* encodeGeminiStream(
         yield {
           candidates: [
             {
-              finishReason: toGeminiFinishReason(event.finishReason, event.rawFinishReason, hasCalls),
+              finishReason: convertToGeminiFinishReason(event.finishReason, event.rawFinishReason, hasCalls),
               ...(typeof finishMessage === 'string' ? { finishMessage } : {}),
               index: 0,
             },
           ],
-          usageMetadata: toGeminiUsage(event.usage),
+          usageMetadata: convertToGeminiUsage(event.usage),
           ...(model === undefined ? {} : { modelVersion: model }),
           ...(event.id === undefined ? {} : { responseId: event.id }),
         };

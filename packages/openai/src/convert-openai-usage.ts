@@ -38,7 +38,7 @@ const OPENAI_USAGE_FIELDS = [
  *
  * @see https://platform.openai.com/docs/api-reference/chat/object#chat/object-usage
  */
-export function toOpenAIUsage(usage: Usage): CompletionUsage {
+export function convertToOpenAIUsage(usage: Usage): CompletionUsage {
   const promptDetails = {
     ...(usage.cachedInputTokens === undefined ? {} : { cached_tokens: usage.cachedInputTokens }),
     ...(usage.cacheWriteTokens === undefined ? {} : { cache_write_tokens: usage.cacheWriteTokens }),

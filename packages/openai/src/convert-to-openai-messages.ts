@@ -23,7 +23,7 @@ import {
 } from './convert-to-openai-content';
 import type { OpenAIChatMessage } from './openai-api';
 import { markOpenAIToolError } from './openai-tool-error-text';
-import { splitOpenAIAssistantContent, toOpenAIToolCall } from './split-openai-assistant-content';
+import { convertToOpenAIToolCall, splitOpenAIAssistantContent } from './split-openai-assistant-content';
 
 /**
  * The text that introduces the images and files of tool results, in the user message sent
@@ -147,7 +147,7 @@ function plainAssistant(content: readonly AssistantContentPart[]): OpenAIChatMes
       text = part.text;
     } else if (part.type === 'tool-call') {
       calls ??= [];
-      calls.push(toOpenAIToolCall(part));
+      calls.push(convertToOpenAIToolCall(part));
     } else return undefined;
   }
   if (calls === undefined) return { role: 'assistant', content: text ?? '' };

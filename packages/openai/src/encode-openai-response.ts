@@ -1,6 +1,6 @@
 import type { CodecResult, ModelResponse, Warning } from '@interlingua/core';
-import { toOpenAIUsage } from './convert-openai-usage';
-import { toOpenAIFinishReason } from './map-openai-finish-reason';
+import { convertToOpenAIUsage } from './convert-openai-usage';
+import { convertToOpenAIFinishReason } from './map-openai-finish-reason';
 import type { OpenAIChatResponseBody } from './openai-api';
 import type { OpenAIEncodeResponseOptions } from './openai-compat';
 import { splitOpenAIAssistantContent } from './split-openai-assistant-content';
@@ -37,7 +37,7 @@ export function encodeOpenAIResponse(
       message: 'Chat Completions responses have no reasoning field; reasoning parts were left out.',
     });
   }
-  const finishReason = toOpenAIFinishReason(response.finishReason);
+  const finishReason = convertToOpenAIFinishReason(response.finishReason);
   if (finishReason !== response.finishReason && response.finishReason !== 'refusal') {
     warnings.push({
       type: 'degraded',
@@ -64,7 +64,7 @@ export function encodeOpenAIResponse(
           logprobs: null,
         },
       ],
-      usage: toOpenAIUsage(response.usage),
+      usage: convertToOpenAIUsage(response.usage),
     },
     warnings,
   };

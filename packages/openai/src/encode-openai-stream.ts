@@ -1,8 +1,8 @@
 import type { StreamEvent } from '@interlingua/core';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
-import { toOpenAIUsage } from './convert-openai-usage';
+import { convertToOpenAIUsage } from './convert-openai-usage';
 import { OPENAI_PLACEHOLDER_ID } from './encode-openai-response';
-import { toOpenAIFinishReason } from './map-openai-finish-reason';
+import { convertToOpenAIFinishReason } from './map-openai-finish-reason';
 import type { OpenAIChatChunk } from './openai-api';
 import type { OpenAIEncodeResponseOptions } from './openai-compat';
 
@@ -99,9 +99,16 @@ export async function* encodeOpenAIStream(
       case 'finish': {
         if (options.id === undefined && event.id !== undefined) id = event.id;
         if (event.model !== undefined) model = event.model;
-        yield chunk({}, toOpenAIFinishReason(event.finishReason));
+        yield chunk({}, convertToOpenAIFinishReason(event.finishReason));
         if (includeUsage) {
-          yield { id, object: 'chat.completion.chunk', created, model, choices: [], usage: toOpenAIUsage(event.usage) };
+          yield {
+            id,
+            object: 'chat.completion.chunk',
+            created,
+            model,
+            choices: [],
+            usage: convertToOpenAIUsage(event.usage),
+          };
         }
         break;
       }

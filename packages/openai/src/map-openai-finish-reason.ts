@@ -39,7 +39,7 @@ export type OpenAIFinishReason = 'stop' | 'length' | 'tool_calls' | 'content_fil
  *
  * @see https://platform.openai.com/docs/api-reference/chat/object#chat/object-choices
  */
-export function toOpenAIFinishReason(reason: FinishReason): OpenAIFinishReason {
+export function convertToOpenAIFinishReason(reason: FinishReason): OpenAIFinishReason {
   switch (reason) {
     case 'stop':
     case 'refusal':

@@ -35,7 +35,7 @@ export function splitOpenAIAssistantContent(content: readonly AssistantContentPa
         fields.reasoning.push(part);
         break;
       case 'tool-call':
-        fields.toolCalls.push(toOpenAIToolCall(part));
+        fields.toolCalls.push(convertToOpenAIToolCall(part));
         break;
       default: {
         const exhaustive: never = part;
@@ -47,7 +47,7 @@ export function splitOpenAIAssistantContent(content: readonly AssistantContentPa
 }
 
 /** An IR call as a Chat Completions `tool_calls` entry; unparseable arguments are replayed exactly as the model sent them. */
-export function toOpenAIToolCall(part: ToolCall): ChatCompletionMessageFunctionToolCall {
+export function convertToOpenAIToolCall(part: ToolCall): ChatCompletionMessageFunctionToolCall {
   return {
     id: part.id,
     type: 'function',

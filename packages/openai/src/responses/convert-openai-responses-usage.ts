@@ -38,7 +38,7 @@ export function convertOpenAIResponsesUsage(usage: unknown, warnings: Warning[])
  *
  * @see https://platform.openai.com/docs/api-reference/responses/object#responses/object-usage
  */
-export function toOpenAIResponsesUsage(usage: Usage): OpenAIResponsesUsageBody {
+export function convertToOpenAIResponsesUsage(usage: Usage): OpenAIResponsesUsageBody {
   return {
     input_tokens: usage.inputTokens,
     input_tokens_details: {

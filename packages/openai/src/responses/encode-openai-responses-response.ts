@@ -1,7 +1,7 @@
 import type { CodecResult, ModelResponse, Warning } from '@interlingua/core';
-import { toOpenAIResponsesUsage } from './convert-openai-responses-usage';
+import { convertToOpenAIResponsesUsage } from './convert-openai-responses-usage';
 import { convertToOpenAIResponsesOutput } from './convert-to-openai-responses-output';
-import { toOpenAIResponsesTerminal } from './map-openai-responses-status';
+import { convertToOpenAIResponsesTerminal } from './map-openai-responses-status';
 import type { OpenAIResponsesResponseBody } from './openai-responses-api';
 import { openAIResponsesObject } from './openai-responses-object';
 import {
@@ -25,7 +25,7 @@ export function encodeOpenAIResponsesResponse(
   const warnings: Warning[] = [];
   const id = options.id ?? response.id ?? OPENAI_RESPONSES_PLACEHOLDER_ID;
   const output = convertToOpenAIResponsesOutput(response.message.content, id, warnings);
-  const terminal = toOpenAIResponsesTerminal(response.finishReason);
+  const terminal = convertToOpenAIResponsesTerminal(response.finishReason);
   if (terminal.degraded) warnings.push(degradedFinish(response.finishReason));
   return {
     value: openAIResponsesObject({
@@ -34,7 +34,7 @@ export function encodeOpenAIResponsesResponse(
       model: response.model ?? options.model ?? 'unknown',
       status: terminal.status,
       output,
-      usage: toOpenAIResponsesUsage(response.usage),
+      usage: convertToOpenAIResponsesUsage(response.usage),
       ...(terminal.status === 'failed' ? { error: { code: 'server_error', message: 'The model call failed.' } } : {}),
       incompleteDetails: terminal.incompleteDetails,
     }),

@@ -56,7 +56,7 @@ export type OpenAIResponsesTerminal = {
  *
  * @see https://platform.openai.com/docs/api-reference/responses/object
  */
-export function toOpenAIResponsesTerminal(reason: FinishReason): OpenAIResponsesTerminal {
+export function convertToOpenAIResponsesTerminal(reason: FinishReason): OpenAIResponsesTerminal {
   switch (reason) {
     case 'stop':
     case 'tool_calls':

@@ -5,9 +5,9 @@ import type {
   ResponseOutputRefusal,
   ResponseOutputText,
 } from 'openai/resources/responses/responses';
-import { toOpenAIResponsesUsage } from './convert-openai-responses-usage';
+import { convertToOpenAIResponsesUsage } from './convert-openai-responses-usage';
 import { outputFunctionCall, outputItemId } from './convert-to-openai-responses-output';
-import { toOpenAIResponsesTerminal } from './map-openai-responses-status';
+import { convertToOpenAIResponsesTerminal } from './map-openai-responses-status';
 import type { OpenAIResponsesStreamEvent } from './openai-responses-api';
 import { openAIResponsesObject } from './openai-responses-object';
 import { callDataItem, reasoningPartToItem } from './openai-responses-reasoning';
@@ -263,7 +263,7 @@ export function createResponsesStreamEncoder(options: { id: string; model: strin
           ended = true;
           if (event.id !== undefined && responseId === options.id) responseId = event.id;
           if (event.model !== undefined) model = event.model;
-          const terminal = toOpenAIResponsesTerminal(event.finishReason);
+          const terminal = convertToOpenAIResponsesTerminal(event.finishReason);
           const type =
             terminal.status === 'completed'
               ? 'response.completed'
@@ -276,7 +276,7 @@ export function createResponsesStreamEncoder(options: { id: string; model: strin
             model,
             status: terminal.status,
             output: [...output],
-            usage: toOpenAIResponsesUsage(event.usage),
+            usage: convertToOpenAIResponsesUsage(event.usage),
             incompleteDetails: terminal.incompleteDetails,
             ...(terminal.status === 'failed'
               ? { error: { code: 'server_error', message: 'The model call failed.' } }

@@ -3,7 +3,7 @@ import type { GeminiPart } from './gemini-api';
 import { readThoughtSignature } from './gemini-thought-signature';
 
 /** One IR assistant part → one Gemini part. */
-export function toGeminiPart(part: AssistantContentPart): GeminiPart {
+export function convertToGeminiPart(part: AssistantContentPart): GeminiPart {
   const signature = readThoughtSignature(part.providerMetadata);
   const out: GeminiPart =
     part.type === 'text'

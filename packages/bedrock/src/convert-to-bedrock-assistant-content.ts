@@ -1,20 +1,20 @@
 import { type AssistantContentPart, type Warning, warnForeignMetadata } from '@interlingua/core';
 import type { BedrockContentBlock } from './bedrock-api';
-import { toBedrockToolInput, toBedrockToolUseId } from './bedrock-tool-use';
-import { readCachePoint } from './convert-user-content-to-bedrock';
+import { convertToBedrockToolInput, convertToBedrockToolUseId } from './bedrock-tool-use';
+import { readCachePoint } from './convert-to-bedrock-user-content';
 
 /**
  * Converts the parts of an IR assistant turn to Converse blocks, for a request's history or a
  * response body. Text goes as `text` (empty text is left out), calls as `toolUse` (unparseable
  * arguments as `{ "_unparsed_arguments": "<raw text>" }`, ids the API would reject rewritten by
- * `toBedrockToolUseId`, each with a warning), reasoning as `reasoningContent`: `reasoningText`
+ * `convertToBedrockToolUseId`, each with a warning), reasoning as `reasoningContent`: `reasoningText`
  * with its `signature`, or `redactedContent`. Reasoning without a signature cannot be verified
  * by the models that check it (Claude): with `requireSignature` it is dropped with a warning.
  * Another provider's `providerMetadata` on a part is not sent, with a warning.
  *
  * @see https://docs.aws.amazon.com/bedrock/latest/userguide/conversation-inference-call.html
  */
-export function convertAssistantContentToBedrock(
+export function convertToBedrockAssistantContent(
   parts: readonly AssistantContentPart[],
   options: { requireSignature: boolean; warnings: Warning[] },
 ): BedrockContentBlock[] {
@@ -45,14 +45,14 @@ export function convertAssistantContentToBedrock(
             feature: 'tool-call.argsText',
             message: `Bedrock requires toolUse input to be an object; the unparseable arguments of call "${part.id}" were sent as {"_unparsed_arguments": <raw text>}.`,
           });
-        const id = toBedrockToolUseId(part.id);
+        const id = convertToBedrockToolUseId(part.id);
         if (id !== part.id)
           options.warnings.push({
             type: 'degraded',
             feature: 'tool-call.id',
             message: `Bedrock toolUseIds allow only letters, digits, _ and - (at most 64); call "${part.id}" (and its result) was sent as "${id}".`,
           });
-        blocks.push({ toolUse: { toolUseId: id, name: part.name, input: toBedrockToolInput(part) } });
+        blocks.push({ toolUse: { toolUseId: id, name: part.name, input: convertToBedrockToolInput(part) } });
         break;
       }
       default: {

@@ -1,7 +1,7 @@
 import { type AssistantContentPart, type Warning, warnForeignMetadata } from '@interlingua/core';
 import type { AnthropicAssistantBlockParam } from './anthropic-api';
-import { readServerBlocks, toolCallToAnthropicInput, UNPARSED_ARGUMENTS_KEY } from './anthropic-replay';
-import { toAnthropicToolUseId } from './anthropic-tool-use-id';
+import { convertToAnthropicToolInput, readServerBlocks, UNPARSED_ARGUMENTS_KEY } from './anthropic-replay';
+import { convertToAnthropicToolUseId } from './convert-to-anthropic-tool-use-id';
 
 /**
  * Converts the parts of an IR assistant turn to Anthropic content blocks, for a request's
@@ -11,13 +11,13 @@ import { toAnthropicToolUseId } from './anthropic-tool-use-id';
  * `requireSignature` it is dropped with a warning. Server-side blocks kept on a text part are
  * put back at their offsets; empty text is not sent (the API rejects empty text blocks).
  * Unparseable arguments go as `{ "_unparsed_arguments": "<raw text>" }`, an id the API would
- * reject is rewritten by `toAnthropicToolUseId`, each with a warning, and
+ * reject is rewritten by `convertToAnthropicToolUseId`, each with a warning, and
  * another provider's `providerMetadata` on a part (a Gemini `thoughtSignature`, …) is not sent,
  * with a warning.
  *
  * @see https://docs.anthropic.com/en/docs/build-with-claude/extended-thinking#preserving-thinking-blocks
  */
-export function convertAssistantContentToAnthropic(
+export function convertToAnthropicAssistantContent(
   parts: readonly AssistantContentPart[],
   options: { requireSignature: boolean; warnings: Warning[] },
 ): AnthropicAssistantBlockParam[] {
@@ -66,7 +66,7 @@ export function convertAssistantContentToAnthropic(
             message: `Anthropic requires tool_use input to be an object; the unparseable arguments of call "${part.id}" were sent as {"${UNPARSED_ARGUMENTS_KEY}": <raw text>}.`,
           });
         }
-        const id = toAnthropicToolUseId(part.id);
+        const id = convertToAnthropicToolUseId(part.id);
         if (id !== part.id) {
           options.warnings.push({
             type: 'degraded',
@@ -74,7 +74,7 @@ export function convertAssistantContentToAnthropic(
             message: `Anthropic tool_use ids allow only letters, digits, _ and -; call "${part.id}" (and its result) was sent as "${id}".`,
           });
         }
-        blocks.push({ type: 'tool_use', id, name: part.name, input: toolCallToAnthropicInput(part) });
+        blocks.push({ type: 'tool_use', id, name: part.name, input: convertToAnthropicToolInput(part) });
         break;
       }
       default: {

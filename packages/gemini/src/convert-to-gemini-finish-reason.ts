@@ -2,7 +2,7 @@ import type { FinishReason } from '@interlingua/core';
 import { mapGeminiFinishReason } from './map-gemini-finish-reason';
 
 /** The Gemini `finishReason` for an IR finish, keeping the raw word when it is Gemini's and still fits. */
-export function toGeminiFinishReason(finishReason: FinishReason, raw: string | null, hasCalls: boolean): string {
+export function convertToGeminiFinishReason(finishReason: FinishReason, raw: string | null, hasCalls: boolean): string {
   if (raw !== null && /^[A-Z_]+$/.test(raw) && mapGeminiFinishReason(raw, hasCalls) === finishReason) return raw;
   return defaultGeminiFinishReason(finishReason);
 }

@@ -6,10 +6,10 @@ import type {
   ToolResult,
   Warning,
 } from '@interlingua/core';
+import { convertToGeminiUserPart, withSignature } from './convert-to-gemini-user-part';
 import type { GeminiFunctionResponsePart, GeminiPart } from './gemini-api';
 import { issuedGeminiCallId } from './gemini-issued-call-id';
 import { readThoughtSignature } from './gemini-thought-signature';
-import { toGeminiUserPart, withSignature } from './to-gemini-user-part';
 
 // The media types Gemini 3 takes inside a function response (the function-calling guide).
 const FUNCTION_RESPONSE_MEDIA = new Set(['image/png', 'image/jpeg', 'image/webp', 'application/pdf', 'text/plain']);
@@ -26,7 +26,7 @@ const FUNCTION_RESPONSE_MEDIA = new Set(['image/png', 'image/jpeg', 'image/webp'
  *
  * @see https://ai.google.dev/gemini-api/docs/function-calling#multimodal
  */
-export function convertToolMessageToGemini(
+export function convertToGeminiToolMessage(
   message: ToolMessage,
   previous: AssistantMessage | undefined,
   options: { index: number; functionResponseParts: boolean; warnings: Warning[] },
@@ -49,7 +49,7 @@ export function convertToolMessageToGemini(
         texts++;
         continue;
       }
-      const media = toGeminiUserPart(
+      const media = convertToGeminiUserPart(
         part,
         () => `messages[${options.index}].content[${position}].content[${partIndex}]`,
         options.warnings,

@@ -7,7 +7,11 @@ import {
   type Warning,
 } from '@interlingua/core';
 import type { BedrockCachePoint, BedrockContentBlock, BedrockDocumentBlock, BedrockImageBlock } from './bedrock-api';
-import { toBedrockDocumentFormat, toBedrockDocumentName, toBedrockImageFormat } from './bedrock-media-types';
+import {
+  convertToBedrockDocumentFormat,
+  convertToBedrockDocumentName,
+  convertToBedrockImageFormat,
+} from './bedrock-media-types';
 
 type Block = { text: string } | { image: BedrockImageBlock } | { document: BedrockDocumentBlock };
 
@@ -21,7 +25,7 @@ type Block = { text: string } | { image: BedrockImageBlock } | { document: Bedro
  *
  * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ContentBlock.html
  */
-export function convertUserContentToBedrock(
+export function convertToBedrockUserContent(
   part: TextPart | ImagePart | FilePart,
   path: string,
   documents: DocumentCount,
@@ -54,7 +58,7 @@ function convertPart(
     case 'text':
       return part.text === '' ? undefined : { text: part.text };
     case 'image': {
-      const format = toBedrockImageFormat(part.mediaType ?? mediaTypeFromUrl(part.source));
+      const format = convertToBedrockImageFormat(part.mediaType ?? mediaTypeFromUrl(part.source));
       const source = sourceOf(part.source);
       if (format === undefined || source === undefined) {
         if (part.source.type === 'base64' && part.mediaType === undefined) {
@@ -72,7 +76,7 @@ function convertPart(
       return { image: { format, source } };
     }
     case 'file': {
-      const format = toBedrockDocumentFormat(part.mediaType);
+      const format = convertToBedrockDocumentFormat(part.mediaType);
       const source = sourceOf(part.source);
       if (format === undefined || source === undefined)
         return unreadable(
@@ -82,7 +86,11 @@ function convertPart(
           warnings,
         );
       return {
-        document: { format, name: toBedrockDocumentName(part.filename, `document-${++documents.count}`), source },
+        document: {
+          format,
+          name: convertToBedrockDocumentName(part.filename, `document-${++documents.count}`),
+          source,
+        },
       };
     }
     default: {

@@ -2,7 +2,7 @@ import type { Usage } from '@interlingua/core';
 import type { GeminiUsageMetadata } from './gemini-api';
 
 /** IR usage → Gemini `usageMetadata` (the inverse of `convertGeminiUsage`). */
-export function toGeminiUsage(usage: Usage): GeminiUsageMetadata {
+export function convertToGeminiUsage(usage: Usage): GeminiUsageMetadata {
   const thoughts = usage.reasoningTokens;
   const out: GeminiUsageMetadata = {
     promptTokenCount: usage.inputTokens,

@@ -7,7 +7,7 @@ import type { BedrockConverseRequest } from './bedrock-api';
  * (the SDK base64-encodes blobs itself, so a string would be encoded twice). Only the messages
  * holding a blob are copied; an input without blobs is returned as is.
  */
-export function toBedrockSdkInput(input: BedrockConverseRequest): BedrockConverseRequest {
+export function convertToBedrockSdkInput(input: BedrockConverseRequest): BedrockConverseRequest {
   let messages: BedrockConverseRequest['messages'] | undefined;
   for (let index = 0; index < input.messages.length; index++) {
     const message = input.messages[index] as BedrockConverseRequest['messages'][number];

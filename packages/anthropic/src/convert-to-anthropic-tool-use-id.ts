@@ -24,7 +24,7 @@ function isAcceptedToolUseId(id: string): boolean {
  *
  * @see https://docs.anthropic.com/en/api/messages#body-messages-content
  */
-export function toAnthropicToolUseId(id: string): string {
+export function convertToAnthropicToolUseId(id: string): string {
   if (isAcceptedToolUseId(id)) return id;
   // FNV-1a, 32 bits: enough to keep the few rewritten ids of one request apart.
   let hash = 0x811c9dc5;

@@ -1,6 +1,6 @@
 import type { AssistantMessage, ToolCall, ToolMessage } from '@interlingua/core';
 import { describe, expect, it } from 'vitest';
-import { convertToolMessageToGemini } from './convert-tool-message-to-gemini';
+import { convertToGeminiToolMessage } from './convert-to-gemini-tool-message';
 
 // The results of a tool message go out in the order of the calls they answer (matched by id;
 // with two calls of one id, the last counts), unmatched ones last, ties in result order. The
@@ -48,7 +48,7 @@ function encode(callIds: readonly string[], resultIds: readonly string[]) {
     role: 'assistant',
     content: [{ type: 'text', text: 'Calling.' }, ...callIds.map((id, at) => call(id, at % 2 === 0))],
   };
-  const parts = convertToolMessageToGemini(toolMessage(resultIds), previous, {
+  const parts = convertToGeminiToolMessage(toolMessage(resultIds), previous, {
     index: 2,
     functionResponseParts: false,
     warnings: [],
@@ -80,7 +80,7 @@ function* sequences(alphabet: readonly string[], length: number): Generator<stri
   for (const rest of sequences(alphabet, length - 1)) for (const item of alphabet) yield [...rest, item];
 }
 
-describe('convertToolMessageToGemini: results in call order', () => {
+describe('convertToGeminiToolMessage: results in call order', () => {
   it('orders every small turn like a stable sort by call position (repeated ids, unmatched results)', () => {
     const actual: string[][] = [];
     const expected: string[][] = [];

@@ -14,7 +14,7 @@ export function withSignature(part: GeminiPart, signature: string | undefined): 
  * base64 without a `mediaType` is an `InvalidRequestError`. `feature` names the part's place and is
  * built only when a warning or an error needs it.
  */
-export function toGeminiUserPart(part: UserContentPart, feature: () => string, warnings: Warning[]): GeminiPart {
+export function convertToGeminiUserPart(part: UserContentPart, feature: () => string, warnings: Warning[]): GeminiPart {
   switch (part.type) {
     case 'text':
       return withSignature({ text: part.text }, readThoughtSignature(part.providerMetadata));

@@ -1,6 +1,6 @@
 import type { CodecResult, EncodeResponseOptions, ModelResponse, StreamEvent, Warning } from '@interlingua/core';
 import type { AcmeResponse, AcmeStreamEvent } from './acme-api';
-import { mapFinishReasonToAcme } from './map-acme-end';
+import { convertToAcmeFinishReason } from './map-acme-end';
 
 /** IR response → Acme response body (the gateway direction). Reasoning is not sent, with a warning. */
 export function encodeAcmeResponse(
@@ -19,7 +19,7 @@ export function encodeAcmeResponse(
       id: response.id ?? 'acme-interlingua',
       model: response.model ?? options.model ?? 'unknown',
       reply: { ...(text === '' ? {} : { text }), ...(calls.length === 0 ? {} : { calls }) },
-      end: mapFinishReasonToAcme(response.finishReason),
+      end: convertToAcmeFinishReason(response.finishReason),
       meter: { in: response.usage.inputTokens, out: response.usage.outputTokens },
     },
     warnings,
@@ -53,7 +53,7 @@ export async function* encodeAcmeStream(
       case 'finish':
         yield {
           kind: 'end',
-          end: mapFinishReasonToAcme(event.finishReason),
+          end: convertToAcmeFinishReason(event.finishReason),
           meter: { in: event.usage.inputTokens, out: event.usage.outputTokens },
         };
         return;

@@ -20,7 +20,7 @@ export function mapAcmeEnd(end: AcmeResponse['end']): FinishReason {
 }
 
 /** The IR finish reason → Acme's `end` (the gateway direction); reasons Acme has no word for are `done`. */
-export function mapFinishReasonToAcme(reason: FinishReason): AcmeResponse['end'] {
+export function convertToAcmeFinishReason(reason: FinishReason): AcmeResponse['end'] {
   if (reason === 'tool_calls') return 'call';
   if (reason === 'length') return 'cap';
   if (reason === 'content_filter' || reason === 'refusal') return 'blocked';

@@ -2,7 +2,7 @@ import type { CodecResult, EncodeResponseOptions, ModelResponse, Warning } from 
 import type { AnthropicAssistantBlockParam } from './anthropic-api';
 import { convertToAnthropicUsage } from './convert-anthropic-usage';
 import { convertToAnthropicAssistantContent } from './convert-to-anthropic-assistant-content';
-import { mapFinishReasonToAnthropic } from './map-anthropic-stop-reason';
+import { convertToAnthropicFinishReason } from './map-anthropic-stop-reason';
 
 /** A Messages API response body as the gateway writes it (fields as in the SDK's `Message`). */
 export type AnthropicMessageBody = {
@@ -23,7 +23,7 @@ export const ANTHROPIC_FALLBACK_MESSAGE_ID = 'msg_interlingua';
 /**
  * Encodes an IR response as a Messages API response body (the gateway direction). Reasoning
  * without a signature is sent with an empty `signature`; `stop_reason` keeps the provider's word
- * when it is an Anthropic one (see `mapFinishReasonToAnthropic`).
+ * when it is an Anthropic one (see `convertToAnthropicFinishReason`).
  *
  * @see https://docs.anthropic.com/en/api/messages
  */
@@ -43,7 +43,7 @@ export function encodeAnthropicResponse(
       role: 'assistant',
       model: response.model ?? options.model ?? 'unknown',
       content,
-      stop_reason: mapFinishReasonToAnthropic(response.finishReason, response.rawFinishReason, stopSequence),
+      stop_reason: convertToAnthropicFinishReason(response.finishReason, response.rawFinishReason, stopSequence),
       stop_sequence: stopSequence ?? null,
       stop_details:
         typeof stopDetails === 'object' && stopDetails !== null && !Array.isArray(stopDetails) ? stopDetails : null,

@@ -2,7 +2,7 @@ import type { EncodeResponseOptions, StreamEvent, ToolCallEndEvent } from '@inte
 import { convertToAnthropicToolInput, readServerBlocks } from './anthropic-replay';
 import { convertToAnthropicUsage } from './convert-anthropic-usage';
 import { ANTHROPIC_FALLBACK_MESSAGE_ID } from './encode-anthropic-response';
-import { mapFinishReasonToAnthropic } from './map-anthropic-stop-reason';
+import { convertToAnthropicFinishReason } from './map-anthropic-stop-reason';
 
 /** Options of the Anthropic `encodeStream`: the model to name and, optionally, the message id. */
 export type AnthropicEncodeStreamOptions = EncodeResponseOptions & {
@@ -193,7 +193,7 @@ export async function* encodeAnthropicStream(
         yield {
           type: 'message_delta',
           delta: {
-            stop_reason: mapFinishReasonToAnthropic(event.finishReason, event.rawFinishReason, stopSequence),
+            stop_reason: convertToAnthropicFinishReason(event.finishReason, event.rawFinishReason, stopSequence),
             stop_sequence: stopSequence ?? null,
             ...(isObject(metadata?.stopDetails) ? { stop_details: metadata.stopDetails } : {}),
           },

@@ -45,7 +45,7 @@ const anthropicStopReasons = new Set([
  *
  * @see https://docs.anthropic.com/en/api/handling-stop-reasons
  */
-export function mapFinishReasonToAnthropic(
+export function convertToAnthropicFinishReason(
   finishReason: FinishReason,
   rawFinishReason: string | null,
   stopSequence: string | undefined,

@@ -2,7 +2,7 @@ import type { CodecResult, EncodeResponseOptions, ModelResponse, Warning } from 
 import type { BedrockContentBlock, BedrockTokenUsage } from './bedrock-api';
 import { convertToBedrockUsage } from './convert-bedrock-usage';
 import { convertToBedrockAssistantContent } from './convert-to-bedrock-assistant-content';
-import { mapFinishReasonToBedrock } from './map-bedrock-stop-reason';
+import { convertToBedrockFinishReason } from './map-bedrock-stop-reason';
 
 /** A `Converse` response body as the gateway writes it (fields as in the SDK's `ConverseResponse`). */
 export type BedrockConverseResponseBody = {
@@ -34,7 +34,7 @@ export function encodeBedrockResponse(
   return {
     value: {
       output: { message: { role: 'assistant', content } },
-      stopReason: mapFinishReasonToBedrock(response.finishReason, response.rawFinishReason),
+      stopReason: convertToBedrockFinishReason(response.finishReason, response.rawFinishReason),
       usage: convertToBedrockUsage(response.usage),
       metrics: { latencyMs: 0 },
       ...(isObject(fields) ? { additionalModelResponseFields: fields } : {}),

@@ -3,7 +3,7 @@ import { BEDROCK_STREAM_EXCEPTIONS, type BedrockStreamExceptionMember } from './
 import { convertToBedrockToolInput } from './bedrock-tool-use';
 import { convertToBedrockUsage } from './convert-bedrock-usage';
 import { isObject } from './encode-bedrock-response';
-import { mapFinishReasonToBedrock } from './map-bedrock-stop-reason';
+import { convertToBedrockFinishReason } from './map-bedrock-stop-reason';
 
 /** One `ConverseStreamOutput` member: `{ messageStart: { role } }`, `{ contentBlockDelta: { … } }`, … */
 export type BedrockStreamChunk = { [member: string]: Record<string, unknown> };
@@ -105,7 +105,7 @@ export async function* encodeBedrockStream(
         const fields = metadata?.additionalModelResponseFields;
         yield {
           messageStop: {
-            stopReason: mapFinishReasonToBedrock(event.finishReason, event.rawFinishReason),
+            stopReason: convertToBedrockFinishReason(event.finishReason, event.rawFinishReason),
             ...(isObject(fields) ? { additionalModelResponseFields: fields } : {}),
           },
         };

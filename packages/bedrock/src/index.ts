@@ -5,4 +5,4 @@ export { type BedrockProvider, type BedrockProviderSettings, createBedrock } fro
 export type { BedrockConverseResponseBody } from './encode-bedrock-response';
 export type { BedrockStreamChunk } from './encode-bedrock-stream';
 export { type BedrockAbortContext, mapBedrockError } from './map-bedrock-error';
-export { mapBedrockStopReason, mapFinishReasonToBedrock } from './map-bedrock-stop-reason';
+export { convertToBedrockFinishReason, mapBedrockStopReason } from './map-bedrock-stop-reason';

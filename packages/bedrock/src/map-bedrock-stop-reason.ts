@@ -46,7 +46,7 @@ const TO_BEDROCK: Record<FinishReason, string> = {
  * provider's own word is kept when it is one of Bedrock's that maps to the same finish reason.
  * `refusal` becomes `content_filtered`; `pause` and `other` have no Bedrock word and become `end_turn`.
  */
-export function mapFinishReasonToBedrock(finishReason: FinishReason, rawFinishReason: string | null): string {
+export function convertToBedrockFinishReason(finishReason: FinishReason, rawFinishReason: string | null): string {
   if (rawFinishReason !== null && mapBedrockStopReason(rawFinishReason) === finishReason && finishReason !== 'other')
     return rawFinishReason;
   return TO_BEDROCK[finishReason];

@@ -7,4 +7,8 @@ export { ANTHROPIC_FALLBACK_MESSAGE_ID, type AnthropicMessageBody } from './enco
 export type { AnthropicEncodeStreamOptions, AnthropicStreamChunk } from './encode-anthropic-stream';
 export { isRetryableAnthropicErrorType } from './is-retryable-anthropic-error-type';
 export { mapAnthropicError } from './map-anthropic-error';
-export { convertToAnthropicFinishReason, mapAnthropicStopReason } from './map-anthropic-stop-reason';
+export {
+  convertToAnthropicFinishReason,
+  mapAnthropicStopReason,
+  mapFinishReasonToAnthropic,
+} from './map-anthropic-stop-reason';

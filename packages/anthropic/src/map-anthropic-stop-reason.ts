@@ -78,3 +78,6 @@ export function convertToAnthropicFinishReason(
     }
   }
 }
+
+/** @deprecated Renamed {@link convertToAnthropicFinishReason} (IR→wire functions are named `convertTo…`); this name is kept for one release. */
+export const mapFinishReasonToAnthropic = convertToAnthropicFinishReason;

@@ -73,3 +73,6 @@ export function toolCallFromText(id: string, name: string, text: string): ToolCa
   if (parsed.argsError === undefined) return { type: 'tool-call', id, name, args: parsed.args };
   return { type: 'tool-call', id, name, args: {}, argsText: parsed.argsText, argsError: parsed.argsError };
 }
+
+/** @deprecated Renamed {@link convertToBedrockToolUseId} (IR→wire functions are named `convertTo…`); this name is kept for one release. */
+export const toBedrockToolUseId = convertToBedrockToolUseId;

@@ -51,3 +51,6 @@ export function convertToBedrockFinishReason(finishReason: FinishReason, rawFini
     return rawFinishReason;
   return TO_BEDROCK[finishReason];
 }
+
+/** @deprecated Renamed {@link convertToBedrockFinishReason} (IR→wire functions are named `convertTo…`); this name is kept for one release. */
+export const mapFinishReasonToBedrock = convertToBedrockFinishReason;

@@ -82,7 +82,7 @@ describe('a secret typed into a caller-chosen field', () => {
     expectNoSecret('the log line', JSON.stringify(await lineOf('secret-gemini-path')));
   });
 
-  it('in "provider:model" (allowProviderModels): not in the log line, /metrics or the answer', async () => {
+  it('in "provider:model" (allowProviderModels): not in the log line, /metrics or a header', async () => {
     const id = 'secret-provider-model';
     const answer = await post(
       '/v1/chat/completions',

@@ -10,6 +10,9 @@ const MINTED_KEY = /(?<![A-Za-z0-9_-])il-[A-Za-z0-9_-]{32}(?![A-Za-z0-9_-])/g;
 // inside a `provider:model` name, a path or a query, the separators of those too.
 const COARSE_TOKEN = /[^\s"'`<>()[\]{},;]{8,}/g;
 const FINE_TOKEN = /[^\s"'`<>()[\]{},;:/?&=@]{8,}/g;
+const SEPARATOR = /[:/?&=@]/;
+const MAX_CACHED = 1_024;
+const MAX_CACHED_LENGTH = 256;
 
 /**
  * The gateway's redactor, for every text bound for a client, a log line, a metric or a span that
@@ -32,10 +35,29 @@ export function createSecretRedactor(config: GatewayConfig, extra: readonly stri
   ].filter((secret) => secret.length >= 8);
   const known = createRedactor(secrets);
   const keyHashes = new Set((config.keys ?? []).map((key) => key.sha256.toLowerCase()));
-  const virtualKey = (token: string) => (keyHashes.has(hashGatewayKey(token)) ? REDACTED : token);
-  return (text) => {
+  const isVirtualKey = (token: string) => keyHashes.has(hashGatewayKey(token));
+  // A word is a key, or holds one between separators (`openai:<key>`); each candidate hashed once.
+  const virtualKey = (word: string) =>
+    isVirtualKey(word)
+      ? REDACTED
+      : SEPARATOR.test(word)
+        ? word.replace(FINE_TOKEN, (piece) => (isVirtualKey(piece) ? REDACTED : piece))
+        : word;
+  const redact = (text: string) => {
     let out = text;
-    if (keyHashes.size > 0) out = out.replace(COARSE_TOKEN, virtualKey).replace(FINE_TOKEN, virtualKey);
+    if (keyHashes.size > 0) out = out.replace(COARSE_TOKEN, virtualKey);
     return known(out).replace(MINTED_KEY, REDACTED);
+  };
+  // Every request redacts its path, model name and backend: the same few texts, remembered
+  // (a bounded cache: callers choose these strings, and may choose a new one each time).
+  const cache = new Map<string, string>();
+  return (text) => {
+    if (text.length > MAX_CACHED_LENGTH) return redact(text);
+    const cached = cache.get(text);
+    if (cached !== undefined) return cached;
+    const out = redact(text);
+    if (cache.size >= MAX_CACHED) cache.clear();
+    cache.set(text, out);
+    return out;
   };
 }

@@ -146,7 +146,9 @@ export function createNodeListener(
         write({
           status: 500,
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ error: { message: `Internal gateway error: ${String(error)}` } }),
+          body: JSON.stringify({
+            error: { message: `Internal gateway error: ${redact?.(String(error)) ?? String(error)}` },
+          }),
         });
       },
     );

@@ -4,6 +4,7 @@ import type { Codec, Usage } from '@interlingua/core';
 import { formatSchemaIssues, InvalidSettingError } from '@interlingua/core';
 import { type DestinationStream, type Logger, pino } from 'pino';
 import { createAuthenticator } from './auth/create-authenticator';
+import { createSecretRedactor } from './auth/create-secret-redactor';
 import {
   type GatewayConfig,
   type GatewayConfigInput,
@@ -24,6 +25,7 @@ import { createBackendPricer } from './observability/create-backend-pricer';
 import { createGatewayMetrics, type GatewayMetrics } from './observability/create-gateway-metrics';
 import { endRequestSpan } from './observability/gateway-spans';
 import { logRequest } from './observability/log-request';
+import { redactRequestRecord } from './observability/redact-request-record';
 import { registerStoreMetrics } from './observability/register-store-metrics';
 import { createModelTable, type ModelResolver } from './router/create-model-table';
 import { createDispatcher } from './routes/create-dispatcher';
@@ -59,7 +61,10 @@ export type GatewayOptions = {
   costOf?: (backend: string, usage: Usage) => number | undefined;
   /** Sees every client exchange whole: the inbound body and the answer as written (the umbrella's trace recorder). */
   tap?: GatewayTap;
-  /** More secrets to keep out of errors and logs (configured provider keys are always). */
+  /**
+   * More secrets to keep out of errors, logs, metrics and spans (the master key, provider keys
+   * and credential headers, and the virtual keys — by their hash — always are).
+   */
   secrets?: readonly string[];
   /** Where `${env:NAME}` references of a raw config are read. Default `process.env`. */
   env?: Record<string, string | undefined>;
@@ -127,12 +132,7 @@ export function createGateway(input: GatewayConfig | GatewayConfigInput | string
           { base: null, timestamp: pino.stdTimeFunctions.isoTime },
           options.log ?? pino.destination({ dest: 1, sync: false }),
         );
-  const secrets = [
-    ...Object.values(config.providers).flatMap((provider) => (provider.apiKey === undefined ? [] : [provider.apiKey])),
-    ...(config.masterKey === undefined ? [] : [config.masterKey]),
-    ...(options.secrets ?? []),
-  ].filter((secret) => secret.length >= 8);
-  const redact = (text: string) => secrets.reduce((out, secret) => out.split(secret).join('[redacted]'), text);
+  const redact = createSecretRedactor(config, options.secrets);
   const table = createModelTable(config, options.models);
   for (const [backend, reason] of table.unavailable) {
     logger.warn({ backend, reason: redact(reason.message) }, 'backend unavailable');
@@ -174,6 +174,7 @@ export function createGateway(input: GatewayConfig | GatewayConfigInput | string
   const app = createDispatcher(services, [...(options.routes ?? []), ...DEFAULT_ROUTES], formats, inFlight);
   const handler = createNodeListener(app, {
     maxBodyBytes: config.limits.maxBodyBytes,
+    redact,
     tap:
       options.tap === undefined
         ? undefined
@@ -181,6 +182,8 @@ export function createGateway(input: GatewayConfig | GatewayConfigInput | string
             logger.error({ id: record.id, error: redact(String(error)) }, 'the gateway tap failed'),
           ),
     onComplete(record, outcome) {
+      // What the caller chose (a model name, a path) may hold a secret typed there by mistake.
+      redactRequestRecord(record, redact);
       metrics.observe(record, outcome);
       logRequest(logger, record, outcome);
       if (record.span !== undefined) endRequestSpan(record.span, record, outcome);

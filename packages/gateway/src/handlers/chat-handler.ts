@@ -1,24 +1,22 @@
-import type { ChatModel, ModelResponse, StreamEvent, TelemetrySpan } from '@interlingua/core';
+import type { ModelResponse, TelemetrySpan, Usage } from '@interlingua/core';
 import type { GatewayReply } from '../http/gateway-exchange';
 import { warningsHeader } from '../http/warnings-header';
 import { admitRequest, DEFAULT_OUTPUT_RESERVATION } from '../limits/admit-request';
 import { estimateInputTokens } from '../limits/estimate-input-tokens';
 import { pricedPlan } from '../limits/priced-plan';
 import { endBackendSpan, noteChatRequest, noteChatResponse, spanAttempt } from '../observability/gateway-spans';
+import { redactWarnings } from '../observability/redact-request-record';
 import { type BackendAttempt, type CallContext, callBackends } from '../router/call-backends';
+import type { Candidate } from '../router/create-model-table';
 import type { RouteHandler } from '../routes/gateway-route';
 import { checkToolPairing } from './check-tool-pairing';
 import { readInboundRequest } from './read-inbound-request';
 import { settleCall } from './settle-call';
+import { type StartedStream, startStream } from './started-stream';
 import { streamReply } from './stream-reply';
 
-/** A stream's first event, read before the answer starts: until then a failure can still be retried. */
-export type StartedStream = {
-  iterator: AsyncIterator<StreamEvent>;
-  first: IteratorResult<StreamEvent>;
-  /** The backend attempt's span, ended when the stream is over (absent when telemetry records nothing). */
-  span?: TelemetrySpan;
-};
+/** The response header naming the backend that answered (`provider:model`); the answer itself names the model asked for. */
+export const BACKEND_MODEL_HEADER = 'x-interlingua-backend-model';
 
 /**
  * The model routes (`/v1/chat/completions`, `/v1/responses`, `/v1/messages`, Gemini's `:generateContent` and
@@ -26,7 +24,9 @@ export type StartedStream = {
  * limits, call the backends (retries, fallbacks), and encode the answer in the caller's
  * format — JSON, or SSE in the format's framing, started only once the backend's first event
  * arrived (so a failure before it is retried or answered as a plain error, and no retry ever
- * happens after the first byte).
+ * happens after the first byte). The answer names the model the client asked for, whichever
+ * backend answered ({@link BACKEND_MODEL_HEADER} and the log line name that one). A call the
+ * client left is charged too: see `streamReply`, and, before the first byte, the prompt's estimate.
  */
 export const chatHandler: RouteHandler = async (services, exchange) => {
   const { request, record, format, params } = exchange;
@@ -37,7 +37,9 @@ export const chatHandler: RouteHandler = async (services, exchange) => {
   const stream = params.stream ?? inbound.decoded.stream;
   record.stream = stream;
   const span = record.span;
-  if (span?.recording === true) noteChatRequest(span, ir, inbound.model, plan.candidates[0]?.backend, stream);
+  if (span?.recording === true) {
+    noteChatRequest(span, ir, services.redact(inbound.model), plan.candidates[0]?.backend, stream, services.redact);
+  }
   const inputTokensEstimate = estimateInputTokens(ir);
   const reserveTokens = inputTokensEstimate + (ir.maxOutputTokens ?? DEFAULT_OUTPUT_RESERVATION);
   const admission = await admitRequest(services.store, inbound.principal, plan, reserveTokens);
@@ -50,6 +52,8 @@ export const chatHandler: RouteHandler = async (services, exchange) => {
     redact: services.redact,
   };
   const callOptions = (signal: AbortSignal) => ({ signal, headers: { 'x-request-id': request.id } });
+  // The backend last called: a client that leaves before the answer is charged for that call.
+  let attempted: Candidate | undefined;
   // Each backend attempt in its own CLIENT span under the request's (when telemetry records it).
   const spanned =
     <T>(
@@ -57,8 +61,23 @@ export const chatHandler: RouteHandler = async (services, exchange) => {
       run: BackendAttempt<T>,
       onValue: (attempt: TelemetrySpan, value: T) => void,
     ): BackendAttempt<T> =>
-    (model, signal) =>
-      spanAttempt(span, model, ir, stream, () => run(model, signal), onValue);
+    (model, signal) => {
+      attempted = [...plan.candidates, ...plan.contextWindow].find((candidate) => candidate.model === model);
+      return spanAttempt(span, model, ir, stream, () => run(model, signal), onValue, services.redact);
+    };
+  // A call that failed is not charged (nor its reservation kept); one the client left is, as
+  // far as the backend got: the prompt's estimate (providers bill a prompt they have read).
+  const settleFailure = () => {
+    if (!request.signal.aborted || attempted === undefined) {
+      settleCall(services, record, inbound.principal, admission.reserved.buckets, undefined, undefined);
+      return;
+    }
+    const usage: Usage = { inputTokens: inputTokensEstimate, outputTokens: 0 };
+    record.backend = attempted.backend;
+    record.usage = usage;
+    record.usageEstimated = true;
+    settleCall(services, record, inbound.principal, admission.reserved.buckets, attempted, usage);
+  };
   const encodeContext = {
     requestId: request.id,
     model: inbound.model,
@@ -80,12 +99,14 @@ export const chatHandler: RouteHandler = async (services, exchange) => {
         context,
       );
     } catch (error) {
-      settleCall(services, record, inbound.principal, admission.reserved.buckets, undefined, undefined);
+      settleFailure();
       throw error;
     }
-    const response = result.value;
+    // The answer names the model asked for; the backend's own name goes to the log line.
+    const { model: backendModel, ...response } = result.value;
     record.usage = response.usage;
-    if (span?.recording === true) noteChatResponse(span, response);
+    record.backendModel = backendModel;
+    if (span?.recording === true) noteChatResponse(span, result.value);
     for (const warning of response.warnings) record.warnings.push(warning);
     const encoded = format.codec.encodeResponse(response, format.encodeOptions(encodeContext, false));
     for (const warning of encoded.warnings) record.warnings.push(warning);
@@ -97,7 +118,10 @@ export const chatHandler: RouteHandler = async (services, exchange) => {
       result.candidate,
       response.usage,
     );
-    return jsonReply(JSON.stringify(encoded.value), warningsHeader(record.warnings));
+    return jsonReply(JSON.stringify(encoded.value), {
+      ...backendHeader(services.redact(result.candidate.backend)),
+      ...warningsHeaders(record.warnings, services.redact),
+    });
   }
 
   let started: Awaited<ReturnType<typeof callBackends<StartedStream>>>;
@@ -114,17 +138,17 @@ export const chatHandler: RouteHandler = async (services, exchange) => {
       context,
     );
   } catch (error) {
-    settleCall(services, record, inbound.principal, admission.reserved.buckets, undefined, undefined);
+    settleFailure();
     throw error;
   }
   const headers: Record<string, string> = {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache',
     connection: 'keep-alive',
+    ...backendHeader(services.redact(started.candidate.backend)),
+    // Warnings known before the first byte (the decoder's); the log line gets all of them.
+    ...warningsHeaders(record.warnings, services.redact),
   };
-  // Warnings known before the first byte (the decoder's); the log line gets all of them.
-  const warnings = warningsHeader(record.warnings);
-  if (warnings !== undefined) headers['x-interlingua-warnings'] = warnings;
   return {
     status: 200,
     headers,
@@ -132,6 +156,7 @@ export const chatHandler: RouteHandler = async (services, exchange) => {
       started: started.value,
       backend: started.candidate.backend,
       encodeOptions: format.encodeOptions(encodeContext, true),
+      inputTokensEstimate,
       onEnd: (usage) =>
         settleCall(
           services,
@@ -145,23 +170,16 @@ export const chatHandler: RouteHandler = async (services, exchange) => {
   };
 };
 
-/** Starts a stream and waits for its first event; an `error` first event is a failure of the attempt. */
-async function startStream(
-  model: ChatModel,
-  request: Parameters<ChatModel['stream']>[0],
-  options: Parameters<ChatModel['stream']>[1],
-): Promise<StartedStream> {
-  const iterator = model.stream(request, options)[Symbol.asyncIterator]();
-  const first = await iterator.next();
-  if (!first.done && first.value.type === 'error') {
-    await iterator.return?.();
-    throw first.value.error;
-  }
-  return { iterator, first };
+function jsonReply(body: string, headers: Record<string, string>): GatewayReply {
+  return { status: 200, headers: { 'content-type': 'application/json', ...headers }, body };
 }
 
-function jsonReply(body: string, warnings: string | undefined): GatewayReply {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (warnings !== undefined) headers['x-interlingua-warnings'] = warnings;
-  return { status: 200, headers, body };
+// A backend named by the caller (`allowProviderModels`) may hold characters a header cannot.
+function backendHeader(backend: string): Record<string, string> {
+  return /^[\x21-\x7e]+$/.test(backend) ? { [BACKEND_MODEL_HEADER]: backend } : {};
+}
+
+function warningsHeaders(warnings: Parameters<typeof redactWarnings>[0], redact: (text: string) => string) {
+  const value = warningsHeader(redactWarnings(warnings, redact));
+  return value === undefined ? {} : { 'x-interlingua-warnings': value };
 }

@@ -7,12 +7,14 @@ import type { GatewayServices } from '../routes/gateway-route';
 import type { BucketTake } from '../store/gateway-store';
 
 /**
- * After a call: prices it (`record.cost`, USD or `'unknown'`), gives back the unused part of
- * every tpm reservation (the key's, the model's and the backend's), and adds the call's spend
- * to the key's budget period. A call whose backend has no known price is not free: it is
- * counted in tokens, and `record.budgetWarning` says the key's `usd` budget could not count it
- * (the start-up log warned of it too). The store writes run after the answer went out; a store
- * failure is reported, not thrown.
+ * After a call: prices it (`record.cost`, USD or `'unknown'`), settles every tpm reservation
+ * (the key's, the model's and the backend's) with the usage, and adds the call's spend to the
+ * key's budget period. `usage` is what the call cost — the backend's count, or the gateway's
+ * estimate for a call the client left (see `estimateUnfinishedUsage`); `undefined` only for a
+ * call that failed, whose reservation goes back whole. A call whose backend has no known price
+ * is not free: it is counted in tokens, and `record.budgetWarning` says the key's `usd` budget
+ * could not count it (the start-up log warned of it too). The store writes run after the answer
+ * went out, as `record.settled` (the log line waits for it); a store failure is reported, not thrown.
  */
 export function settleCall(
   services: GatewayServices,
@@ -36,5 +38,5 @@ export function settleCall(
       tokens: usage.inputTokens + usage.outputTokens,
     });
   };
-  work().catch((error: unknown) => services.reportBackgroundError(error, record));
+  record.settled = work().catch((error: unknown) => services.reportBackgroundError(error, record));
 }

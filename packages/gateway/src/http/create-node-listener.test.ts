@@ -49,8 +49,10 @@ describe('createNodeListener: a client that leaves before the first byte', () =>
     const appCalled = new Promise<void>((resolve) => {
       called = resolve;
     });
+    let signal!: AbortSignal;
     const { url, outcome } = await serve((request) => {
       called();
+      signal = request.signal;
       expect(request.signal.aborted).toBe(false);
       return new Promise((resolve) => {
         answer = resolve;
@@ -61,13 +63,39 @@ describe('createNodeListener: a client that leaves before the first byte', () =>
     client.end('{}');
     await appCalled;
     client.destroy();
-    const done = await outcome;
-    expect(done).toMatchObject({ aborted: true, status: 499 });
+    await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+    let logged = false;
+    void outcome.then(() => {
+      logged = true;
+    });
 
     // The backend stream had started before the client left; its answer arrives afterwards.
     const { reply, ended } = trackedStream();
     answer(reply);
     expect(await ended).toEqual(['started', 'ended']);
+    // The outcome (the log line) waits for the stream's end, where the call is settled.
+    expect(logged).toBe(false);
+    expect(await outcome).toMatchObject({ aborted: true, status: 499 });
+  });
+
+  it('reports the outcome only once the record is settled', async () => {
+    let settle!: () => void;
+    const { url, outcome } = await serve(async (_request, record) => {
+      record.settled = new Promise((resolve) => {
+        settle = resolve;
+      });
+      return { status: 200, headers: {}, body: 'ok' };
+    });
+    const response = await fetch(url, { method: 'POST', body: '{}' });
+    expect(await response.text()).toBe('ok');
+    let reported = false;
+    void outcome.then(() => {
+      reported = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(reported).toBe(false);
+    settle();
+    expect(await outcome).toMatchObject({ status: 200, aborted: false });
   });
 
   it('writes the whole stream to a client that stays (the control)', async () => {

@@ -27,8 +27,13 @@ export type NodeListenerOptions = {
    * sending reads the answer instead of a reset. Default 5000; at most `maxBodyBytes` are read.
    */
   lingerMs?: number;
-  /** Called once per request, when its answer is complete or the client left. */
+  /**
+   * Called once per request, when its answer is complete or the client left — and, either way,
+   * once the handler is done with it (a stream's end ran) and `record.settled` resolved.
+   */
   onComplete(record: RequestRecord, outcome: RequestOutcome): void;
+  /** Redacts secrets; an offered `x-request-id` it would change is replaced by a fresh id. */
+  redact?: ((text: string) => string) | undefined;
   /** Sees every exchange whole (for trace files); when absent nothing is copied. */
   tap?: GatewayTap | undefined;
 };
@@ -46,13 +51,17 @@ export function createNodeListener(
   app: GatewayApp,
   options: NodeListenerOptions,
 ): (incoming: IncomingMessage, outgoing: ServerResponse) => void {
+  // A caller's id is echoed, logged and sent upstream: one holding a secret is not taken.
+  const redact = options.redact;
+  const holdsSecret = (text: string) => redact !== undefined && redact(text) !== text;
   return (incoming, outgoing) => {
     const startedAt = performance.now();
     const url = incoming.url ?? '/';
     const queryAt = url.indexOf('?');
     const path = queryAt === -1 ? url : url.slice(0, queryAt);
     const offered = incoming.headers['x-request-id'];
-    const id = typeof offered === 'string' && requestIdPattern.test(offered) ? offered : randomUUID();
+    const id =
+      typeof offered === 'string' && requestIdPattern.test(offered) && !holdsSecret(offered) ? offered : randomUUID();
     const controller = new AbortController();
     const record: RequestRecord = {
       id,
@@ -63,8 +72,10 @@ export function createNodeListener(
       key: undefined,
       model: undefined,
       backend: undefined,
+      backendModel: undefined,
       stream: false,
       usage: undefined,
+      usageEstimated: false,
       cost: undefined,
       budgetWarning: undefined,
       retries: 0,
@@ -74,6 +85,7 @@ export function createNodeListener(
       upstreamMs: 0,
       clientWaitMs: 0,
       firstByteMs: undefined,
+      settled: undefined,
       span: undefined,
     };
     let status = 0;
@@ -83,6 +95,9 @@ export function createNodeListener(
     const tap = options.tap;
     // What was answered, kept only for the tap.
     const answer: { body?: string; chunks?: string[] } = {};
+    // The handler's work, the answer written (or abandoned): a stream settles in its own end,
+    // which runs after the client left.
+    let handled: Promise<void> = Promise.resolve();
     outgoing.once('close', () => {
       const aborted = !outgoing.writableFinished && !lingering;
       if (aborted)
@@ -94,8 +109,13 @@ export function createNodeListener(
         overheadMs: Math.max(0, durationMs - record.upstreamMs - record.clientWaitMs),
         aborted,
       };
-      options.onComplete(record, outcome);
-      tap?.response(record, outcome, answer);
+      const complete = () => {
+        options.onComplete(record, outcome);
+        tap?.response(record, outcome, answer);
+      };
+      // One log line per request, once the call is settled: a client that left mid-stream is
+      // logged with what its call was charged, not before the stream's end ran.
+      void handled.then(() => record.settled).then(complete, complete);
     });
 
     const request: GatewayRequest = {
@@ -119,14 +139,16 @@ export function createNodeListener(
       },
     };
 
-    app(request, record).then(
+    handled = app(request, record).then(
       (reply) => write(reply),
       (error: unknown) => {
         // The app answers its own errors; this is the last line of defence.
         write({
           status: 500,
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ error: { message: `Internal gateway error: ${String(error)}` } }),
+          body: JSON.stringify({
+            error: { message: `Internal gateway error: ${redact?.(String(error)) ?? String(error)}` },
+          }),
         });
       },
     );

@@ -59,8 +59,12 @@ export type RequestRecord = {
   model: string | undefined;
   /** The backend that answered (`provider:model`). */
   backend: string | undefined;
+  /** The model the backend's answer named (often a dated version of `backend`'s), when it named one. */
+  backendModel: string | undefined;
   stream: boolean;
   usage: Usage | undefined;
+  /** True when `usage` is (in part) the gateway's estimate: a call that ended before the backend's final count. */
+  usageEstimated: boolean;
   /** What the answering call cost in USD, `'unknown'` when the backend has no known price; undefined without usage. */
   cost: number | 'unknown' | undefined;
   /** Set when the call could not be counted against the key's `usd` budget (its backend has no known price). */
@@ -78,6 +82,11 @@ export type RequestRecord = {
   clientWaitMs: number;
   /** Milliseconds to the first streamed byte. */
   firstByteMs: number | undefined;
+  /**
+   * Resolves once the call's spend and token reservations are written to the store (never
+   * rejects); the log line waits for it, so it is written once the call is settled.
+   */
+  settled: Promise<void> | undefined;
   /** The request's OpenTelemetry SERVER span (a no-op one when telemetry is off); none for health checks. */
   span: TelemetrySpan | undefined;
 };

@@ -67,14 +67,19 @@ export async function admitRequest(
   return { reserved: { buckets: buckets.filter((bucket) => bucket.name.endsWith(':tpm')) } };
 }
 
-/** Gives back what a reservation took beyond the real usage (or takes what it lacked). */
+/**
+ * Settles a reservation with what the call cost: gives back what it took beyond the usage (or
+ * takes what it lacked). `usage` is undefined only for a call that failed (no backend answered,
+ * nothing was billed): then everything reserved goes back. A call the client left is settled
+ * with the usage it was charged, never refunded.
+ */
 export async function settleReservation(
   store: GatewayStore,
   reserved: { buckets: BucketTake[] },
   usage: Usage | undefined,
 ): Promise<void> {
   if (reserved.buckets.length === 0) return;
-  // No usage (a failed call): everything reserved goes back.
+  // No usage (a call that failed before any answer): everything reserved goes back.
   const used = usage === undefined ? 0 : usage.inputTokens + usage.outputTokens;
   await store.give(
     reserved.buckets,

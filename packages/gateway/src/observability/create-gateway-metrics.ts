@@ -35,7 +35,7 @@ const providerPattern = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 /**
  * Creates the gateway's metrics (all prefixed `interlingua_gateway_`): requests by route,
  * format, model and status; tokens by model, backend and kind (input, output, cached,
- * reasoning); errors by type; latency and overhead histograms; retries, fallbacks, requests in
+ * reasoning), and the part of them the gateway estimated (calls the client left); errors by type; latency and overhead histograms; retries, fallbacks, requests in
  * flight. Labels hold configured model names and backends only, never keys (a key's name is
  * not a label either: the log line has it): a name a caller chose (`allowProviderModels`) is
  * counted under its provider, `openai:*`, so what callers send cannot grow `/metrics`.
@@ -66,6 +66,12 @@ export function createGatewayMetrics(settings: GatewayMetricsSettings = {}): Gat
   const tokens = new Counter({
     name: 'interlingua_gateway_tokens_total',
     help: 'Tokens reported by backends, by model name, backend and kind (input, output, cached, reasoning).',
+    labelNames: ['model', 'backend', 'kind'] as const,
+    registers: [registry],
+  });
+  const estimatedTokens = new Counter({
+    name: 'interlingua_gateway_estimated_tokens_total',
+    help: 'The part of interlingua_gateway_tokens_total the gateway estimated: calls that ended before the backend reported their usage (a client that left), by model name, backend and kind (input, output).',
     labelNames: ['model', 'backend', 'kind'] as const,
     registers: [registry],
   });
@@ -144,6 +150,10 @@ export function createGatewayMetrics(settings: GatewayMetricsSettings = {}): Gat
         tokens.inc({ model, backend, kind: 'output' }, usage.outputTokens);
         if (usage.cachedInputTokens) tokens.inc({ model, backend, kind: 'cached' }, usage.cachedInputTokens);
         if (usage.reasoningTokens) tokens.inc({ model, backend, kind: 'reasoning' }, usage.reasoningTokens);
+        if (record.usageEstimated) {
+          estimatedTokens.inc({ model, backend, kind: 'input' }, usage.inputTokens);
+          estimatedTokens.inc({ model, backend, kind: 'output' }, usage.outputTokens);
+        }
       }
     },
     render: () => registry.metrics(),

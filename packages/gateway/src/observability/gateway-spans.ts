@@ -9,6 +9,7 @@ import {
   type ModelResponse,
   parseModelId,
   startTelemetrySpan,
+  type TelemetryAttributes,
   type TelemetrySpan,
   type Usage,
   usageAttributes,
@@ -41,16 +42,35 @@ export function startRequestSpan(
   return span;
 }
 
-/** Adds the decoded request to the request span: GenAI request attributes of the model name asked for. */
+/**
+ * Adds the decoded request to the request span: GenAI request attributes of the model name asked
+ * for, the caller's strings (stop sequences) through `redact`.
+ */
 export function noteChatRequest(
   span: TelemetrySpan,
   request: ChatRequest,
   model: string,
   firstBackend: string | undefined,
   stream: boolean,
+  redact: (text: string) => string = (text) => text,
 ): void {
   if (!span.recording) return;
-  span.set(chatRequestAttributes(request, { provider: providerKeyOf(firstBackend), modelId: model }, stream));
+  const attributes = chatRequestAttributes(request, { provider: providerKeyOf(firstBackend), modelId: model }, stream);
+  span.set(redactAttributes(attributes, redact));
+}
+
+// String attributes hold what the caller chose (a model name, stop sequences): a secret typed there stays out.
+function redactAttributes(attributes: TelemetryAttributes, redact: (text: string) => string): TelemetryAttributes {
+  const out: TelemetryAttributes = {};
+  for (const [name, value] of Object.entries(attributes)) {
+    out[name] =
+      typeof value === 'string'
+        ? redact(value)
+        : Array.isArray(value) && value.every((item) => typeof item === 'string')
+          ? value.map((item) => redact(item as string))
+          : value;
+  }
+  return out;
 }
 
 /** Adds the answer to the request span: response model, id and finish reason (usage comes at the end). */
@@ -98,12 +118,25 @@ export function endRequestSpan(span: TelemetrySpan, record: RequestRecord, outco
 }
 
 /** The CLIENT span of one backend attempt, `chat {model}`, a child of the request span. */
-function startBackendSpan(parent: TelemetrySpan, model: ChatModel, request: ChatRequest, stream: boolean) {
-  const span = startTelemetrySpan(`chat ${model.modelId}`, { kind: 'client', scope: SCOPE, parent });
-  span.set({
-    ...chatRequestAttributes(request, model, stream),
-    'interlingua.gateway.backend': `${model.provider}:${model.modelId}`,
-  });
+function startBackendSpan(
+  parent: TelemetrySpan,
+  model: ChatModel,
+  request: ChatRequest,
+  stream: boolean,
+  redact: (text: string) => string,
+) {
+  // With `allowProviderModels` the caller chose the model id.
+  const modelId = redact(model.modelId);
+  const span = startTelemetrySpan(`chat ${modelId}`, { kind: 'client', scope: SCOPE, parent });
+  span.set(
+    redactAttributes(
+      {
+        ...chatRequestAttributes(request, model, stream),
+        'interlingua.gateway.backend': `${model.provider}:${model.modelId}`,
+      },
+      redact,
+    ),
+  );
   return span;
 }
 
@@ -141,10 +174,11 @@ export async function spanAttempt<T>(
   stream: boolean,
   attempt: () => Promise<T>,
   onValue: (span: TelemetrySpan, value: T) => void,
+  redact: (text: string) => string = (text) => text,
 ): Promise<T> {
   // A request that is not recorded has no recorded children: no second span at all.
   if (parent === undefined || !parent.recording) return attempt();
-  const span = startBackendSpan(parent, model, request, stream);
+  const span = startBackendSpan(parent, model, request, stream, redact);
   let value: T;
   try {
     value = await span.run(attempt);

@@ -4,10 +4,13 @@ import type { RequestRecord } from '../http/gateway-exchange';
 
 /**
  * Writes the one JSON line of a request: its id, the key's name (never the key), the inbound
- * format, the model name and the backend that answered, the status, tokens in/out/cached/
- * reasoning, the cost in USD (`'unknown'` when the backend has no known price), latency and
- * overhead, retries, the fallback used, warnings, a budget warning and the error. A request
- * that a `usd` budget could not count is logged at `warn` at least.
+ * format, the model name asked for, the backend that answered and the model its answer named,
+ * the status, whether the client left (`aborted`), tokens in/out/cached/reasoning — with
+ * `estimated: true` when they are the gateway's estimate (a call that ended before the
+ * backend's count) — the cost in USD (`'unknown'` when the backend has no known price), latency
+ * and overhead, retries, the fallback used, warnings, a budget warning and the error. A request
+ * that a `usd` budget could not count is logged at `warn` at least. Written once per request,
+ * after the call was settled; the record's caller-chosen fields are redacted before.
  */
 export function logRequest(logger: Logger, record: RequestRecord, outcome: RequestOutcome): void {
   const usage = record.usage;
@@ -23,6 +26,7 @@ export function logRequest(logger: Logger, record: RequestRecord, outcome: Reque
       format: record.format,
       model: record.model,
       backend: record.backend,
+      backendModel: record.backendModel,
       stream: record.stream,
       status: outcome.status,
       aborted: outcome.aborted || undefined,
@@ -35,6 +39,7 @@ export function logRequest(logger: Logger, record: RequestRecord, outcome: Reque
               cached: usage.cachedInputTokens ?? 0,
               reasoning: usage.reasoningTokens ?? 0,
             },
+      estimated: record.usageEstimated || undefined,
       cost: record.cost,
       latencyMs: round(outcome.durationMs),
       overheadMs: round(outcome.overheadMs),

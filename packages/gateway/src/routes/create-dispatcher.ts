@@ -4,6 +4,7 @@ import type { InboundFormat } from '../formats/inbound-format';
 import type { GatewayApp } from '../http/create-node-listener';
 import type { GatewayReply, GatewayRequest, RequestRecord } from '../http/gateway-exchange';
 import { startRequestSpan } from '../observability/gateway-spans';
+import { redactGatewayError } from '../observability/redact-gateway-error';
 import type { GatewayRoute, GatewayServices, RouteParams } from './gateway-route';
 
 type Match = { route: GatewayRoute; params: RouteParams } | { methods: string[] } | undefined;
@@ -11,7 +12,7 @@ type Match = { route: GatewayRoute; params: RouteParams } | { methods: string[] 
 /**
  * The app: finds the request's route, enforces `limits.maxConcurrent` and shutdown, runs the
  * handler, and renders every error the handler throws in the route's format (or, for a path no
- * route serves, the format its headers suggest).
+ * route serves, the format its headers suggest), its message redacted.
  */
 export function createDispatcher(
   services: GatewayServices,
@@ -62,7 +63,7 @@ export function createDispatcher(
   return async (request: GatewayRequest, record: RequestRecord): Promise<GatewayReply> => {
     const match = find(request);
     if (match === undefined || !('route' in match)) {
-      record.span = startRequestSpan(request.method, undefined, request.path, request.headers);
+      record.span = startRequestSpan(request.method, undefined, services.redact(request.path), request.headers);
       const format = formats[guessFormat(request)] as InboundFormat;
       record.format = format.name;
       const error =
@@ -81,7 +82,8 @@ export function createDispatcher(
     const span = startRequestSpan(
       request.method,
       route.httpRoute ?? (typeof route.path === 'string' ? route.path : route.name),
-      request.path,
+      // A Gemini path names the model: whatever the caller typed there.
+      services.redact(request.path),
       request.headers,
     );
     record.span = span;
@@ -140,8 +142,10 @@ export function createDispatcher(
     record: RequestRecord,
     extra: Record<string, string> = {},
   ): GatewayReply {
-    record.error = { type: error.type, message: error.message };
-    const rendered = format.renderError(error, request.id);
+    // Messages quote what the caller sent (a model name, a tool call id), where a secret may have been typed.
+    const redacted = redactGatewayError(error, services.redact);
+    record.error = { type: redacted.type, message: redacted.message };
+    const rendered = format.renderError(redacted, request.id);
     return { status: rendered.status, headers: { ...rendered.headers, ...extra }, body: rendered.body };
   }
 }

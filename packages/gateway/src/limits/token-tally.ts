@@ -1,0 +1,39 @@
+/** Tokens counted for an image or file part, whatever its size (providers charge roughly this for an image). */
+export const MEDIA_TOKENS = 1_000;
+
+/** A running count of tokens, estimated without a tokenizer (see {@link createTokenTally}). */
+export type TokenTally = {
+  /** Counts a text; a text split in pieces counts as it would whole. */
+  add(text: string): void;
+  /** Counts an image or file part ({@link MEDIA_TOKENS}). */
+  addMedia(): void;
+  /** The estimate so far. */
+  readonly tokens: number;
+};
+
+/**
+ * The gateway's one token estimator: about 4 characters per token, one per CJK character, and
+ * {@link MEDIA_TOKENS} per image or file. It prices the prompt before a call (the `tpm`
+ * reservation, `count_tokens`, `message_start`) and the output a client was sent when a stream
+ * ends before the backend reported its usage.
+ */
+export function createTokenTally(): TokenTally {
+  let characters = 0;
+  let cjk = 0;
+  let media = 0;
+  return {
+    add(text) {
+      characters += text.length;
+      for (let index = 0; index < text.length; index++) {
+        const code = text.charCodeAt(index);
+        if (code >= 0x3000 && code <= 0x9fff) cjk++;
+      }
+    },
+    addMedia() {
+      media++;
+    },
+    get tokens() {
+      return cjk + Math.ceil((characters - cjk) / 4) + media * MEDIA_TOKENS;
+    },
+  };
+}

@@ -79,6 +79,12 @@ export type ModelRegistrySettings = {
   fetch?: typeof fetch;
   /** More OpenAI-compatible endpoints, by provider key (`model('together:meta-llama/…')`). */
   compatible?: Record<string, CompatibleProvider>;
+  /**
+   * When a missing API key is reported: `'first-call'` (default) builds the model and fails its
+   * first call, so it can be inspected before the key is set; `'creation'` makes `model()` throw
+   * the `InvalidSettingError` naming the variable at once (the gateway lists such backends at start-up).
+   */
+  keyCheck?: 'first-call' | 'creation';
 };
 
 /** A registry of `provider:id` strings that takes {@link ModelSettings}; usable wherever a core `ProviderRegistry` is. */
@@ -133,7 +139,7 @@ export function createModelRegistry(settings: ModelRegistrySettings = {}): Model
         trace === undefined || entry.adapter === 'bedrock'
           ? modelSettings
           : { ...modelSettings, fetch: trace.fetch(baseFetch) };
-      const chat = createAdapterModel(provider, modelId, entry, traced, env, settings.fetch);
+      const chat = createAdapterModel(provider, modelId, entry, traced, env, settings.fetch, settings.keyCheck);
       const wrapped =
         modelSettings.capabilities === false ? withPricing(chat) : withCapabilities(chat, modelSettings.capabilities);
       return trace === undefined ? wrapped : trace.model(wrapped);
@@ -148,6 +154,7 @@ function createAdapterModel(
   settings: ModelSettings,
   readEnv: () => Record<string, string | undefined>,
   registryFetch: typeof fetch | undefined,
+  keyCheck: ModelRegistrySettings['keyCheck'],
 ): ChatModel {
   const env = readEnv();
   const keyOf = (from: Record<string, string | undefined>) => settings.apiKey ?? firstSet(from, entry.apiKeyEnv);
@@ -177,14 +184,15 @@ function createAdapterModel(
       api: settings.api,
     });
   if (apiKey !== undefined || keyOptional) return build(apiKey);
+  const missingKey = () =>
+    new InvalidSettingError({
+      message: `Expected an API key for ${provider} in ${entry.apiKeyEnv.join(' or ')} (or the apiKey setting), got none.`,
+    });
+  if (keyCheck === 'creation') throw missingKey();
   // One rule for every provider: the key is read on the first call (see the provider pages).
   return readKeyOnFirstCall(build(''), () => {
     const key = keyOf(readEnv());
-    if (key === undefined) {
-      throw new InvalidSettingError({
-        message: `Expected an API key for ${provider} in ${entry.apiKeyEnv.join(' or ')} (or the apiKey setting), got none.`,
-      });
-    }
+    if (key === undefined) throw missingKey();
     return build(key);
   });
 }

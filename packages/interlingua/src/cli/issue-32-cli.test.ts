@@ -114,3 +114,17 @@ describe('what the docs say the CLI prints (issue 32)', () => {
     }
   });
 });
+
+describe('--trace-file into a folder that does not exist (issue 32)', () => {
+  it('is an input problem: one line, exit 2', async () => {
+    const stderr = sink();
+    const code = await runCli(['chat', '--offline', '--trace-file', '/nonexistent-32/dir/run.jsonl', 'hi'], {
+      stdout: sink(),
+      stderr,
+      env: { NO_COLOR: '1' },
+    });
+    expect(code).toBe(2);
+    expect(stderr.text()).toContain('error: Cannot open /nonexistent-32/dir/run.jsonl: no such file or folder.');
+    expect(stderr.text()).not.toContain('ENOENT');
+  }, 60_000);
+});

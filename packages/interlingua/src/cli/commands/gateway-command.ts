@@ -18,7 +18,7 @@ export async function gatewayCommand(args: Extract<CliArgs, { command: 'gateway'
   const config = await readGatewayConfig(args.config, { env: io.env }).catch((error: unknown) => {
     if (!InvalidSettingError.isInstance(error)) throw error;
     throw new CliError(error.message, {
-      hint: 'Every setting is described in docs/gateway.md ("Config reference"); `${env:NAME}` reads a variable.',
+      hint: 'Every setting is described in docs/gateway.md ("Config reference").',
       cause: error,
     });
   });

@@ -1,8 +1,10 @@
 // Issue 32: a cancelled turn on a model without a known price printed `$0`, where docs/cost.md
 // promises "cost unknown, never $0".
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from './run-cli';
@@ -126,5 +128,35 @@ describe('--trace-file into a folder that does not exist (issue 32)', () => {
     expect(code).toBe(2);
     expect(stderr.text()).toContain('error: Cannot open /nonexistent-32/dir/run.jsonl: no such file or folder.');
     expect(stderr.text()).not.toContain('ENOENT');
+  }, 60_000);
+});
+
+describe("a failed MCP server's stderr (issue 32)", () => {
+  const long = `fatal: ${'x'.repeat(300)}`;
+  const script = `console.error(${JSON.stringify(long)}); console.error('second line'); process.exit(3)`;
+  const config = () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'interlingua-cli-32-')), 'mcp.json');
+    writeFileSync(path, JSON.stringify({ mcpServers: { noisy: { command: process.execPath, args: ['-e', script] } } }));
+    return path;
+  };
+
+  it('tools prints the reason whole and the last stderr lines under it', async () => {
+    const stdout = sink();
+    const code = await runCli(['tools', '--mcp', config()], { stdout, stderr: sink(), env: { NO_COLOR: '1' } });
+    expect(code).toBe(1);
+    expect(stdout.text()).toContain('exited with code 3 before it answered `initialize`.\n');
+    expect(stdout.text()).toContain(`  stderr │ ${long}\n  stderr │ second line\n`);
+  }, 60_000);
+
+  it('chat says the server is not available, then its stderr lines', async () => {
+    const stderr = sink();
+    const code = await runCli(['chat', '--offline', '--mcp', config(), 'hi'], {
+      stdout: sink(),
+      stderr,
+      env: { NO_COLOR: '1' },
+    });
+    expect(code).toBe(0);
+    expect(stderr.text()).toContain('MCP server `noisy` is not available: ');
+    expect(stderr.text()).toContain(`  stderr │ ${long}\n  stderr │ second line\n`);
   }, 60_000);
 });

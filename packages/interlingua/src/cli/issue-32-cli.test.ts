@@ -9,6 +9,8 @@ import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from './run-cli';
 
+const tty = () => Object.assign(new PassThrough(), { isTTY: true });
+
 function sink() {
   const chunks: string[] = [];
   return { chunks, isTTY: false, write: (text: string) => chunks.push(text), text: () => chunks.join('') };
@@ -78,7 +80,7 @@ describe('a cancelled turn on an unpriced model (issue 32)', () => {
 describe('what the docs say the CLI prints (issue 32)', () => {
   it('gateway --help lists every route, the Responses API and the admin routes included', async () => {
     const stdout = sink();
-    const code = await runCli(['gateway', '--help'], { stdout, stderr: sink(), env: {} });
+    const code = await runCli(['gateway', '--help'], { stdin: tty(), stdout, stderr: sink(), env: {} });
     expect(code).toBe(0);
     for (const route of [
       'POST /v1/chat/completions',
@@ -110,7 +112,12 @@ describe('what the docs say the CLI prints (issue 32)', () => {
     expect(offline.length).toBe(2);
     for (const [, command, error, hint] of offline) {
       const stderr = sink();
-      const code = await runCli((command ?? '').split(' '), { stdout: sink(), stderr, env: { NO_COLOR: '1' } });
+      const code = await runCli((command ?? '').split(' '), {
+        stdin: tty(),
+        stdout: sink(),
+        stderr,
+        env: { NO_COLOR: '1' },
+      });
       expect(code).toBe(2);
       expect(stderr.text()).toContain(`error: ${error}\nhint: ${hint}\n`);
     }
@@ -121,6 +128,7 @@ describe('--trace-file into a folder that does not exist (issue 32)', () => {
   it('is an input problem: one line, exit 2', async () => {
     const stderr = sink();
     const code = await runCli(['chat', '--offline', '--trace-file', '/nonexistent-32/dir/run.jsonl', 'hi'], {
+      stdin: tty(),
       stdout: sink(),
       stderr,
       env: { NO_COLOR: '1' },
@@ -142,7 +150,12 @@ describe("a failed MCP server's stderr (issue 32)", () => {
 
   it('tools prints the reason whole and the last stderr lines under it', async () => {
     const stdout = sink();
-    const code = await runCli(['tools', '--mcp', config()], { stdout, stderr: sink(), env: { NO_COLOR: '1' } });
+    const code = await runCli(['tools', '--mcp', config()], {
+      stdin: tty(),
+      stdout,
+      stderr: sink(),
+      env: { NO_COLOR: '1' },
+    });
     expect(code).toBe(1);
     expect(stdout.text()).toContain('exited with code 3 before it answered `initialize`.\n');
     expect(stdout.text()).toContain(`  stderr │ ${long}\n  stderr │ second line\n`);
@@ -151,6 +164,7 @@ describe("a failed MCP server's stderr (issue 32)", () => {
   it('chat says the server is not available, then its stderr lines', async () => {
     const stderr = sink();
     const code = await runCli(['chat', '--offline', '--mcp', config(), 'hi'], {
+      stdin: tty(),
       stdout: sink(),
       stderr,
       env: { NO_COLOR: '1' },

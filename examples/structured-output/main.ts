@@ -15,7 +15,10 @@
 import { pathToFileURL } from 'node:url';
 import { generateObject } from '@interlingua/agent';
 import type { ChatModel, ChatRequest, ModelResponse } from '@interlingua/core';
-import { type ModelSettings, model, startDemoServer, type WireProvider } from 'interlingua';
+import { type ModelSettings, model, startDemoServer } from 'interlingua';
+
+type WireProvider = Parameters<typeof startDemoServer>[0]['provider'];
+
 import { z } from 'zod';
 
 /** The answer's shape: a zod schema (zod 3 or JSON Schema work too). */

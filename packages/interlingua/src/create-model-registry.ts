@@ -7,17 +7,19 @@ import {
   effortBudgetFromCapabilities,
   preferredApiFromCapabilities,
   pricingOf,
+  suggestModelId,
   toolResultMediaFromCapabilities,
   type WithCapabilitiesOptions,
   withCapabilities,
 } from '@interlingua/capabilities';
-import type { ChatModel } from '@interlingua/core';
+import type { ChatModel, Warning } from '@interlingua/core';
 import { InvalidSettingError, NoSuchProviderError, parseModelId, rejectUnknownSettings } from '@interlingua/core';
 import { createGemini, createVertex } from '@interlingua/gemini';
 import { createOpenAI } from '@interlingua/openai';
 import { BUILT_IN_PROVIDERS, type BuiltInProvider } from './built-in-providers';
 import { readKeyOnFirstCall } from './read-key-on-first-call';
 import type { TraceRecorder } from './trace/create-trace-recorder';
+import { withModelIdWarning } from './with-model-id-warning';
 
 // Every key of ModelSettings: the compiler keeps the list complete, so a new setting is never refused.
 const MODEL_SETTINGS = Object.keys({
@@ -140,10 +142,22 @@ export function createModelRegistry(settings: ModelRegistrySettings = {}): Model
           ? modelSettings
           : { ...modelSettings, fetch: trace.fetch(baseFetch) };
       const chat = createAdapterModel(provider, modelId, entry, traced, env, settings.fetch, settings.keyCheck);
-      const wrapped =
+      const capable =
         modelSettings.capabilities === false ? withPricing(chat) : withCapabilities(chat, modelSettings.capabilities);
+      const suggestion = suggestModelId(id);
+      const wrapped =
+        suggestion === undefined ? capable : withModelIdWarning(capable, modelIdWarning(provider, modelId, suggestion));
       return trace === undefined ? wrapped : trace.model(wrapped);
     },
+  };
+}
+
+/** The warning of an id that looks like a typo of a known one (`claude-sonet-4-6`): sent as written, but said. */
+export function modelIdWarning(provider: string, modelId: string, suggestion: string): Warning {
+  return {
+    type: 'other',
+    feature: 'model',
+    message: `"${modelId}" is not a model the capability data knows for ${provider}; did you mean "${suggestion}"? It was sent as written.`,
   };
 }
 

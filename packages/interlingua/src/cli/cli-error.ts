@@ -31,7 +31,8 @@ export function toCliError(error: unknown): CliError {
   const file = fileError(error);
   if (file !== undefined) return file;
   if (NoSuchProviderError.isInstance(error)) {
-    return new CliError(`Unknown provider "${error.providerId}".`, {
+    const nearest = error.suggestion === undefined ? '' : ` Did you mean "${error.suggestion}"?`;
+    return new CliError(`Unknown provider "${error.providerId}".${nearest}`, {
       hint: `Use one of: ${error.availableProviders.join(', ')} (as --model provider:model).`,
       cause: error,
     });

@@ -174,3 +174,33 @@ describe("a failed MCP server's stderr (issue 32)", () => {
     expect(stderr.text()).toContain(`  stderr │ ${long}\n  stderr │ second line\n`);
   }, 60_000);
 });
+
+describe('typos in --model (issue 32)', () => {
+  it('a provider typo names the nearest provider, exit 2', async () => {
+    const stderr = sink();
+    const code = await runCli(['chat', '--model', 'antropic:claude-sonnet-4-6', 'hi'], {
+      stdin: tty(),
+      stdout: sink(),
+      stderr,
+      env: { NO_COLOR: '1' },
+    });
+    expect(code).toBe(2);
+    expect(stderr.text()).toContain('error: Unknown provider "antropic". Did you mean "anthropic"?');
+  });
+
+  it('a model id typo is a warning naming the known id, and the chat goes on', async () => {
+    const stderr = sink();
+    const stdout = sink();
+    const code = await runCli(['chat', '--offline', '--model', 'anthropic:claude-sonet-4-6', 'hi'], {
+      stdin: tty(),
+      stdout,
+      stderr,
+      env: { NO_COLOR: '1' },
+    });
+    expect(code).toBe(0);
+    expect(stderr.text()).toContain(
+      'warning: "claude-sonet-4-6" is not a model the capability data knows for anthropic; did you mean "claude-sonnet-4-6"?',
+    );
+    expect(stdout.text()).not.toBe('');
+  }, 60_000);
+});

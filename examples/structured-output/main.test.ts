@@ -1,3 +1,6 @@
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { json, type ProviderServer, startProviderServer } from '@interlingua/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { weatherReport } from './main';
@@ -142,4 +145,23 @@ describe('examples/structured-output: the same call on every provider', () => {
       responseMimeType: 'application/json',
     });
   });
+});
+
+describe('run without a key (issue 32)', () => {
+  it('says so and answers offline over the provider wire protocol, exit 0', () => {
+    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+    const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+    const root = fileURLToPath(new URL('../../', import.meta.url));
+    for (const modelId of ['anthropic:claude-3-5-haiku-latest', 'gemini:gemini-2.5-flash']) {
+      const run = spawnSync(process.execPath, ['--import', tsx, main, modelId], {
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TSX_TSCONFIG_PATH: `${root}tsconfig.json` },
+        timeout: 120_000,
+      });
+      expect(run.stderr).not.toContain('Error');
+      expect(run.status).toBe(0);
+      expect(run.stdout).toContain('No key in the environment');
+      expect(run.stdout).toContain(`${modelId}: Paris, 18°C, cloudy, light wind`);
+    }
+  }, 240_000);
 });

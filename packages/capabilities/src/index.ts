@@ -55,6 +55,7 @@ export { mergeCapabilities } from './registry/merge-capabilities';
 export { preferredApiFromCapabilities } from './registry/preferred-api-from-capabilities';
 export { registerCapabilities } from './registry/register-capabilities';
 export { safeParseCapabilityRows } from './registry/safe-parse-capability-rows';
+export { suggestModelId } from './registry/suggest-model-id';
 export { toolResultMediaFromCapabilities } from './registry/tool-result-media-from-capabilities';
 export { unknownCapabilities } from './registry/unknown-capabilities';
 // The wrapper

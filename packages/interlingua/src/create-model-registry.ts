@@ -7,17 +7,19 @@ import {
   effortBudgetFromCapabilities,
   preferredApiFromCapabilities,
   pricingOf,
+  suggestModelId,
   toolResultMediaFromCapabilities,
   type WithCapabilitiesOptions,
   withCapabilities,
 } from '@interlingua/capabilities';
-import type { ChatModel } from '@interlingua/core';
+import type { ChatModel, Warning } from '@interlingua/core';
 import { InvalidSettingError, NoSuchProviderError, parseModelId, rejectUnknownSettings } from '@interlingua/core';
 import { createGemini, createVertex } from '@interlingua/gemini';
 import { createOpenAI } from '@interlingua/openai';
 import { BUILT_IN_PROVIDERS, type BuiltInProvider } from './built-in-providers';
 import { readKeyOnFirstCall } from './read-key-on-first-call';
 import type { TraceRecorder } from './trace/create-trace-recorder';
+import { withModelIdWarning } from './with-model-id-warning';
 
 // Every key of ModelSettings: the compiler keeps the list complete, so a new setting is never refused.
 const MODEL_SETTINGS = Object.keys({
@@ -79,6 +81,12 @@ export type ModelRegistrySettings = {
   fetch?: typeof fetch;
   /** More OpenAI-compatible endpoints, by provider key (`model('together:meta-llama/…')`). */
   compatible?: Record<string, CompatibleProvider>;
+  /**
+   * When a missing API key is reported: `'first-call'` (default) builds the model and fails its
+   * first call, so it can be inspected before the key is set; `'creation'` makes `model()` throw
+   * the `InvalidSettingError` naming the variable at once (the gateway lists such backends at start-up).
+   */
+  keyCheck?: 'first-call' | 'creation';
 };
 
 /** A registry of `provider:id` strings that takes {@link ModelSettings}; usable wherever a core `ProviderRegistry` is. */
@@ -133,11 +141,23 @@ export function createModelRegistry(settings: ModelRegistrySettings = {}): Model
         trace === undefined || entry.adapter === 'bedrock'
           ? modelSettings
           : { ...modelSettings, fetch: trace.fetch(baseFetch) };
-      const chat = createAdapterModel(provider, modelId, entry, traced, env, settings.fetch);
-      const wrapped =
+      const chat = createAdapterModel(provider, modelId, entry, traced, env, settings.fetch, settings.keyCheck);
+      const capable =
         modelSettings.capabilities === false ? withPricing(chat) : withCapabilities(chat, modelSettings.capabilities);
+      const suggestion = suggestModelId(id);
+      const wrapped =
+        suggestion === undefined ? capable : withModelIdWarning(capable, modelIdWarning(provider, modelId, suggestion));
       return trace === undefined ? wrapped : trace.model(wrapped);
     },
+  };
+}
+
+/** The warning of an id that looks like a typo of a known one (`claude-sonet-4-6`): sent as written, but said. */
+export function modelIdWarning(provider: string, modelId: string, suggestion: string): Warning {
+  return {
+    type: 'other',
+    feature: 'model',
+    message: `"${modelId}" is not a model the capability data knows for ${provider}; did you mean "${suggestion}"? It was sent as written.`,
   };
 }
 
@@ -148,6 +168,7 @@ function createAdapterModel(
   settings: ModelSettings,
   readEnv: () => Record<string, string | undefined>,
   registryFetch: typeof fetch | undefined,
+  keyCheck: ModelRegistrySettings['keyCheck'],
 ): ChatModel {
   const env = readEnv();
   const keyOf = (from: Record<string, string | undefined>) => settings.apiKey ?? firstSet(from, entry.apiKeyEnv);
@@ -177,14 +198,15 @@ function createAdapterModel(
       api: settings.api,
     });
   if (apiKey !== undefined || keyOptional) return build(apiKey);
+  const missingKey = () =>
+    new InvalidSettingError({
+      message: `Expected an API key for ${provider} in ${entry.apiKeyEnv.join(' or ')} (or the apiKey setting), got none.`,
+    });
+  if (keyCheck === 'creation') throw missingKey();
   // One rule for every provider: the key is read on the first call (see the provider pages).
   return readKeyOnFirstCall(build(''), () => {
     const key = keyOf(readEnv());
-    if (key === undefined) {
-      throw new InvalidSettingError({
-        message: `Expected an API key for ${provider} in ${entry.apiKeyEnv.join(' or ')} (or the apiKey setting), got none.`,
-      });
-    }
+    if (key === undefined) throw missingKey();
     return build(key);
   });
 }

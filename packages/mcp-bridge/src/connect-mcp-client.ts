@@ -82,13 +82,30 @@ async function createTransport(
 }
 
 // A stdio server that exited during the handshake: say so, with its exit code, rather than the
-// SDK's "Connection closed".
-function describeStartFailure(error: unknown, transport: Transport, config: McpServerConfig): unknown {
+// SDK's "Connection closed"; a command that does not exist, and a handshake that timed out, said
+// with what to check (the SDK says `spawn x ENOENT` and `MCP error -32001: Request timed out`).
+function describeStartFailure(error: unknown, transport: Transport, config: McpServerConfig, timeout: number): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (config.type === 'stdio' && (code === 'ENOENT' || code === 'EACCES')) {
+    const problem = code === 'ENOENT' ? 'was not found' : 'is not executable';
+    return new Error(
+      `Its command \`${config.command}\` ${problem}: check \`command\` in the config (an absolute path, or a program on PATH).`,
+      { cause: error },
+    );
+  }
+  // The SDK's RequestTimeout (-32001) during the handshake.
+  if (code === -32001) {
+    const what = config.type === 'stdio' ? 'Its process' : 'The server';
+    return new Error(
+      `${what} did not answer \`initialize\` within ${timeout} ms (the bridge's connectTimeout setting).`,
+      { cause: error },
+    );
+  }
   if (!(transport instanceof StdioProcessTransport) || transport.exit === undefined || config.type !== 'stdio') {
     return error;
   }
-  const { code, signal } = transport.exit;
-  const how = code === null ? `was killed by ${signal ?? 'a signal'}` : `exited with code ${code}`;
+  const { code: exitCode, signal } = transport.exit;
+  const how = exitCode === null ? `was killed by ${signal ?? 'a signal'}` : `exited with code ${exitCode}`;
   const command = [config.command, ...config.args].join(' ');
   return new Error(`Its process \`${command}\` ${how} before it answered \`initialize\`.`, { cause: error });
 }
@@ -106,7 +123,7 @@ async function connectOver(
     await client.connect(transport, { timeout: options.timeout });
   } catch (error) {
     // Read before closing: the close itself ends the process.
-    const described = describeStartFailure(error, inner, config);
+    const described = describeStartFailure(error, inner, config, options.timeout);
     await client.close().catch(() => {});
     throw described;
   }

@@ -130,7 +130,7 @@ describe('McpBridge over the real npm servers (stdio)', () => {
   it('skips a server whose command does not exist and keeps its error; the others work', async () => {
     const missing = bridge.servers.find((server) => server.name === 'missing');
     expect(missing?.state).toBe('failed');
-    expect(missing?.error?.message).toMatch(/ENOENT/);
+    expect(missing?.error?.message).toMatch(/was not found: check `command`/);
     expect(events).toContainEqual(expect.objectContaining({ type: 'server-error', server: 'missing' }));
     const output = await bridge.callTool('memory__read_graph', {});
     expect(output.isError).toBeUndefined();

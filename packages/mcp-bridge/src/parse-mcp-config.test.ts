@@ -236,7 +236,9 @@ describe('McpBridge.fromConfig with a path', () => {
       writeFileSync(path, JSON.stringify({ servers: { ghost: { command: join(dir, 'no-such-server') } } }));
       const error = await McpBridge.fromConfig(path).catch((thrown: unknown) => thrown);
       expect(InvalidSettingError.isInstance(error)).toBe(true);
-      expect((error as Error).message).toMatch(/^MCP server `ghost` failed to start: spawn .*no-such-server ENOENT/);
+      expect((error as Error).message).toMatch(
+        /^MCP server `ghost` failed to start: Its command `[^`]*no-such-server` was not found/,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -31,6 +31,20 @@ describe('createRegistry', () => {
     expect(() => registry.model('toString:x')).toThrowError(NoSuchProviderError);
   });
 
+  it('names the nearest provider for a typo (issue 32)', () => {
+    expect(() => registry.model('antropic:claude-sonnet-4-6')).toThrowError(
+      'Expected a provider among [anthropic, openai], got "antropic". Did you mean "anthropic"?',
+    );
+    const error = (() => {
+      try {
+        registry.model('opnai:gpt-4.1');
+      } catch (thrown) {
+        return thrown as NoSuchProviderError;
+      }
+    })();
+    expect(error?.suggestion).toBe('openai');
+  });
+
   it.each(['gpt-4.1', ':gpt', 'openai:', ''])('rejects the malformed string %j', (id) => {
     expect(() => registry.model(id)).toThrowError(InvalidModelIdError);
     expect(() => registry.model(id)).toThrowError(/Expected a model string of the form "provider:model"/);

@@ -91,7 +91,12 @@ const redisStoreSchema = z
       .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'expected 1–64 letters, digits or : _ . -')
       .optional(),
     /** While Redis is unreachable: refuse with 503 (`fail-closed`) or serve without shared limits and log (`fail-open`). */
-    onUnavailable: z.enum(['fail-closed', 'fail-open']),
+    onUnavailable: z.enum(['fail-closed', 'fail-open'], {
+      error: (issue) =>
+        issue.input === undefined
+          ? 'expected "fail-closed" (refuse requests while Redis is away) or "fail-open" (serve without the shared limits), got none: say which a replica does while Redis is unreachable'
+          : undefined,
+    }),
   })
   .strict();
 

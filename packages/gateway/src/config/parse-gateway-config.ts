@@ -2,6 +2,7 @@ import { formatSchemaIssues, InvalidSettingError, parseModelId } from '@interlin
 import { type Node, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
 import { type GatewayConfig, gatewayConfigSchema } from './gateway-config-schema';
 import { resolveConfigEnv } from './resolve-config-env';
+import { suggestConfigKeys } from './suggest-config-keys';
 
 /** Options of {@link parseGatewayConfig}. */
 export type ParseGatewayConfigOptions = {
@@ -35,7 +36,7 @@ export function parseGatewayConfig(input: string | unknown, options: ParseGatewa
   const parsed = gatewayConfigSchema.safeParse(resolved);
   if (!parsed.success) {
     throw new InvalidSettingError({
-      message: `${source}: ${formatSchemaIssues(parsed.error.issues)}`,
+      message: `${source}: ${formatSchemaIssues(suggestConfigKeys(parsed.error.issues, gatewayConfigSchema))}`,
       cause: parsed.error,
     });
   }

@@ -28,8 +28,11 @@ export class CliError extends Error {
 /** Turns anything thrown into a `CliError` with a hint that says what to do next. */
 export function toCliError(error: unknown): CliError {
   if (error instanceof CliError) return error;
+  const file = fileError(error);
+  if (file !== undefined) return file;
   if (NoSuchProviderError.isInstance(error)) {
-    return new CliError(`Unknown provider "${error.providerId}".`, {
+    const nearest = error.suggestion === undefined ? '' : ` Did you mean "${error.suggestion}"?`;
+    return new CliError(`Unknown provider "${error.providerId}".${nearest}`, {
       hint: `Use one of: ${error.availableProviders.join(', ')} (as --model provider:model).`,
       cause: error,
     });
@@ -86,4 +89,27 @@ function apiHint(status: number | undefined, retryAfterSeconds: number | undefin
   }
   if (status !== undefined && status >= 500) return 'The provider is having trouble: retry later.';
   return 'Run with --trace to see the request that was sent.';
+}
+
+const FILE_PROBLEMS: Record<string, string> = {
+  ENOENT: 'no such file or folder',
+  EACCES: 'permission denied',
+  EISDIR: 'it is a folder',
+  ENOTDIR: 'a part of the path is not a folder',
+  EROFS: 'the file system is read-only',
+};
+
+// A file the user named (a --trace-file in a missing folder, an unreadable config) is an input problem: exit 2.
+function fileError(error: unknown): CliError | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const { code, path, syscall } = error as { code?: unknown; path?: unknown; syscall?: unknown };
+  if (typeof code !== 'string' || typeof path !== 'string' || !Object.hasOwn(FILE_PROBLEMS, code)) return undefined;
+  if (typeof syscall !== 'string' || !['open', 'mkdir', 'scandir', 'stat', 'lstat', 'access'].includes(syscall)) {
+    return undefined;
+  }
+  return new CliError(`Cannot open ${path}: ${FILE_PROBLEMS[code]}.`, {
+    hint: 'Check the path: a file to write needs an existing folder you may write to.',
+    exitCode: EXIT_USAGE,
+    cause: error,
+  });
 }

@@ -79,12 +79,18 @@ const GATEWAY = `interlingua gateway — serve any configured model over OpenAI,
 Usage:
   interlingua gateway --config <gateway.json> [--host 127.0.0.1] [--port 4000] [--trace-file <file>]
 
-Serves POST /v1/chat/completions, GET /v1/models, POST /v1/messages, POST /v1/messages/count_tokens,
-POST /v1beta/models/{model}:generateContent and :streamGenerateContent, GET /v1beta/models, and
-GET /healthz, /readyz, /metrics. The config (JSONC, \${env:NAME} references) names the models,
-keys, limits and providers; see docs/gateway.md. One JSON log line per request goes to stdout.
-Without "keys" or "masterKey" it listens only on loopback. SIGTERM (or Ctrl-C) drains in-flight
-requests, then exits.
+Routes (every one answers errors in its own format):
+  OpenAI     POST /v1/chat/completions, POST /v1/responses, GET /v1/models
+  Anthropic  POST /v1/messages, POST /v1/messages/count_tokens, GET /v1/models (with anthropic-version)
+  Gemini     POST /v1beta/models/{model}:generateContent and :streamGenerateContent, GET /v1beta/models
+  Admin      POST /admin/keys, GET /admin/keys, POST /admin/keys/{name}/revoke,
+             POST /admin/keys/{name}/reset-budget (master key; docs/gateway-scale.md)
+  Operations GET /healthz, /readyz, /metrics
+
+The config (JSONC, \${env:NAME} references) names the models, keys, limits and providers; see
+docs/gateway.md. One JSON log line per request goes to stdout. Backends without their provider
+key are listed at start-up and answer 503 naming the variable. Without "keys" or "masterKey" it
+listens only on loopback. SIGTERM (or Ctrl-C) drains in-flight requests, then exits.
 
 Options:
   -c, --config <file>   the gateway config (required)

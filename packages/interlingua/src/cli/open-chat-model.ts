@@ -1,7 +1,8 @@
+import { suggestModelId } from '@interlingua/capabilities';
 import type { ChatModel } from '@interlingua/core';
 import { parseModelId } from '@interlingua/core';
 import { BUILT_IN_PROVIDERS } from '../built-in-providers';
-import { createModelRegistry, openAIApiOf } from '../create-model-registry';
+import { createModelRegistry, modelIdWarning, openAIApiOf } from '../create-model-registry';
 import { startDemoServer } from '../demo/start-demo-server';
 import type { TraceRecorder } from '../trace/create-trace-recorder';
 import { secretsFromEnv } from '../trace/secrets-from-env';
@@ -88,6 +89,9 @@ export async function openChatModel(
       io.stderr.write(`Using the built-in offline demo model over the ${wire} wire protocol (no network, no key).\n`);
     }
     const built = registry.model(id, { ...settings, fetch });
+    const suggestion = suggestModelId(id);
+    if (suggestion !== undefined)
+      io.stderr.write(`warning: ${modelIdWarning(provider, modelId, suggestion).message}\n`);
     const model = recorder === undefined ? built : recorder.model(built);
     return {
       model,

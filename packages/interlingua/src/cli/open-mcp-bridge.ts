@@ -2,6 +2,7 @@ import { createFileTokenStore, defaultTokenDirectory, McpBridge, type McpBridgeO
 import type { TraceRecorder } from '../trace/create-trace-recorder';
 import { CliError, EXIT_USAGE } from './cli-error';
 import type { TextSink } from './cli-io';
+import { describeServerFailure } from './describe-server-failure';
 import type { TracePrinter } from './print-trace';
 import type { Styles } from './styles-for';
 
@@ -43,13 +44,14 @@ export async function openMcpBridge(
   }
 }
 
-/** One line per server that failed to start, saying the chat goes on without its tools. */
+/** One line per server that failed to start, saying the chat goes on without its tools, then its stderr's last lines. */
 export function reportUnavailableServers(bridge: McpBridge, sink: TextSink, styles: Styles): void {
   for (const server of bridge.servers) {
     if (server.state !== 'failed') continue;
-    const reason = (server.error?.message ?? 'unknown error').split('\n')[0];
+    const { reason, stderr } = describeServerFailure(server.error);
     sink.write(
       `${styles.red(`MCP server \`${server.name}\` is not available: ${reason}`)} ${styles.dim('(going on without its tools)')}\n`,
     );
+    for (const line of stderr) sink.write(`${styles.dim(`  stderr │ ${line}`)}\n`);
   }
 }

@@ -49,7 +49,12 @@ export function createBuiltInGateway(
   const { registry: registrySettings, trace, ...rest } = options;
   // The official SDKs over undici's fetch cost about three times a bare node:http call each (docs/gateway.md, bench).
   const ownFetch = registrySettings?.fetch === undefined ? createKeepAliveFetch() : undefined;
-  const registry = createModelRegistry({ ...registrySettings, ...(ownFetch === undefined ? {} : { fetch: ownFetch }) });
+  // A backend without its key is reported at start-up (and answers 503 naming the variable), not at its first call.
+  const registry = createModelRegistry({
+    keyCheck: 'creation',
+    ...registrySettings,
+    ...(ownFetch === undefined ? {} : { fetch: ownFetch }),
+  });
   const models: ModelResolver = (backend, settings): ChatModel => {
     const { provider, modelId } = parseModelId(backend);
     if (provider === 'demo')

@@ -4,6 +4,7 @@ import {
   APICallError,
   addCosts,
   type Cost,
+  computeCost,
   createRedactor,
   type Message,
   type Usage,
@@ -160,7 +161,8 @@ export async function chatCommand(options: ChatCommandOptions, io: CliIO): Promi
     // A cancelled turn: what the user saw stays in the history, marked, and its usage counts.
     const keepCancelled = (error: AgentAbortedError) => {
       messages = keepInterruptedAnswer(error.messages, shown.text);
-      const cost = error.steps.reduce<Cost | 'unknown'>((sum, step) => addCosts(sum, step.cost), ZERO_COST);
+      // The usage holds the steps and what the cut call billed; a model without a price is 'unknown', never $0.
+      const cost = computeCost(error.usage, session.model.pricing);
       total = addUsage(total, error.usage);
       totalCost = addCosts(totalCost, cost);
       turns += 1;

@@ -1,9 +1,10 @@
-import { createRedactor } from '@interlingua/core';
+import { createRedactor, InvalidSettingError } from '@interlingua/core';
 import { type Gateway, readGatewayConfig } from '@interlingua/gateway';
 import { createBuiltInGateway } from '../../gateway/create-built-in-gateway';
 import { openGatewayStore } from '../../gateway/open-gateway-store';
 import { createTraceRecorder } from '../../trace/create-trace-recorder';
 import { secretsFromEnv } from '../../trace/secrets-from-env';
+import { CliError, EXIT_FAILURE } from '../cli-error';
 import type { CliIO } from '../cli-io';
 import type { CliArgs } from '../parse-cli-args';
 import { stylesFor } from '../styles-for';
@@ -18,7 +19,13 @@ const STORE_LOST_ACTION =
  * Request log lines go to stdout (JSON, asynchronously); the banner and warnings to stderr.
  */
 export async function gatewayCommand(args: Extract<CliArgs, { command: 'gateway' }>, io: CliIO): Promise<number> {
-  const config = await readGatewayConfig(args.config, { env: io.env });
+  const config = await readGatewayConfig(args.config, { env: io.env }).catch((error: unknown) => {
+    if (!InvalidSettingError.isInstance(error)) throw error;
+    throw new CliError(error.message, {
+      hint: 'Every setting is described in docs/gateway.md ("Config reference").',
+      cause: error,
+    });
+  });
   // The configured provider keys and the master key are redacted from the trace, as from the log.
   const secrets = [
     ...secretsFromEnv(io.env),
@@ -59,7 +66,7 @@ export async function gatewayCommand(args: Extract<CliArgs, { command: 'gateway'
     // An open Redis connection (or the trace file) would keep the process alive after the error is printed.
     await store?.close();
     await trace?.close();
-    throw error;
+    throw listenError(error, args);
   }
   const running = gateway;
   const styles = stylesFor(io.stderr, io.env);
@@ -90,4 +97,31 @@ export async function gatewayCommand(args: Extract<CliArgs, { command: 'gateway'
     process.on('SIGINT', stop);
   });
   return 0;
+}
+
+// The listen failures a user can act on, said in one line; the rest as they are.
+function listenError(error: unknown, args: { host: string; port: number }): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'EADDRINUSE') {
+    return new CliError(`Port ${args.port} on ${args.host} is already in use.`, {
+      hint: 'Stop the server using it, or pass another --port (--port 0 picks a free one).',
+      exitCode: EXIT_FAILURE,
+      cause: error,
+    });
+  }
+  if (code === 'EACCES') {
+    return new CliError(`Not allowed to listen on port ${args.port} of ${args.host}.`, {
+      hint: 'Ports below 1024 need privileges: pass a --port of 1024 or above.',
+      exitCode: EXIT_FAILURE,
+      cause: error,
+    });
+  }
+  if (code === 'EADDRNOTAVAIL') {
+    return new CliError(`${args.host} is not an address of this machine.`, {
+      hint: 'Pass a --host this machine has (127.0.0.1, or 0.0.0.0 for every interface, which needs keys).',
+      exitCode: EXIT_FAILURE,
+      cause: error,
+    });
+  }
+  return error;
 }

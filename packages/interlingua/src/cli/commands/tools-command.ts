@@ -2,6 +2,7 @@ import { createRedactor } from '@interlingua/core';
 import { secretsFromEnv } from '../../trace/secrets-from-env';
 import { EXIT_FAILURE } from '../cli-error';
 import type { CliIO } from '../cli-io';
+import { describeServerFailure } from '../describe-server-failure';
 import { openMcpBridge } from '../open-mcp-bridge';
 import { createTracePrinter } from '../print-trace';
 import { stylesFor } from '../styles-for';
@@ -23,9 +24,9 @@ export async function toolsCommand(options: { mcp: string; trace: boolean }, io:
     for (const server of bridge.servers) {
       if (server.state === 'failed') {
         failed += 1;
-        io.stdout.write(
-          `${styles.bold(server.name)}  ${styles.red(`failed: ${oneLine(server.error?.message ?? 'unknown error')}`)}\n`,
-        );
+        const { reason, stderr } = describeServerFailure(server.error);
+        io.stdout.write(`${styles.bold(server.name)}  ${styles.red(`failed: ${reason}`)}\n`);
+        for (const line of stderr) io.stdout.write(`${styles.dim(`  stderr │ ${line}`)}\n`);
         continue;
       }
       const own = tools.filter((tool) => bridge.serverOf(tool.name)?.server === server.name);

@@ -14,7 +14,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { generateObject } from '@interlingua/agent';
-import type { ChatModel, ChatRequest, ModelResponse } from '@interlingua/core';
+import { type ChatModel, type ChatRequest, type ModelResponse, responseToStream } from '@interlingua/core';
 import { type ModelSettings, model, startDemoServer } from 'interlingua';
 
 type WireProvider = Parameters<typeof startDemoServer>[0]['provider'];
@@ -70,8 +70,8 @@ function offlineReportModel(): ChatModel {
     modelId: 'weather-report',
     capabilities: { toolCalling: 'native' },
     generate: async (request) => answer(request),
-    async *stream() {
-      throw new Error('The offline stand-in answers whole responses only.');
+    async *stream(request) {
+      yield* responseToStream(answer(request));
     },
   };
 }

@@ -39,7 +39,7 @@ describe('a model id that looks like a typo (issue 32)', () => {
     try {
       const typo = model('anthropic:claude-sonet-4-6', { baseURL: server.url, apiKey: 'sk-ant-test' });
       const response = await typo.generate({ messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] });
-      expect((server.requests[0]?.body as { model: string }).model).toBe('claude-sonet-4-6');
+      expect(server.requests[0]?.body).toMatchObject({ model: 'claude-sonet-4-6' });
       expect(response.warnings).toContainEqual(
         expect.objectContaining({
           feature: 'model',

@@ -45,7 +45,8 @@ export type AnthropicProvider = (modelId: string) => AnthropicChatModel;
 
 /**
  * Creates an Anthropic provider over the official `@anthropic-ai/sdk` client. Requests carry
- * `anthropic-version` and the key as `x-api-key` (and, from SDK 1.x, `Authorization: Bearer`). An
+ * `anthropic-version` and the key as `x-api-key`, the one auth header (SDK 1.x's own
+ * `Authorization: Bearer` is left out). An
  * unknown setting is an `InvalidSettingError` naming the nearest known one. The first call of a model fails with `InvalidSettingError`
  * when no API key is given and `ANTHROPIC_API_KEY` is unset; the SDK client is built once per
  * provider, on that first call.
@@ -99,8 +100,10 @@ export function createAnthropic(settings: AnthropicProviderSettings = {}): Anthr
       apiKey,
       ...(settings.baseURL === undefined ? {} : { baseURL: settings.baseURL }),
       // SDK 1.x sends the key as `Authorization: Bearer`; the Messages API reference and
-      // Anthropic-compatible servers (proxies, our gateway) read `x-api-key`, so send both.
-      defaultHeaders: { 'x-api-key': apiKey, ...settings.headers },
+      // Anthropic-compatible servers (proxies, our gateway) read `x-api-key`. One credential goes
+      // upstream, in the documented header: the SDK's bearer header is removed (`null`), unless
+      // `headers` sets one.
+      defaultHeaders: { 'x-api-key': apiKey, authorization: null, ...settings.headers },
       ...(settings.fetch === undefined ? {} : { fetch: settings.fetch }),
       ...(settings.timeout === undefined ? {} : { timeout: settings.timeout }),
       ...(settings.maxRetries === undefined ? {} : { maxRetries: settings.maxRetries }),

@@ -46,7 +46,10 @@ const knownKeys = new Set([
  * Decodes a Messages API request body into an IR request (the gateway direction), the inverse
  * of `encodeRequest`: `tool_result` blocks of a user message become one tool message (tool names
  * looked up from the `tool_use` blocks before them), the rest of that user message follows as a
- * user message; `max_tokens` becomes `maxOutputTokens`; system `cache_control`,
+ * user message; `max_tokens` becomes `maxOutputTokens`; several system blocks are joined by
+ * newlines into `system` and kept as they came in `providerOptions.anthropic.system` (so an
+ * Anthropic backend gets every block and cache breakpoint back), a single block's `cache_control`
+ * goes to `providerOptions.anthropic.cache_control`;
  * `thinking` becomes `reasoning.budgetTokens` (0 when disabled), `output_config.format`
  * `responseFormat`; `disable_parallel_tool_use` and non-custom tools (server tools) go to `providerOptions.anthropic`,
  * as does every body key the IR has no field for. Throws `InvalidRequestError` naming the path
@@ -69,14 +72,17 @@ export function decodeAnthropicRequest(body: unknown): CodecResult<DecodedReques
   if (typeof wire.system === 'string') request.system = wire.system;
   else if (wire.system !== undefined) {
     request.system = wire.system.map((block) => block.text).join('\n');
-    const cacheControl = wire.system.find((block) => block.cache_control)?.cache_control;
-    if (cacheControl) anthropicOptions.cache_control = toJSONObject(cacheControl);
     if (wire.system.length > 1) {
-      warnings.push({
-        type: 'degraded',
-        feature: 'system',
-        message: `Joined ${wire.system.length} system text blocks with newlines into one system prompt.`,
-      });
+      // The IR has one system prompt (the blocks joined); the blocks themselves, each with its own
+      // cache breakpoint, go to an Anthropic backend as they came (see encodeRequest).
+      anthropicOptions.system = wire.system.map((block) => ({
+        type: 'text',
+        text: block.text,
+        ...(block.cache_control ? { cache_control: toJSONObject(block.cache_control) } : {}),
+      }));
+    } else {
+      const cacheControl = wire.system[0]?.cache_control;
+      if (cacheControl) anthropicOptions.cache_control = toJSONObject(cacheControl);
     }
   }
 

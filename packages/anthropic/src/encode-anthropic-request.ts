@@ -3,11 +3,12 @@ import {
   type CodecResult,
   type EncodeRequestOptions,
   type JSONObject,
+  type JSONValue,
   type ReasoningEffort,
   setOwnProperty,
   type Warning,
 } from '@interlingua/core';
-import type { AnthropicCacheControl, AnthropicMessagesRequest } from './anthropic-api';
+import type { AnthropicCacheControl, AnthropicMessagesRequest, AnthropicTextBlockParam } from './anthropic-api';
 import { mapAnthropicForeignOptions } from './anthropic-foreign-options';
 import { applyAnthropicSettings } from './anthropic-prepare-settings';
 import { prepareAnthropicTools } from './anthropic-prepare-tools';
@@ -27,16 +28,23 @@ export type AnthropicEncodeRequestOptions = EncodeRequestOptions & {
   effortBudget?: (modelId: string, effort: ReasoningEffort) => number | undefined;
 };
 
+// Keys `providerOptions.anthropic` may never set: the codec owns them.
+const RESERVED_KEYS = new Set(['model', 'messages', 'max_tokens', 'tool_choice', 'stream']);
+
 // Keys of `providerOptions.anthropic` that map to request fields instead of passing through.
-const handledOptionKeys = new Set(['cache_control', 'disable_parallel_tool_use', 'tools']);
+const handledOptionKeys = new Set(['cache_control', 'disable_parallel_tool_use', 'tools', 'system']);
 
 /**
  * Encodes an IR request as a Messages API body. `system` goes to the top-level `system`
- * field (text blocks with `cache_control` when `providerOptions.anthropic.cache_control` is set),
+ * field (text blocks with `cache_control` when `providerOptions.anthropic.cache_control` is set;
+ * the blocks of `providerOptions.anthropic.system` as they are when their texts, joined by
+ * newlines, are `system` — how `decodeRequest` keeps several blocks and their breakpoints),
  * never into `messages`. `max_tokens` is `maxOutputTokens`, else `defaultMaxTokens`, else
  * {@link ANTHROPIC_DEFAULT_MAX_TOKENS}. `reasoning` becomes `thinking` and `responseFormat`
  * `output_config.format` (see `applyAnthropicSettings`). Other `providerOptions.anthropic` keys (`thinking`,
- * `metadata`, `top_k`, …) are copied into the body verbatim and win over computed fields.
+ * `metadata`, `top_k`, …) are copied into the body verbatim and win over computed settings
+ * (`thinking`, `output_config`), never over what the codec owns (`model`, `messages`,
+ * `max_tokens`, `tool_choice`, `stream`: those are left out with a warning).
  * Other providers' options with an equivalent are mapped (`openai.parallel_tool_calls`,
  * `gemini.topK`); every other one is a warning (`mapAnthropicForeignOptions`).
  *
@@ -51,8 +59,8 @@ export function encodeAnthropicRequest(
   const messages = convertToAnthropicMessages(request.messages, warnings);
 
   const cacheControl = anthropicOptions.cache_control;
-  let system: AnthropicMessagesRequest['system'];
-  if (request.system !== undefined) {
+  let system: AnthropicMessagesRequest['system'] = systemBlocks(request.system, anthropicOptions.system, warnings);
+  if (system === undefined && request.system !== undefined) {
     // An empty text block (cache_control or not) is a 400; an empty string is not.
     system =
       typeof cacheControl === 'object' && cacheControl !== null && !Array.isArray(cacheControl) && request.system !== ''
@@ -91,9 +99,47 @@ export function encodeAnthropicRequest(
     applyAnthropicSettings(request, body, { model: options.model, effortBudget: options.effortBudget }, warnings);
   }
   for (const [key, value] of Object.entries(anthropicOptions)) {
-    if (!handledOptionKeys.has(key)) setOwnProperty(body, key, value);
+    if (handledOptionKeys.has(key)) continue;
+    if (RESERVED_KEYS.has(key)) {
+      warnings.push({
+        type: 'unsupported',
+        feature: `providerOptions.anthropic.${key}`,
+        message: `\`${key}\` is set by the codec and cannot be overridden through providerOptions; it was ignored.`,
+      });
+    } else setOwnProperty(body, key, value);
   }
   return { value: body, warnings };
+}
+
+// The system blocks kept by decodeRequest, when they still say what `system` says; else a warning.
+function systemBlocks(
+  system: string | undefined,
+  blocks: JSONValue | undefined,
+  warnings: Warning[],
+): AnthropicTextBlockParam[] | undefined {
+  if (blocks === undefined || system === undefined) return undefined;
+  const valid =
+    Array.isArray(blocks) &&
+    blocks.length > 0 &&
+    blocks.every(
+      (block) =>
+        typeof block === 'object' &&
+        block !== null &&
+        !Array.isArray(block) &&
+        block.type === 'text' &&
+        typeof block.text === 'string' &&
+        block.text !== '',
+    );
+  if (valid && (blocks as { text: string }[]).map((block) => block.text).join('\n') === system) {
+    return (blocks as JSONObject[]).map((block) => ({ ...block }) as unknown as AnthropicTextBlockParam);
+  }
+  warnings.push({
+    type: 'unsupported',
+    feature: 'providerOptions.anthropic.system',
+    message:
+      "Expected providerOptions.anthropic.system to be non-empty text blocks whose texts, joined by newlines, are the request's system prompt; they were not sent (the system prompt was).",
+  });
+  return undefined;
 }
 
 function resolveDefaultMaxTokens(options: AnthropicEncodeRequestOptions): number {

@@ -1,4 +1,11 @@
-import { type ChatRequest, type CodecResult, setOwnProperty, type Warning } from '@interlingua/core';
+import {
+  type ChatRequest,
+  type CodecResult,
+  InvalidRequestError,
+  type JSONValue,
+  setOwnProperty,
+  type Warning,
+} from '@interlingua/core';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import { convertToOpenAIMessages } from './convert-to-openai-messages';
 import type { OpenAIChatRequestBody } from './openai-api';
@@ -7,8 +14,20 @@ import { mapOpenAIForeignOptions } from './openai-foreign-options';
 import { prepareOpenAITools } from './openai-prepare-tools';
 import { prepareOpenAISettings } from './prepare-openai-settings';
 
-// Keys `providerOptions.openai` may not override: they are what the codec itself encodes.
-const RESERVED_KEYS = new Set(['model', 'messages', 'stream', 'stream_options']);
+// Keys `providerOptions.openai` may never set: the codec owns them, whether or not this request
+// uses them (a `tools` of hosted tools must not replace, or stand in for, the function tools).
+const RESERVED_KEYS = new Set([
+  'model',
+  'messages',
+  'tools',
+  'tool_choice',
+  'functions',
+  'function_call',
+  'max_tokens',
+  'max_completion_tokens',
+  'stream',
+  'stream_options',
+]);
 
 /**
  * Encodes an IR request as a Chat Completions body: system prompt as the first message,
@@ -16,7 +35,11 @@ const RESERVED_KEYS = new Set(['model', 'messages', 'stream', 'stream_options'])
  * `reasoning` → `reasoning_effort`, `responseFormat` → `response_format`,
  * tools and tool choice, and `stream_options.include_usage` for streams. Keys of
  * `providerOptions.openai` (such as `parallel_tool_calls`, `reasoning_effort`, `seed`) are
- * copied into the body verbatim. Other providers' options with an equivalent are mapped
+ * copied into the body verbatim, but never over a field the codec wrote or owns (`model`,
+ * `messages`, `tools`, `tool_choice`, the token limits, the stream flags): such a key is left out
+ * with a warning. Hosted tools (`providerOptions.openai.tools`, from a Responses request) cannot
+ * run on Chat Completions and are left out with a warning; a hosted `tool_choice` that requires
+ * one is an `InvalidRequestError`. Other providers' options with an equivalent are mapped
  * (`anthropic.disable_parallel_tool_use`, `gemini.seed`); every other one is a warning
  * (`mapOpenAIForeignOptions`).
  *
@@ -52,8 +75,11 @@ export function encodeOpenAIRequest(
   const passthrough = request.providerOptions?.openai;
   if (passthrough !== undefined) {
     const target = body as unknown as Record<string, unknown>;
+    rejectHostedToolChoice(passthrough.tool_choice);
     for (const [key, value] of Object.entries(passthrough)) {
-      if (RESERVED_KEYS.has(key)) {
+      if (key === 'tools') {
+        warnings.push(hostedToolsWarning(value));
+      } else if (RESERVED_KEYS.has(key) || Object.hasOwn(target, key)) {
         warnings.push({
           type: 'unsupported',
           feature: `providerOptions.openai.${key}`,
@@ -68,4 +94,30 @@ export function encodeOpenAIRequest(
     if (options.streamUsage ?? true) streaming.stream_options = { include_usage: true };
   }
   return { value: body, warnings };
+}
+
+// Hosted tools (`web_search`, `file_search`, …) run on OpenAI's side, in the Responses API only.
+function hostedToolsWarning(tools: JSONValue | undefined): Warning {
+  const types = (Array.isArray(tools) ? tools : [tools]).map((tool) =>
+    typeof tool === 'object' && tool !== null && !Array.isArray(tool) && typeof tool.type === 'string'
+      ? tool.type
+      : typeof tool,
+  );
+  return {
+    type: 'unsupported',
+    feature: 'providerOptions.openai.tools',
+    message: `Hosted tools (${[...new Set(types)].join(', ')}) run only on OpenAI's Responses API; a Chat Completions model cannot run them, so they were left out.`,
+  };
+}
+
+// The `tool_choice` types that name a tool the client runs (every other type names a hosted tool).
+const CLIENT_TOOL_CHOICES = new Set(['function', 'custom', 'allowed_tools']);
+
+// A `tool_choice` that requires a hosted tool cannot be honoured without it: refused, not ignored.
+function rejectHostedToolChoice(choice: JSONValue | undefined): void {
+  const type = typeof choice === 'object' && choice !== null && !Array.isArray(choice) ? choice.type : undefined;
+  if (typeof type !== 'string' || CLIENT_TOOL_CHOICES.has(type)) return; // a reserved key: warned about below
+  throw new InvalidRequestError({
+    message: `Expected a tool_choice a Chat Completions model can honour, got one that requires the hosted tool ${JSON.stringify(type.slice(0, 64))}: hosted tools run only on OpenAI's Responses API.`,
+  });
 }

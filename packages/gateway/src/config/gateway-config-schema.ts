@@ -35,6 +35,11 @@ const modelSchema = z
     /** Tokens per minute for this model name, over all keys. */
     tpm: positiveInt.optional(),
     price: priceSchema.optional(),
+    /**
+     * Body fields a caller may send to this model beyond the gateway's pass-through list for the
+     * inbound format (docs/gateway.md, "What reaches the backend"): `["user", "metadata"]`.
+     */
+    passThrough: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'expected a body field name')).optional(),
   })
   .strict();
 

@@ -70,6 +70,9 @@ export function anthropicFormat(codec: Codec): InboundFormat {
       return `event: ${typeof type === 'string' ? type : 'message'}\ndata: ${JSON.stringify(chunk)}\n\n`;
     },
     streamEnd: '',
+    // Claude Code's betas (`context-management-…`, `interleaved-thinking-…`) go with body fields
+    // only Anthropic reads. https://docs.anthropic.com/en/api/beta-headers
+    sameProviderHeaders: { provider: 'anthropic', names: ['anthropic-beta'] },
     encodeOptions(context, stream) {
       return {
         model: context.model,

@@ -46,6 +46,12 @@ export type InboundFormat = {
   frame(chunk: unknown): string;
   /** Written after the last chunk of a complete stream (`data: [DONE]` for OpenAI), or `''`. */
   streamEnd: string;
+  /**
+   * Headers of the client's request forwarded to a backend of the same provider (the models whose
+   * `provider` is `provider`): the provider's beta flags (`anthropic-beta`, `OpenAI-Beta`), which
+   * go with body fields only that provider reads. Never sent to another provider.
+   */
+  sameProviderHeaders?: { provider: string; names: readonly string[] };
   /** The options of `encodeResponse` / `encodeStream` for one answer (each codec reads its own). */
   encodeOptions(context: EncodeContext, stream: boolean): EncodeResponseOptions & Record<string, unknown>;
 };
@@ -70,4 +76,22 @@ export function bearerToken(request: GatewayRequest): string | undefined {
 export function headerValue(request: GatewayRequest, name: string): string | undefined {
   const value = request.headers[name];
   return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/**
+ * The headers of `format.sameProviderHeaders` the client sent, to add to a backend call when the
+ * backend's provider is that provider (else none).
+ */
+export function sameProviderHeaders(
+  format: InboundFormat,
+  request: GatewayRequest,
+  provider: string,
+): Record<string, string> {
+  const forwarded: Record<string, string> = {};
+  if (format.sameProviderHeaders === undefined || format.sameProviderHeaders.provider !== provider) return forwarded;
+  for (const name of format.sameProviderHeaders.names) {
+    const value = headerValue(request, name);
+    if (value !== undefined) forwarded[name] = value;
+  }
+  return forwarded;
 }

@@ -62,6 +62,7 @@ export function openaiFormat(codec: Codec): InboundFormat {
       return `data: ${JSON.stringify(chunk)}\n\n`;
     },
     streamEnd: 'data: [DONE]\n\n',
+    sameProviderHeaders: { provider: 'openai', names: ['openai-beta'] },
     encodeOptions(context, stream) {
       const body = context.body as { stream_options?: { include_usage?: unknown } } | undefined;
       return {

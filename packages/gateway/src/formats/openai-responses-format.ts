@@ -36,10 +36,13 @@ export function openaiResponsesFormat(codec: Codec): InboundFormat {
       return `event: ${typeof type === 'string' ? type : 'message'}\ndata: ${JSON.stringify(chunk)}\n\n`;
     },
     streamEnd: '',
+    sameProviderHeaders: { provider: 'openai', names: ['openai-beta'] },
     encodeOptions(context) {
       // Response ids are `resp_` and letters and digits; the IR's id (from `finish`) wins when it has one.
       return {
         model: context.model,
+        // Calls of a `namespace` tool's functions are answered under their namespace (Codex's `multi_agent_v1`).
+        requestTools: (context.body as { tools?: unknown } | undefined)?.tools,
         id: `resp_${context.requestId.replace(/[^A-Za-z0-9]/g, '')}`,
         createdAt: context.created,
       };

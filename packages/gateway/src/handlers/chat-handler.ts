@@ -1,4 +1,5 @@
-import type { ModelResponse, TelemetrySpan, Usage } from '@interlingua/core';
+import type { ChatModel, ModelResponse, TelemetrySpan, Usage } from '@interlingua/core';
+import { sameProviderHeaders } from '../formats/inbound-format';
 import type { GatewayReply } from '../http/gateway-exchange';
 import { warningsHeader } from '../http/warnings-header';
 import { admitRequest, DEFAULT_OUTPUT_RESERVATION } from '../limits/admit-request';
@@ -51,7 +52,11 @@ export const chatHandler: RouteHandler = async (services, exchange) => {
     reserveTokens,
     redact: services.redact,
   };
-  const callOptions = (signal: AbortSignal) => ({ signal, headers: { 'x-request-id': request.id } });
+  // The client's beta flags reach a backend of its own provider only (`sameProviderHeaders`).
+  const callOptions = (model: ChatModel, signal: AbortSignal) => ({
+    signal,
+    headers: { ...sameProviderHeaders(format, request, model.provider), 'x-request-id': request.id },
+  });
   // The backend last called: a client that leaves before the answer is charged for that call.
   let attempted: Candidate | undefined;
   // Each backend attempt in its own CLIENT span under the request's (when telemetry records it).
@@ -93,7 +98,7 @@ export const chatHandler: RouteHandler = async (services, exchange) => {
         plan,
         spanned(
           false,
-          (model, signal) => model.generate(ir, callOptions(signal)),
+          (model, signal) => model.generate(ir, callOptions(model, signal)),
           (attempt, response) => endBackendSpan(attempt, { response }),
         ),
         context,
@@ -130,7 +135,7 @@ export const chatHandler: RouteHandler = async (services, exchange) => {
       plan,
       spanned(
         true,
-        (model, signal) => startStream(model, ir, callOptions(signal)),
+        (model, signal) => startStream(model, ir, callOptions(model, signal)),
         (attempt, value) => {
           value.span = attempt;
         },

@@ -2,6 +2,7 @@ import type { Codec, DecodedRequest, Warning } from '@interlingua/core';
 import { InterlinguaError } from '@interlingua/core';
 import type { Principal } from '../auth/create-authenticator';
 import { GatewayError } from '../errors/gateway-error';
+import { applyPassThroughPolicy } from '../formats/pass-through-policy';
 import type { ModelPlan } from '../router/create-model-table';
 import type { GatewayServices, RouteExchange } from '../routes/gateway-route';
 
@@ -22,7 +23,9 @@ export type InboundRequest = {
  * (bounded), parse JSON, and hand it to the codec's `decodeRequest` — the only code that reads
  * strangers' bytes. Then check the model is served and allowed for the key. `prepare` may fill
  * defaults before decoding (count_tokens has no `max_tokens`). Throws `GatewayError`s: 401,
- * 413, 400 (with the codec's message and path), 404 listing the models, 403.
+ * 413, 400 (with the codec's message and path), 404 listing the models, 403. The decoded request
+ * keeps only the body fields the pass-through policy allows (`applyPassThroughPolicy`); the
+ * others are named in the warnings.
  */
 export async function readInboundRequest(
   services: GatewayServices,
@@ -59,6 +62,8 @@ export async function readInboundRequest(
       message: `The key "${principal.name}" may not use the model "${model}"; it may use ${principal.key.models.join(', ')}.`,
     });
   }
+  const settings = Object.hasOwn(services.config.models, model) ? services.config.models[model] : undefined;
+  applyPassThroughPolicy(decoded.value.request, format.name, model, settings?.passThrough, decoded.warnings);
   for (const warning of decoded.warnings) record.warnings.push(warning);
   return { principal, body, decoded: decoded.value, warnings: decoded.warnings, model, plan };
 }

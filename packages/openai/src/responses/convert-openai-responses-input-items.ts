@@ -21,6 +21,7 @@ import {
 import { readServerItemJSON } from './openai-responses-server-items';
 import { parseRequestItemAt } from './parse-responses-item';
 import { createResponsesContentBuilder, type ResponsesContentBuilder } from './responses-content-builder';
+import { flattenNamespacedName } from './responses-tool-namespaces';
 
 /**
  * Converts a request's `input` items (the gateway direction) to the IR system prompt and
@@ -93,7 +94,12 @@ export function convertOpenAIResponsesInputItems(
         turn().reasoning(parseRequestItemAt(responsesReasoningItemSchema, raw, path));
         return;
       case 'function_call': {
-        const call = parseRequestItemAt(responsesFunctionCallSchema, raw, path);
+        const parsed = parseRequestItemAt(responsesFunctionCallSchema, raw, path);
+        // A call of a namespace's function goes by the flattened name its tool has in the IR.
+        const call =
+          parsed.namespace === undefined
+            ? parsed
+            : { ...parsed, name: flattenNamespacedName(parsed.namespace, parsed.name) };
         toolNames.set(call.call_id, call.name);
         turn().call(call);
         return;

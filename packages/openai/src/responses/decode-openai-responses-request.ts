@@ -15,6 +15,7 @@ import { convertOpenAIResponsesInputItems } from './convert-openai-responses-inp
 import { responsesFunctionToolSchema, responsesRequestSchema } from './openai-responses-request-schemas';
 import { parseRequestItemAt } from './parse-responses-item';
 import { readOpenAIResponsesSettings } from './prepare-openai-responses-settings';
+import { flattenNamespacedName } from './responses-tool-namespaces';
 
 // Body keys mapped to IR fields (or dropped as stream framing); every other key goes to
 // `providerOptions.openai` verbatim.
@@ -39,7 +40,8 @@ const ENCRYPTED_REASONING = 'reasoning.encrypted_content';
 /**
  * Decodes a Responses API request body into an IR request (the gateway direction):
  * `instructions` and `system` / `developer` messages → `system`, `input` → the history (see
- * `convertOpenAIResponsesInputItems`; a plain string is one user turn), `function` tools (other
+ * `convertOpenAIResponsesInputItems`; a plain string is one user turn), `function` tools and the
+ * functions of `namespace` tools (as `<namespace>__<name>`, see `flattenNamespacedName`; other
  * tools, hosted ones such as `web_search`, are kept in `providerOptions.openai.tools` with a
  * warning: only an OpenAI Responses model runs them), `tool_choice`, `max_output_tokens`,
  * `temperature`, `top_p`. The stateless defaults `store: false` and
@@ -78,6 +80,10 @@ export function decodeOpenAIResponsesRequest(body: unknown): CodecResult<Decoded
   const hosted: JSONObject[] = [];
   (wire.tools ?? []).forEach((entry, index) => {
     const original = raw.tools?.[index] as JSONObject;
+    if (entry.type === 'namespace') {
+      tools.push(...decodeNamespaceTool(original, index, warnings));
+      return;
+    }
     if (entry.type !== 'function') {
       hosted.push(original);
       warnings.push({
@@ -87,20 +93,13 @@ export function decodeOpenAIResponsesRequest(body: unknown): CodecResult<Decoded
       });
       return;
     }
-    const tool = parseRequestItemAt(responsesFunctionToolSchema, original, ['tools', index]);
-    const parameters = tool.parameters;
-    tools.push({
-      name: tool.name,
-      description: tool.description ?? '',
-      // `type` may be left out of `parameters`; the IR states it.
-      inputSchema:
-        parameters === null || parameters === undefined
-          ? { type: 'object', properties: {} }
-          : { ...parameters, type: 'object' },
-    });
+    tools.push(decodeFunctionTool(original, ['tools', index]));
   });
   if (tools.length > 0) request.tools = tools;
-  const toolChoice = convertToolChoice(wire.tool_choice, warnings);
+  // A choice of a hosted tool (`{ type: 'web_search' }`) stays with the hosted tools: a backend that
+  // cannot run it refuses the request rather than answer without the tool it requires.
+  const hostedChoice = hostedToolChoice((body as { tool_choice?: unknown }).tool_choice);
+  const toolChoice = hostedChoice === undefined ? convertToolChoice(wire.tool_choice, warnings) : undefined;
   if (toolChoice !== undefined) request.toolChoice = toolChoice;
   if (typeof wire.max_output_tokens === 'number') request.maxOutputTokens = wire.max_output_tokens;
   if (typeof wire.temperature === 'number') request.temperature = wire.temperature;
@@ -116,11 +115,63 @@ export function decodeOpenAIResponsesRequest(body: unknown): CodecResult<Decoded
       setOwnProperty(rest, key, value as JSONValue);
   }
   if (hosted.length > 0) rest.tools = hosted;
+  if (hostedChoice !== undefined) rest.tool_choice = hostedChoice;
   if (wire.store === true) rest.store = true;
   const include = (wire.include ?? []).filter((entry) => entry !== ENCRYPTED_REASONING);
   if (include.length > 0) rest.include = include;
   if (Object.keys(rest).length > 0) request.providerOptions = { openai: rest };
   return { value: { request, model: wire.model ?? undefined, stream: wire.stream === true }, warnings };
+}
+
+function decodeFunctionTool(original: unknown, path: (string | number)[], name?: (name: string) => string): Tool {
+  const tool = parseRequestItemAt(responsesFunctionToolSchema, original, path);
+  const parameters = tool.parameters;
+  return {
+    name: name?.(tool.name) ?? tool.name,
+    description: tool.description ?? '',
+    // `type` may be left out of `parameters`; the IR states it.
+    inputSchema:
+      parameters === null || parameters === undefined
+        ? { type: 'object', properties: {} }
+        : { ...parameters, type: 'object' },
+  };
+}
+
+// A `namespace` tool groups functions the client runs (Codex's `multi_agent_v1`): each becomes an
+// ordinary IR tool named `<namespace>__<function>`, so every backend can call it.
+function decodeNamespaceTool(original: JSONObject, index: number, warnings: Warning[]): Tool[] {
+  const namespace = original.name;
+  const inner = original.tools;
+  if (typeof namespace !== 'string' || namespace === '' || !Array.isArray(inner)) {
+    throw new InvalidRequestError({
+      message: `Expected a Responses API request body: tools[${index}]: Expected a namespace tool with a \`name\` and an array of \`tools\`, got ${describe(original).slice(0, 200)}.`,
+    });
+  }
+  const tools: Tool[] = [];
+  inner.forEach((entry, position) => {
+    const type = typeof entry === 'object' && entry !== null && !Array.isArray(entry) ? entry.type : undefined;
+    if (type !== 'function') {
+      warnings.push({
+        type: 'unsupported',
+        feature: `tools[${index}].tools[${position}]`,
+        message: `A "${String(type).slice(0, 64)}" tool of namespace "${namespace.slice(0, 64)}" has no IR equivalent (only functions do); it was left out.`,
+      });
+      return;
+    }
+    tools.push(
+      decodeFunctionTool(entry, ['tools', index, 'tools', position], (name) => flattenNamespacedName(namespace, name)),
+    );
+  });
+  return tools;
+}
+
+// The `tool_choice` types that name a tool the client runs; every other object names a hosted tool.
+const CLIENT_TOOL_CHOICES = new Set(['function', 'custom', 'allowed_tools']);
+
+function hostedToolChoice(choice: unknown): JSONObject | undefined {
+  if (typeof choice !== 'object' || choice === null || Array.isArray(choice)) return undefined;
+  const type = (choice as { type?: unknown }).type;
+  return typeof type === 'string' && !CLIENT_TOOL_CHOICES.has(type) ? (choice as JSONObject) : undefined;
 }
 
 function convertToolChoice(choice: unknown, warnings: Warning[]): ToolChoice | undefined {

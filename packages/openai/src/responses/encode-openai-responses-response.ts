@@ -8,13 +8,15 @@ import {
   OPENAI_RESPONSES_PLACEHOLDER_ID,
   type OpenAIResponsesEncodeResponseOptions,
 } from './openai-responses-settings';
+import { readToolNamespaces, restoreToolNamespaces } from './responses-tool-namespaces';
 
 /**
  * Encodes an IR response as a Responses API `response` object (the gateway direction): the parts
  * as `output` items (see `convertToOpenAIResponsesOutput`), the finish reason as `status` and
  * `incomplete_details` (`length` → `incomplete` / `max_output_tokens`, `error` → `failed`;
  * `pause` and `other`, which have no word of their own, are `completed` with a warning), and the
- * usage with its cached and reasoning details.
+ * usage with its cached and reasoning details. With `options.requestTools`, calls of a
+ * `namespace` tool's functions are named as the Responses API names them (`name` + `namespace`).
  *
  * @see https://platform.openai.com/docs/api-reference/responses/object
  */
@@ -25,6 +27,7 @@ export function encodeOpenAIResponsesResponse(
   const warnings: Warning[] = [];
   const id = options.id ?? response.id ?? OPENAI_RESPONSES_PLACEHOLDER_ID;
   const output = convertToOpenAIResponsesOutput(response.message.content, id, warnings);
+  if (options.requestTools !== undefined) restoreToolNamespaces({ output }, readToolNamespaces(options.requestTools));
   const terminal = convertToOpenAIResponsesTerminal(response.finishReason);
   if (terminal.degraded) warnings.push(degradedFinish(response.finishReason));
   return {

@@ -5,6 +5,7 @@ import {
   type OpenAIResponsesEncodeResponseOptions,
 } from './openai-responses-settings';
 import { createResponsesStreamEncoder } from './responses-stream-encoder';
+import { readToolNamespaces, restoreToolNamespaces } from './responses-tool-namespaces';
 
 /**
  * Encodes IR stream events as Responses API stream events (the gateway direction), in the order
@@ -14,7 +15,8 @@ import { createResponsesStreamEncoder } from './responses-stream-encoder';
  * `providerErrorType` as its code, so the client learns of it in its own format.
  *
  * IR events carry the id and model only on `finish`: events before it use `options.id` (else a
- * placeholder) and `options.model`; the terminal event uses the finish event's.
+ * placeholder) and `options.model`; the terminal event uses the finish event's. With
+ * `options.requestTools`, calls of a `namespace` tool's functions are named `name` + `namespace`.
  *
  * @see https://platform.openai.com/docs/api-reference/responses-streaming
  */
@@ -27,8 +29,11 @@ export async function* encodeOpenAIResponsesStream(
     model: options.model ?? 'unknown',
     createdAt: options.createdAt ?? 0,
   });
+  const namespaces = readToolNamespaces(options.requestTools);
   for await (const event of events) {
-    yield* encoder.push(event);
+    const chunks = encoder.push(event);
+    if (namespaces.size > 0) for (const chunk of chunks) restoreToolNamespaces(chunk, namespaces);
+    yield* chunks;
     if (event.type === 'finish' || event.type === 'error') return;
   }
 }

@@ -57,6 +57,8 @@ export const responsesFunctionCallSchema = z.object({
   type: z.literal('function_call'),
   call_id: z.string().min(1),
   name: z.string().min(1),
+  /** Set when the function belongs to a `namespace` tool. */
+  namespace: z.string().min(1).optional(),
   arguments: z.string(),
 });
 /** Parsed function call item. */

@@ -24,6 +24,12 @@ export type OpenAIResponsesEncodeResponseOptions = EncodeResponseOptions & {
   id?: string;
   /** The `created_at` timestamp (Unix seconds). Codecs read no clock, so it defaults to 0. */
   createdAt?: number;
+  /**
+   * The `tools` of the request being answered, as the client sent them. Calls of a function of a
+   * `namespace` tool (which `decodeRequest` flattened to `<namespace>__<name>`) are then answered
+   * as the Responses API names them: `name` and `namespace` apart.
+   */
+  requestTools?: unknown;
 };
 
 /**

@@ -1,7 +1,10 @@
 import { type JSONObject, type JSONValue, setOwnProperty, type Warning } from '@interlingua/core';
 
 // Keys the codec itself writes; `providerOptions.openai` cannot override them.
-const RESERVED_KEYS = new Set(['model', 'input', 'instructions', 'stream']);
+const RESERVED_KEYS = new Set(['model', 'input', 'instructions', 'stream', 'stream_options', 'max_output_tokens']);
+// Keys `providerOptions.openai` may replace although the codec wrote them: `store: false` is only
+// the stateless default (a library user may store), the rest are merged rather than replaced.
+const REPLACEABLE_KEYS = new Set(['store']);
 
 // Chat Completions parameters with no Responses equivalent (`providerOptions.openai` is shared by
 // both OpenAI codecs): sending them would be a 400 "Unknown parameter".
@@ -29,7 +32,9 @@ const CHAT_ONLY_KEYS = new Set([
  * the codec's; the Chat Completions spellings are translated — `reasoning_effort` →
  * `reasoning.effort`, `verbosity` → `text.verbosity`, `response_format` → `text.format`,
  * `max_completion_tokens` / `max_tokens` → `max_output_tokens` — and Chat-only parameters
- * (`seed`, `stop`, `n`, …) are left out with a warning, as are the keys the codec writes itself.
+ * (`seed`, `stop`, `n`, …) are left out with a warning, as are the keys the codec writes itself
+ * (`tool_choice`, `temperature`, … when the request set them; `model`, `input`, `instructions`,
+ * `max_output_tokens` and the stream flags always). `store` may replace the stateless default.
  *
  * @see https://platform.openai.com/docs/guides/migrate-to-responses
  */
@@ -76,7 +81,15 @@ export function applyOpenAIResponsesProviderOptions(
         body[key] = { ...asObject(body[key]), ...asObject(value) };
         break;
       default:
-        setOwnProperty(body, key, value);
+        // Never over what the codec encoded (`tool_choice`, `temperature`, …): a hosted `tool_choice`
+        // fills the field only when the request had no choice of its own.
+        if (Object.hasOwn(body, key) && !REPLACEABLE_KEYS.has(key)) {
+          warnings.push({
+            type: 'unsupported',
+            feature: `providerOptions.openai.${key}`,
+            message: `\`${key}\` is set by the codec and cannot be overridden through providerOptions; it was ignored.`,
+          });
+        } else setOwnProperty(body, key, value);
     }
   }
 }

@@ -1,5 +1,6 @@
 import type { ChatRequest, Message } from '@interlingua/core';
 import { describe, expect, it } from 'vitest';
+import { decodeAnthropicRequest } from './decode-anthropic-request';
 import { ANTHROPIC_DEFAULT_MAX_TOKENS, encodeAnthropicRequest } from './encode-anthropic-request';
 
 const user = (text: string): Message => ({ role: 'user', content: [{ type: 'text', text }] });
@@ -10,6 +11,45 @@ const weatherTool = {
 };
 
 describe('encodeAnthropicRequest', () => {
+  it('sends several system blocks back as they came, each breakpoint kept, while they match the system prompt', () => {
+    const system = [
+      { type: 'text', text: 'billing' },
+      { type: 'text', text: 'You are Claude Code.', cache_control: { type: 'ephemeral' } },
+      { type: 'text', text: '工作目录 /work', cache_control: { type: 'ephemeral', ttl: '1h' } },
+    ];
+    const decoded = decodeAnthropicRequest({
+      model: 'm',
+      max_tokens: 10,
+      system,
+      messages: [{ role: 'user', content: 'hi' }],
+    });
+    expect(decoded.warnings).toEqual([]);
+    expect(decoded.value.request.system).toBe('billing\nYou are Claude Code.\n工作目录 /work');
+    expect(encodeAnthropicRequest(decoded.value.request, { model: 'm' }).value.system).toEqual(system);
+    // A library user who changed the system prompt gets that prompt, not stale blocks.
+    const changed = encodeAnthropicRequest({ ...decoded.value.request, system: 'Be brief.' }, { model: 'm' });
+    expect(changed.value.system).toBe('Be brief.');
+    expect(changed.warnings.map((warning) => warning.feature)).toEqual(['providerOptions.anthropic.system']);
+  });
+
+  it('never takes model, messages, max_tokens, tool_choice or stream from providerOptions.anthropic', () => {
+    const { value, warnings } = encodeAnthropicRequest(
+      {
+        messages: [user('hi')],
+        maxOutputTokens: 10,
+        providerOptions: { anthropic: { model: 'other', max_tokens: 99999, stream: true, top_k: 3 } },
+      },
+      { model: 'm' },
+    );
+    expect(value).toMatchObject({ model: 'm', max_tokens: 10, top_k: 3 });
+    expect(value).not.toHaveProperty('stream');
+    expect(warnings.map((warning) => warning.feature)).toEqual([
+      'providerOptions.anthropic.model',
+      'providerOptions.anthropic.max_tokens',
+      'providerOptions.anthropic.stream',
+    ]);
+  });
+
   it('encodes the three-turn weather history of reference note 000 §7.2 exactly', () => {
     const request: ChatRequest = {
       system: '你是一个专业的天气助手，回答简洁。',

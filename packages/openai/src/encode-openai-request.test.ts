@@ -184,6 +184,53 @@ describe('encodeOpenAIRequest', () => {
     ]);
   });
 
+  it('never lets providerOptions.openai overwrite what it encoded; hosted tools are left out, a hosted tool_choice refused', () => {
+    const request: ChatRequest = {
+      messages: [user('Hi')],
+      tools: [weatherTool],
+      toolChoice: 'required',
+      maxOutputTokens: 64,
+      temperature: 0.2,
+      providerOptions: {
+        openai: {
+          tools: [{ type: 'web_search' }],
+          tool_choice: 'none',
+          max_tokens: 100000,
+          temperature: 2,
+          user: 'u-1',
+        },
+      },
+    };
+    const { value, warnings } = encodeOpenAIRequest(request, { model: 'gpt-4.1' });
+    expect(value).toMatchObject({
+      tools: [{ type: 'function', function: { name: 'get_weather' } }],
+      tool_choice: 'required',
+      max_completion_tokens: 64,
+      temperature: 0.2,
+      user: 'u-1',
+    });
+    expect(value).not.toHaveProperty('max_tokens');
+    expect(warnings.map((warning) => warning.feature)).toEqual([
+      'providerOptions.openai.tools',
+      'providerOptions.openai.tool_choice',
+      'providerOptions.openai.max_tokens',
+      'providerOptions.openai.temperature',
+    ]);
+    expect(warnings[0]?.message).toContain('web_search');
+    // No function tools at all: the hosted ones still do not stand in for them.
+    const hostedOnly = encodeOpenAIRequest(
+      { messages: [user('Hi')], providerOptions: { openai: { tools: [{ type: 'web_search' }] } } },
+      { model: 'gpt-4.1' },
+    );
+    expect(hostedOnly.value).not.toHaveProperty('tools');
+    expect(() =>
+      encodeOpenAIRequest(
+        { messages: [user('Hi')], providerOptions: { openai: { tool_choice: { type: 'web_search' } } } },
+        { model: 'gpt-4.1' },
+      ),
+    ).toThrow(/requires the hosted tool "web_search"/);
+  });
+
   it('asks for usage in streams unless told not to, and uses max_tokens when told', () => {
     const request: ChatRequest = { messages: [user('Hi')], maxOutputTokens: 10 };
     expect(encodeOpenAIRequest(request, { model: 'gpt-4.1', stream: true }).value).toMatchObject({

@@ -52,6 +52,17 @@ describe('parseGatewayConfig', () => {
     expect(message).toContain('limits.maxBodyBytes');
   });
 
+  it('reads models.<name>.passThrough as body field names, naming a bad one', () => {
+    const config = parseGatewayConfig(
+      { models: { gpt: { model: 'openai:gpt-4.1', passThrough: ['user', 'metadata'] } } },
+      { env: {} },
+    );
+    expect(config.models.gpt?.passThrough).toEqual(['user', 'metadata']);
+    expect(problem({ models: { gpt: { model: 'openai:gpt-4.1', passThrough: ['user', 'a.b'] } } })).toContain(
+      'models.gpt.passThrough[1]: expected a body field name',
+    );
+  });
+
   it('reads a Redis store entry with its URL from the environment, and names what is wrong with one', () => {
     const config = parseGatewayConfig(
       { store: { type: 'redis', url: '${env:REDIS_URL}', prefix: 'prod', onUnavailable: 'fail-open' } },

@@ -4,7 +4,7 @@ import type { Gateway } from '@interlingua/gateway';
 import type { ProviderServer } from '@interlingua/testkit';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Backends, backendConfig, startBackends, startGateway } from './gateway-harness';
+import { type Backends, startBackends, startGateway } from './gateway-harness';
 import { responsesConfig, startResponsesBackend } from './gateway-responses-harness';
 
 // Issue 28, finding 3: caller body fields reached the backend verbatim (`n: 64` multiplied the
@@ -32,7 +32,12 @@ const SPAWN: ModelResponse = {
   message: {
     role: 'assistant',
     content: [
-      { type: 'tool-call', id: 'call_spawn_1', name: 'multi_agent_v1__spawn_agent', args: { message: '读一下 README' } },
+      {
+        type: 'tool-call',
+        id: 'call_spawn_1',
+        name: 'multi_agent_v1__spawn_agent',
+        args: { message: '读一下 README' },
+      },
     ],
   },
   finishReason: 'tool_calls',
@@ -203,7 +208,9 @@ const codexBody = (model: string, input: unknown[] = [{ role: 'user', content: '
 
 const functionNames = (format: 'openai' | 'anthropic', body: Record<string, unknown>) =>
   ((body.tools ?? []) as Record<string, unknown>[]).map((tool) =>
-    format === 'openai' ? (tool.function as { name: string } | undefined)?.name ?? `<${String(tool.type)}>` : tool.name,
+    format === 'openai'
+      ? ((tool.function as { name: string } | undefined)?.name ?? `<${String(tool.type)}>`)
+      : tool.name,
   );
 
 describe('Codex through the Responses route onto a foreign backend', () => {
@@ -233,7 +240,10 @@ describe('Codex through the Responses route onto a foreign backend', () => {
           arguments: JSON.stringify({ message: '读一下 README' }),
         });
         // The hosted tool is named in the warnings, not silently lost.
-        const named = [...features(response.headers.get('x-interlingua-warnings')), ...loggedFeatures(`codex-${format}`)];
+        const named = [
+          ...features(response.headers.get('x-interlingua-warnings')),
+          ...loggedFeatures(`codex-${format}`),
+        ];
         expect(named.some((feature) => feature.includes('tools'))).toBe(true);
 
         // The next turn: Codex sends the call back under its namespace, with the sub-agent's output.
@@ -276,7 +286,9 @@ describe('Codex through the Responses route onto a foreign backend', () => {
         if (event.type === 'response.completed') completed = event.response;
       }
       expect(done).toEqual([expect.objectContaining({ name: 'spawn_agent', namespace: 'multi_agent_v1' })]);
-      expect(completed?.output).toEqual([expect.objectContaining({ name: 'spawn_agent', namespace: 'multi_agent_v1' })]);
+      expect(completed?.output).toEqual([
+        expect.objectContaining({ name: 'spawn_agent', namespace: 'multi_agent_v1' }),
+      ]);
     } finally {
       backends.answer = TEXT;
     }

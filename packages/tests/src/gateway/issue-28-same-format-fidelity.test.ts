@@ -92,7 +92,7 @@ describe('Anthropic in, Anthropic backend', () => {
       .finalMessage();
     expect(message.content).toEqual([{ type: 'text', text: '好的。' }]);
     const sent = backends.servers.anthropic.requests.at(-1);
-    expect((sent?.body as { system?: unknown }).system).toEqual(SYSTEM);
+    expect((sent?.body as { system?: unknown } | undefined)?.system).toEqual(SYSTEM);
     expect(breakpoints(sent?.body)).toBe(3);
     expect(sent?.headers['anthropic-beta']).toBe(BETA);
     expect(sent?.headers.authorization).toBeUndefined();
@@ -102,7 +102,7 @@ describe('Anthropic in, Anthropic backend', () => {
     const client = new Anthropic({ apiKey: 'test-key', baseURL: url, maxRetries: 0 });
     await client.messages.create(claudeCodeBody('openai-backend'), { headers: { 'anthropic-beta': BETA } });
     const sent = backends.servers.openai.requests.at(-1);
-    const messages = (sent?.body as { messages: { role: string; content: unknown }[] }).messages;
+    const messages = (sent?.body as { messages: { role: string; content: unknown }[] } | undefined)?.messages ?? [];
     expect(messages[0]).toEqual({ role: 'system', content: SYSTEM.map((block) => block.text).join('\n') });
     expect(sent?.headers['anthropic-beta']).toBeUndefined();
     expect(JSON.stringify(sent?.body)).not.toContain('cache_control');

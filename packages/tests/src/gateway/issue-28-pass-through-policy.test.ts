@@ -150,7 +150,7 @@ describe('caller body fields and the pass-through policy', () => {
         metadata: { user_id: 'caller-7' },
         service_tier: 'auto',
         top_k: 5,
-      })
+      } as unknown as Anthropic.MessageCreateParamsNonStreaming)
       .withResponse();
     const sent = lastBody(backends.servers.anthropic);
     expect(sent).not.toHaveProperty('metadata');

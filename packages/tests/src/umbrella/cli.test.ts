@@ -119,7 +119,7 @@ describe('interlingua tools', { timeout: CHILD_TIMEOUT }, () => {
     const config = writeWeatherMcpConfig({ broken: { command: '/nonexistent/mcp-server' } });
     const result = await runCli(['tools', '--mcp', config]);
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/^broken {2}failed: .*ENOENT/m);
+    expect(result.stdout).toMatch(/^broken {2}failed: Its command `\/nonexistent\/mcp-server` was not found/m);
     expect(result.stdout).toContain('  weather__get_weather  根据城市名查询实时天气\n');
   });
 });

@@ -129,12 +129,16 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   return all;
 }
 
+async function* events(response: ModelResponse) {
+  yield* responseToStream(response);
+}
+
 async function reply(format: ClientFormat, request: RecordedRequest): Promise<Reply> {
   const response = answerFor(format, request);
   const model = (request.body as { model?: string } | undefined)?.model ?? 'recorded-model';
   const codec = CODECS[format];
   if (!isStream(format, request)) return json(codec.encodeResponse(response, { model }).value);
-  const chunks = await collect(codec.encodeStream(responseToStream(response), { model }));
+  const chunks = await collect(codec.encodeStream(events(response), { model }));
   return sse(format as SSEFormat, chunks);
 }
 

@@ -75,4 +75,35 @@ describe('requestLosses', () => {
       'tool result call_rec_1 answers no call',
     ]);
   });
+
+  it('holds a Gemini backend to the rules Gemini enforces: no foreign call ids, every call answered', () => {
+    const contents = (id: Record<string, string>, responses: number) => ({
+      systemInstruction: { parts: [{ text: 'You are a weather assistant. Answer in one short sentence.' }] },
+      generationConfig: { temperature: 0.2, maxOutputTokens: 1024 },
+      tools: [{ functionDeclarations: [{ name: 'get_weather', parameters: { properties: { city: {} } } }] }],
+      contents: [
+        { role: 'user', parts: [{ text: 'What is the weather in Paris? Use the tool.' }] },
+        { role: 'model', parts: [{ functionCall: { name: 'get_weather', args: { city: 'Paris' }, ...id } }] },
+        {
+          role: 'user',
+          parts: Array.from({ length: responses }, () => ({
+            functionResponse: {
+              name: 'get_weather',
+              response: { city: 'Paris', forecast: 'sunny', celsius: 21 },
+              ...id,
+            },
+          })),
+        },
+      ],
+    });
+    expect(requestLosses(inbound, { format: 'gemini', body: contents({}, 1), headers: {} }, [])).toEqual([]);
+    expect(
+      requestLosses(inbound, { format: 'gemini', body: contents({ id: 'call_rec_1' }, 2), headers: {} }, []),
+    ).toEqual([
+      'gemini: contents[1] makes 1 calls, 2 answered',
+      'gemini: foreign call id call_rec_1 in contents[1]',
+      'gemini: foreign call id call_rec_1 in contents[2]',
+      'gemini: foreign call id call_rec_1 in contents[2]',
+    ]);
+  });
 });

@@ -119,6 +119,34 @@ function headerList(value: string | string[] | undefined): string[] {
     .filter((item) => item !== '');
 }
 
+type GeminiPart = { functionCall?: { id?: string }; functionResponse?: { id?: string } };
+
+/**
+ * What the Gemini API refuses (the rules of the testkit's `strictGeminiReplies`, which cannot
+ * judge a replayed history whose ids no route of its issued): a model turn's N function calls
+ * answered by other than N function responses in the next turn, and call ids of another
+ * provider (Gemini knows only the ids it issued, which reach the gateway only in Gemini's format).
+ */
+function geminiRuleBreaks(inbound: ModelCall, backend: ModelCall): string[] {
+  if (backend.format !== 'gemini') return [];
+  const contents = ((backend.body as { contents?: { role?: string; parts?: GeminiPart[] }[] }).contents ?? []).map(
+    (content) => content.parts ?? [],
+  );
+  const breaks: string[] = [];
+  contents.forEach((parts, index) => {
+    const calls = parts.filter((part) => part.functionCall !== undefined).length;
+    const answers = (contents[index + 1] ?? []).filter((part) => part.functionResponse !== undefined).length;
+    if (calls > 0 && answers !== calls)
+      breaks.push(`gemini: contents[${index}] makes ${calls} calls, ${answers} answered`);
+    if (inbound.format === 'gemini') return;
+    for (const part of parts) {
+      const id = part.functionCall?.id ?? part.functionResponse?.id;
+      if (id !== undefined) breaks.push(`gemini: foreign call id ${id} in contents[${index}]`);
+    }
+  });
+  return breaks;
+}
+
 /**
  * What of the inbound call did not reach the backend and was not named in a warning: each function
  * tool (name and parameters), hosted tool, system text, tool call and tool result (by call id, its
@@ -129,7 +157,7 @@ function headerList(value: string | string[] | undefined): string[] {
 export function requestLosses(inbound: ModelCall, backend: ModelCall, warnings: readonly ReportedWarning[]): string[] {
   const sent = digestRequest(inbound.format, inbound.body);
   const got = digestRequest(backend.format, backend.body);
-  const losses: string[] = [];
+  const losses: string[] = geminiRuleBreaks(inbound, backend);
 
   for (const tool of sent.functionTools) {
     const match = got.functionTools.find(

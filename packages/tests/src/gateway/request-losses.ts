@@ -31,13 +31,20 @@ const FEATURE_HEADERS: Record<string, string> = { 'anthropic-beta': 'anthropic',
 
 const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
 
-/** Whether a warning names `subject` (in its feature or message, case and punctuation aside). */
-export function warned(warnings: readonly ReportedWarning[], subject: string): boolean {
+/**
+ * Whether a warning names `subject`, case and punctuation aside: in its `feature` (a setting, a
+ * field, a header), or also in its message (`where: 'message'`, for tools, which warnings name
+ * in their text: `Tool "get_weather": …`).
+ */
+export function warned(
+  warnings: readonly ReportedWarning[],
+  subject: string,
+  where: 'feature' | 'message' = 'feature',
+): boolean {
   const wanted = squash(subject);
-  return (
-    wanted !== '' &&
-    warnings.some((warning) => squash(`${warning.feature ?? ''} ${warning.message ?? ''}`).includes(wanted))
-  );
+  const text = (warning: ReportedWarning) =>
+    squash(where === 'message' ? `${warning.feature ?? ''} ${warning.message ?? ''}` : (warning.feature ?? ''));
+  return wanted !== '' && warnings.some((warning) => text(warning).includes(wanted));
 }
 
 /** `auto` / `none` / `required` / `tool:<name>` from any format's tool choice. */
@@ -167,7 +174,10 @@ export function requestLosses(inbound: ModelCall, backend: ModelCall, warnings: 
     );
     const label = tool.namespace === undefined ? tool.name : `${tool.namespace}.${tool.name}`;
     if (match === undefined) {
-      if (!warned(warnings, tool.name) && !(tool.namespace !== undefined && warned(warnings, tool.namespace)))
+      if (
+        !warned(warnings, tool.name, 'message') &&
+        !(tool.namespace !== undefined && warned(warnings, tool.namespace, 'message'))
+      )
         losses.push(`tool ${label}`);
     } else {
       const missing = tool.properties.filter((property) => !match.properties.includes(property));
@@ -175,7 +185,7 @@ export function requestLosses(inbound: ModelCall, backend: ModelCall, warnings: 
     }
   }
   for (const hosted of sent.hostedTools) {
-    if (!got.hostedTools.includes(hosted) && !warned(warnings, hosted)) losses.push(`hosted tool ${hosted}`);
+    if (!got.hostedTools.includes(hosted) && !warned(warnings, hosted, 'message')) losses.push(`hosted tool ${hosted}`);
   }
 
   const systemText = got.systemTexts.join('\n');

@@ -48,44 +48,6 @@ const BACKEND_FORMAT: Record<ResponsesBackend, CallFormat> = {
   'openai-responses': 'openai-responses',
 };
 
-/**
- * What is lost today, per `<fixture> → <backend>`, with the finding of issue 28 that owns it. The
- * test asserts these losses exactly: one more is a regression, one fewer (a fix landing) fails
- * too, so the entry is removed with the fix.
- */
-const CODEX_NAMESPACE = ['close_agent', 'resume_agent', 'send_input', 'spawn_agent', 'wait_agent'].map(
-  (name) => `tool multi_agent_v1.${name}`,
-);
-// Finding 3: the Responses decoder keeps Codex's `namespace` (and `web_search`) tools in
-// `providerOptions.openai.tools`, which overwrites the Chat body's `tools` (no function tool
-// reaches the backend), and which Anthropic and Gemini drop as hosted tools (client-run functions).
-const CODEX_ON_CHAT = [
-  ...['tool exec_command', 'tool write_stdin', 'tool request_user_input', 'tool view_image'],
-  ...CODEX_NAMESPACE,
-  ...['tool get_goal', 'tool create_goal', 'tool update_goal'],
-];
-// Finding 8: Anthropic in, Anthropic backend — system blocks merged, a `cache_control` breakpoint
-// lost, `anthropic-beta` not forwarded.
-const CLAUDE_CODE_BETAS =
-  'header anthropic-beta: claude-code-20250219, interleaved-thinking-2025-05-14, thinking-token-count-2026-05-13, context-management-2025-06-27, prompt-caching-scope-2026-01-05';
-const CLAUDE_CODE_ON_ANTHROPIC = [
-  'system blocks: 3 sent (2 cached), 1 arrived (1 cached)',
-  'cache_control: 3 breakpoints sent, 2 arrived',
-  CLAUDE_CODE_BETAS,
-];
-const KNOWN_LOSSES: Record<string, string[]> = {
-  'codex-exec-command.1 → openai': CODEX_ON_CHAT,
-  'codex-exec-command.2 → openai': CODEX_ON_CHAT,
-  'codex-exec-command.1 → anthropic': CODEX_NAMESPACE,
-  'codex-exec-command.2 → anthropic': CODEX_NAMESPACE,
-  'codex-exec-command.1 → gemini': CODEX_NAMESPACE,
-  'codex-exec-command.2 → gemini': CODEX_NAMESPACE,
-  'claude-code-read.1 → anthropic': CLAUDE_CODE_ON_ANTHROPIC,
-  'claude-code-read.2 → anthropic': CLAUDE_CODE_ON_ANTHROPIC,
-  'ai-sdk-anthropic-weather.1 → anthropic': ['header anthropic-beta: structured-outputs-2025-11-13'],
-  'ai-sdk-anthropic-weather.2 → anthropic': ['header anthropic-beta: structured-outputs-2025-11-13'],
-};
-
 let backends: Backends;
 let responsesServer: ProviderServer;
 let gateway: Gateway;
@@ -140,6 +102,6 @@ describe.each(FIXTURES)('$name ($fixture.source.client)', ({ name, fixture }) =>
       { format: BACKEND_FORMAT[backend], body: sent?.body, headers: sent?.headers ?? {} },
       warningsOf(response.headers.get('x-interlingua-warnings'), id),
     );
-    expect(losses).toEqual(KNOWN_LOSSES[`${name} → ${backend}`] ?? []);
+    expect(losses).toEqual([]);
   });
 });

@@ -7,4 +7,11 @@ export default defineConfig({
   sourcemap: true,
   clean: true,
   target: 'node20',
+  esbuildOptions(options, { format }) {
+    // `import.meta.url` is read only where `__filename` is missing (ESM; see load-open-telemetry.ts).
+    // CJS always has `__filename`, so there the branch is dead: defined away rather than left to
+    // esbuild's empty `import.meta` and its warning. No `shims`: they would make the ESM build
+    // import `node:url`, and core also runs where there is no Node.
+    if (format === 'cjs') options.define = { ...options.define, 'import.meta.url': 'undefined' };
+  },
 });

@@ -23,6 +23,7 @@ function requireFromHere(id: string): unknown {
     | { createRequire(path: string): (id: string) => unknown }
     | undefined;
   if (nodeModule === undefined) throw new Error('No module loader in this runtime.');
+  // CJS has `__filename`; ESM has `import.meta.url` (the CJS build defines it away: tsup.config.ts).
   const here = typeof __filename === 'string' ? __filename : import.meta.url;
   return nodeModule.createRequire(here)(id);
 }

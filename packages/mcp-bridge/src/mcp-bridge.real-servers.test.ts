@@ -153,7 +153,7 @@ describe('McpBridge over the real npm servers (stdio)', () => {
     expect(echo?.inputSchema).toMatchObject({ type: 'object', properties: { message: { type: 'string' } } });
     const output = await echo?.execute(
       { message: '北京今天晴' },
-      { toolCallId: 'call_1', signal: AbortSignal.timeout(5000), messages: [] },
+      { toolCallId: 'call_1', signal: new AbortController().signal, messages: [] },
     );
     expect(output).toEqual({ type: 'tool-output', content: [{ type: 'text', text: 'Echo: 北京今天晴' }] });
     const call = frames.findLast(

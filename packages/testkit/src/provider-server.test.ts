@@ -1,5 +1,5 @@
 import OpenAI from 'openai';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodeSSE, hang, json, type ProviderServer, raw, sse, startProviderServer } from './provider-server';
 
 const chunk = (delta: object, extra: object = {}) => ({
@@ -85,9 +85,17 @@ describe('startProviderServer', () => {
   });
 
   it('can hang a request until the client gives up', async () => {
-    server = await startProviderServer({ routes: [{ path: '/slow', reply: hang() }] });
-    await expect(fetch(`${server.url}/slow`, { signal: AbortSignal.timeout(100) })).rejects.toThrow();
-    expect(server.requests).toHaveLength(1);
+    const slow = await startProviderServer({ routes: [{ path: '/slow', reply: hang() }] });
+    server = slow;
+    // The client gives up once the server holds the request (not on a timer that, on a busy
+    // machine, could fire before the request even arrives); the server then sees it hang up.
+    const client = new AbortController();
+    const answer = fetch(`${slow.url}/slow`, { signal: client.signal });
+    answer.catch(() => undefined); // awaited below, after the abort
+    await vi.waitFor(() => expect(slow.requests).toHaveLength(1), { timeout: 20_000, interval: 20 });
+    client.abort();
+    await expect(answer).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(slow.closed(0)).resolves.toEqual(expect.any(Number));
   });
 
   it('serves a body that is not JSON, under a JSON content type by default', async () => {

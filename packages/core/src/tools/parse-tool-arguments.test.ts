@@ -36,6 +36,15 @@ describe('parseToolArguments', () => {
     });
   });
 
+  it('gives the same reason on every Node version (V8 12 adds a line and column to JSON.parse messages)', () => {
+    expect(parseToolArguments('{\n"city":\n"北').argsError).toBe(
+      'Expected the arguments to be a JSON object, but they do not parse: Unterminated string in JSON at position 12',
+    );
+    expect(parseToolArguments('{"city":"北京",}').argsError).toBe(
+      'Expected the arguments to be a JSON object, but they do not parse: Expected double-quoted property name in JSON at position 13',
+    );
+  });
+
   it('takes arguments nested MAX_JSON_DEPTH levels and rejects one level more, naming the path', () => {
     const nested = (levels: number) => `${'{"a":'.repeat(levels - 1)}{}${'}'.repeat(levels - 1)}`;
     const deepest = parseToolArguments(nested(MAX_JSON_DEPTH));

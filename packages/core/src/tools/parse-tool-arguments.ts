@@ -26,7 +26,9 @@ export function parseToolArguments(text: string): ParsedToolArguments {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    // V8 12 (Node 22) and later append ` (line 1 column 8)` to the position: dropped, so the IR
+    // (and what the model is told) is the same on every supported Node.
+    const reason = (error instanceof Error ? error.message : String(error)).replace(/ \(line \d+ column \d+\)$/, '');
     return {
       args: {},
       argsText: text,

@@ -22,8 +22,9 @@ export default defineConfig({
   resolve: { alias: [...subpaths, ...alias] },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'examples/**/*.test.ts', 'bench/**/*.test.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Generous: sized for a busy 2-core machine (tests never time anything; a bound only stops a hang).
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
     typecheck: {
       enabled: true,
       include: ['packages/*/src/**/*.test-d.ts'],

@@ -60,7 +60,7 @@ describe('editor configs', () => {
     } finally {
       await bridge.close();
     }
-  }, 30_000);
+  }, 120_000);
 
   it("VS Code's .vscode/mcp.json (JSONC, `servers`, `inputs`, a relative envFile); workspaceFolder is an option", async () => {
     write('config/vars.env', 'TOKEN=abc # a comment\n');
@@ -91,7 +91,7 @@ describe('editor configs', () => {
       { workspaceFolder: '/srv/app' },
     );
     expect(parsed.servers.a).toMatchObject({ args: ['/srv/app/run.js'] });
-  }, 30_000);
+  }, 120_000);
 
   it('points at line:column, suggests the nearest key, and explains editor-only variables', async () => {
     const broken = write(
@@ -149,5 +149,5 @@ describe('a server that exits at start', () => {
     }).catch((thrown: unknown) => thrown);
     expect((error as Error).message).toMatch(/^MCP server `ghost` failed to start: Its process .* exited with code 1/);
     expect((error as Error).message).toMatch(/Last lines of its stderr:\n[\s\S]*Cannot find module/);
-  }, 30_000);
+  }, 120_000);
 });

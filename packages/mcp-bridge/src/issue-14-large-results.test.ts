@@ -36,7 +36,7 @@ describe('tool results larger than one stdio message may be', () => {
     expect(textOf(echo)).toBe('echo after');
     expect(bridge.servers[0]).toMatchObject({ state: 'connected', pid, restarts: 0 });
     expect(events.map((event) => event.type)).not.toContain('server-disconnected');
-  }, 30_000);
+  }, 120_000);
 
   it('the limit is a bridge option', async () => {
     const { bridge } = await open({ maxMessageBytes: 200_000, maxResultBytes: Number.POSITIVE_INFINITY });

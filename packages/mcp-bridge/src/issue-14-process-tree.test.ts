@@ -39,7 +39,7 @@ describe('McpBridge.close() ends the whole tree of a stdio server that ignores s
       cwd: repoRoot,
     });
     expect(count).toBeGreaterThanOrEqual(3);
-  }, 30_000);
+  }, 120_000);
 
   it('started through sh -c', async () => {
     const count = await expectTreeEndsOnClose({
@@ -48,7 +48,7 @@ describe('McpBridge.close() ends the whole tree of a stdio server that ignores s
       cwd: repoRoot,
     });
     expect(count).toBeGreaterThanOrEqual(3);
-  }, 30_000);
+  }, 120_000);
 
   it('real server-everything after toggle-simulated-logging, through npx', async () => {
     // Resolved from this package's node_modules/.bin: nothing is fetched.
@@ -69,5 +69,5 @@ describe('McpBridge.close() ends the whole tree of a stdio server that ignores s
     await bridge.close();
     expect(groupMembers(leader)).toEqual([]);
     for (const pid of before) expect(isAlive(pid)).toBe(false);
-  }, 30_000);
+  }, 120_000);
 });

@@ -34,7 +34,7 @@ beforeAll(async () => {
       args: [binOf('@modelcontextprotocol/server-everything'), 'stdio'],
     }),
   );
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.close()));

@@ -23,7 +23,7 @@ beforeAll(async () => {
     },
     { telemetry: { recordContent: true } },
   );
-}, 60_000);
+}, 120_000);
 afterEach(() => exporter.reset());
 afterAll(async () => {
   await bridge.close();

@@ -58,5 +58,5 @@ describe('a call’s signal', () => {
     await expect.poll(() => sent('notifications/cancelled').length).toBe(2);
     await settle();
     expect(sent('notifications/cancelled')).toHaveLength(2);
-  }, 30_000);
+  }, 120_000);
 });

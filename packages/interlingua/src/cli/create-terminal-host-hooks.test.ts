@@ -51,7 +51,7 @@ beforeAll(async () => {
     { mcpServers: { everything: { command: process.execPath, args: [everything, 'stdio'] } } },
     createTerminalHostHooks(model, prompter, io.stderr),
   );
-}, 30_000);
+}, 120_000);
 
 afterAll(() => bridge.close());
 

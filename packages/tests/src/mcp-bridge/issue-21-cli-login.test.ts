@@ -81,5 +81,5 @@ describe('interlingua mcp login / logout', () => {
     const after = await run(process.execPath, ['--import', TSX, CLI, 'tools', '--mcp', config], { env: env() });
     expect(after.code).toBe(1);
     expect(after.stdout).toContain('requires an OAuth login: log in with `interlingua mcp login secure');
-  }, 60_000);
+  }, 120_000);
 });

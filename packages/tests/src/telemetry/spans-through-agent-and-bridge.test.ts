@@ -21,7 +21,7 @@ beforeAll(async () => {
   bridge = await McpBridge.fromConfig({
     mcpServers: { weather: { command: process.execPath, args: ['--import', 'tsx', WEATHER_SERVER] } },
   });
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await bridge?.close();

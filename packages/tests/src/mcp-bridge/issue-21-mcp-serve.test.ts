@@ -67,8 +67,10 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 // The Inspector's CLI mode (`--cli`), with its secrets in memory and its files in the temp folder.
+// Its connect timeout (15–30 s by default) raised: starting the aggregator from source with three
+// servers behind it took longer than that on a busy machine.
 function inspector(...args: string[]) {
-  return run(process.execPath, [INSPECTOR, '--cli', ...args], {
+  return run(process.execPath, [INSPECTOR, '--cli', '--connect-timeout', '120000', ...args], {
     env: cleanEnv({ HOME: dir, MCP_INSPECTOR_SECRET_STORE: 'memory' }),
   });
 }
@@ -95,7 +97,7 @@ describe('interlingua mcp serve', () => {
         stderr: 'pipe',
       });
       const client = new Client({ name: 'sdk-host', version: '1.0.0' });
-      await client.connect(transport);
+      await client.connect(transport, { timeout: SERVE_TIMEOUT }); // not the SDK's 60 s: a busy machine
       try {
         const names = (await client.listTools()).tools.map((tool) => tool.name);
         expect(names).toEqual(
@@ -155,7 +157,7 @@ describe('interlingua mcp serve', () => {
         });
         expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
         const client = new Client({ name: 'sdk-http-host', version: '1.0.0' });
-        await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+        await client.connect(new StreamableHTTPClientTransport(new URL(url)), { timeout: SERVE_TIMEOUT });
         expect(text(await client.callTool({ name: 'everything__echo', arguments: { message: 'over http' } }))).toBe(
           'Echo: over http',
         );

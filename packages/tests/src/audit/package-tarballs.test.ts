@@ -3,7 +3,7 @@
 // links are in it, and the built code imports only what the package declares — the umbrella's bundle
 // holds no copy of zod (it imports the one it depends on), and no CJS build has an empty `import.meta`.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,7 +27,7 @@ const PUBLISHED = readdirSync(join(ROOT, 'packages'))
   .filter(({ manifest }) => manifest.private !== true);
 
 const LICENSE = readFileSync(join(ROOT, 'LICENSE'), 'utf8');
-let packDir: string;
+let packDir: string | undefined;
 /** The files of each package's tarball, by folder name: path inside the package → content. */
 const tarballs = new Map<string, Map<string, string>>();
 
@@ -44,6 +44,11 @@ function readTarball(tarball: string): Map<string, string> {
 
 beforeAll(() => {
   ensureBuilt(); // the umbrella and everything it bundles or imports: the `dist` packed below
+  // What the umbrella does not depend on (the testkit), built on a fresh clone too.
+  for (const { folder, manifest } of PUBLISHED) {
+    if (existsSync(join(ROOT, 'packages', folder, 'dist'))) continue;
+    execFileSync('pnpm', ['--filter', manifest.name, 'build'], { cwd: ROOT, stdio: 'pipe', timeout: 900_000 });
+  }
   packDir = mkdtempSync(join(tmpdir(), 'interlingua-pack-'));
   for (const { folder } of PUBLISHED) {
     const out = join(packDir, folder);
@@ -52,9 +57,11 @@ beforeAll(() => {
     if (tarball === undefined) throw new Error(`pnpm pack wrote no tarball for packages/${folder}.`);
     tarballs.set(folder, readTarball(join(out, tarball)));
   }
-}, 600_000);
+}, 1_200_000);
 
-afterAll(() => rmSync(packDir, { recursive: true, force: true }));
+afterAll(() => {
+  if (packDir !== undefined) rmSync(packDir, { recursive: true, force: true });
+});
 
 /** The package a bare specifier names (`zod/v4` → `zod`, `@scope/name/sub` → `@scope/name`); undefined for builtins and relative paths. */
 function packageOf(specifier: string): string | undefined {
@@ -75,7 +82,7 @@ function importsOf(code: string): Set<string> {
   // A specifier that looks like one (a string in the CLI's text that reads `from '…'` is not).
   const specifier = String.raw`((?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(?:\/[\w.@-]+)*|node:[\w/]+)`;
   const pattern = new RegExp(
-    String.raw`(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^import\s*)["']` + specifier + `["']`,
+    String.raw`(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^import\s*)["']${specifier}["']`,
     'gm',
   );
   for (const match of code.matchAll(pattern)) {

@@ -38,7 +38,9 @@ export function ensureBuilt(): void {
   });
   if (!stale) return;
   try {
-    execFileSync('pnpm', ['--filter', 'interlingua...', 'build'], { cwd: ROOT, stdio: 'pipe', timeout: 280_000 });
+    // 15 minutes: about 2 on a quiet 2-core machine, past 5 on a busy one. (A synchronous call: the
+    // calling hook's own timeout cannot cut it short.)
+    execFileSync('pnpm', ['--filter', 'interlingua...', 'build'], { cwd: ROOT, stdio: 'pipe', timeout: 900_000 });
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: Buffer; stderr?: Buffer };
     const output = `${stdout?.toString() ?? ''}${stderr?.toString() ?? ''}`.split('\n').slice(-40).join('\n');

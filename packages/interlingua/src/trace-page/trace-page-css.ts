@@ -25,9 +25,9 @@ main{display:grid;grid-template-columns:minmax(0,1fr) 460px;gap:16px;padding:16p
 .swatch-input::before{background:var(--model)}.swatch-output::before{background:var(--host)}.swatch-cached::before{background:var(--cached)}
 .calls{width:100%;border-collapse:collapse;font-size:12px}.calls th,.calls td{padding:3px 6px;border-bottom:1px solid #f0f0ec;text-align:left}.calls .num{text-align:right;font-family:ui-monospace,monospace}
 .calls tfoot td{font-weight:700;border-bottom:0}#warnings ul{margin:0;padding-left:18px}.warning,.problem{margin-bottom:4px}.problem{color:var(--bad)}
-.wf{position:relative;border-left:1px solid var(--line);min-height:24px}.wf-bar{position:absolute;top:50%;height:10px;margin-top:-5px;border-radius:3px;min-width:2px;background:var(--dim)}.wf-point{width:2px!important;background:#adb5bd}
+.wf{position:relative;border-left:1px solid var(--line);min-height:24px}.wf-track{position:absolute;inset:0 12px 0 6px}.wf-bar{position:absolute;top:50%;height:10px;margin-top:-5px;border-radius:3px;min-width:2px;background:var(--dim)}.wf-point{width:2px!important;background:#adb5bd}
 .wf-model{background:var(--model)}.wf-mcp{background:var(--mcp)}.wf-tool,.wf-gateway{background:var(--host)}.wf-run{background:#adb5bd}.wf-turn{background:#748ffc;height:6px;margin-top:-3px}
-.wf-axis{display:flex;justify-content:space-between;align-items:end;padding:8px 6px;border-left:1px solid var(--line);color:var(--dim);font:12px ui-monospace,monospace}
+.wf-axis{display:flex;justify-content:space-between;align-items:end;padding:8px 12px 8px 6px;border-left:1px solid var(--line);color:var(--dim);font:12px ui-monospace,monospace}
 .turn{border-top:2px solid #dbe4ff}.turn-row{background:#edf2ff;border-bottom:1px solid #dbe4ff}.turn-head{grid-column:2 / -2;padding:6px 10px;display:flex;flex-wrap:wrap;gap:4px 8px;align-items:baseline;border-left:1px solid var(--line);min-width:0}
 .turn-label{font-weight:700;color:#364fc7}.turn-id{font:12px ui-monospace,monospace;color:var(--dim)}.user-role{font-size:11px;text-transform:uppercase;letter-spacing:.04em;background:#364fc7;color:#fff;border-radius:4px;padding:0 5px}
 .user-message{font-weight:600;white-space:pre-wrap;overflow-wrap:anywhere;min-width:0}.turn-facts{color:var(--dim);font-size:12px;flex-basis:100%}

@@ -32,7 +32,8 @@ function bar(span: Span | undefined, axis: Axis, kind: string): HTMLElement {
   // Positions are set through the CSSOM: the page's content security policy forbids style attributes.
   element.style.left = `${((span.start - axis.start) / total) * 100}%`;
   element.style.width = `${(duration / total) * 100}%`;
-  cell.append(element);
+  // A track inset from the cell's edges, so a bar ending with the trace is not flush with the panel.
+  cell.append(h('div', { class: 'wf-track' }, element));
   return cell;
 }
 

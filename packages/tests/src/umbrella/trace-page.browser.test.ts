@@ -1,41 +1,22 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addCosts, type Cost, formatCost, type TraceLine, traceLineSchema, ZERO_COST } from 'interlingua';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILT_CLI, ensureBuilt } from './ensure-built';
-import { cleanEnv, ROOT, run } from './umbrella-fixtures';
+import { ensureBuilt } from './ensure-built';
+import { openTracePageBrowser, type TracePageBrowser } from './trace-page-browser';
+import { ROOT, run } from './umbrella-fixtures';
 
 // Real processes (the demo, its MCP server, the CLI) and a real browser: generous on a loaded machine.
 const TIMEOUT = 120_000;
 const ARTIFACTS = join(ROOT, 'test-artifacts');
 const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');
-const children: ChildProcess[] = [];
-let browser: BrowserContext;
+let browser: TracePageBrowser;
 let page: Page;
 let file: string;
 let lines: TraceLine[];
-
-/** Starts `interlingua trace` and resolves with the address it prints. */
-function serve(args: string[]): Promise<string> {
-  const child = spawn(process.execPath, [BUILT_CLI, 'trace', ...args], {
-    env: cleanEnv(),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-      out += chunk;
-      const url = /http:\/\/127\.0\.0\.1:\d+\//.exec(out)?.[0];
-      if (url !== undefined) resolve(url);
-    });
-    child.once('exit', (code) => reject(new Error(`interlingua trace exited with ${code}`)));
-  });
-}
 
 beforeAll(async () => {
   ensureBuilt();
@@ -53,28 +34,15 @@ beforeAll(async () => {
     .trim()
     .split('\n')
     .map((line) => traceLineSchema.parse(JSON.parse(line)));
-  browser = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'interlingua-chromium-')), {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-    viewport: { width: 1440, height: 960 },
-  });
-  page = browser.pages()[0] ?? (await browser.newPage());
-  // The page may load nothing from outside: any request that is not to its own server fails the test.
-  await page.route(/^(?!http:\/\/127\.0\.0\.1:)/, (route) => route.abort());
+  browser = await openTracePageBrowser();
+  page = browser.page;
 }, 300_000);
 
 afterAll(async () => {
   await browser?.close();
-  for (const child of children) child.kill();
 });
+
+const serve = (args: string[]) => browser.serve(args);
 
 describe('interlingua trace: the page of a recorded demo run, in Chromium', { timeout: TIMEOUT }, () => {
   it('shows three lanes, every leg, both tool calls, every MCP frame, the token chart and the cost', async () => {
@@ -153,6 +121,92 @@ describe('interlingua trace: the page of a recorded demo run, in Chromium', { ti
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: join(ARTIFACTS, 'trace-page.png') });
     expect(outside).toEqual([]);
+  });
+
+  it('groups the turns under the user message, draws a waterfall, totals tokens, counts calls once, shows labels whole', async () => {
+    await page.goto(await serve([file]));
+    await page.locator('.leg').first().waitFor();
+    type Request = Extract<TraceLine, { type: 'model-request' }>;
+    type Response = Extract<TraceLine, { type: 'model-response' }>;
+    const responses = lines.filter((line): line is Response => line.type === 'model-response');
+
+    // One turn row per user message the demo sent, with that message in full (a new turn starts where the request ends with it).
+    const userMessages = lines
+      .filter((line): line is Request => line.type === 'model-request')
+      .flatMap((line) => {
+        const last = (line.ir as { messages: { role: string; content: { text?: string }[] }[] }).messages.at(-1);
+        return last?.role === 'user' ? [last.content.map((part) => part.text ?? '').join(' ')] : [];
+      });
+    expect(userMessages).toHaveLength(3);
+    expect(await page.locator('.turn-row .user-message').allTextContents()).toEqual(userMessages);
+    expect(userMessages).toContain('北京今天天气怎么样？');
+    // Every model call and tool call sits inside a turn; the MCP handshake before the first turn does not.
+    expect(await page.locator('.turn .leg[data-kind="model"]').count()).toBe(responses.length * 2);
+    expect(await page.locator('.turn .leg[data-kind="tool"]').count()).toBe(4);
+    expect(await page.locator('.turn .leg[data-kind="run"]').count()).toBe(3);
+
+    // The waterfall: every model leg has a bar of non-zero width on the shared axis, its duration the call's.
+    const bars = await page.locator('.leg[data-type="model-response"] .wf-bar').evaluateAll((elements) =>
+      elements.map((element) => ({
+        width: element.getBoundingClientRect().width,
+        duration: Number(element.getAttribute('data-duration')),
+      })),
+    );
+    expect(bars).toHaveLength(responses.length);
+    for (const [index, bar] of bars.entries()) {
+      expect(bar.width).toBeGreaterThan(0);
+      expect(bar.duration).toBeGreaterThanOrEqual((responses[index] as Response).durationMs - 0.1);
+    }
+
+    // Token totals beside the cost, in the header and the table's foot.
+    const input = responses.reduce((sum, line) => sum + (line.usage?.inputTokens ?? 0), 0);
+    const output = responses.reduce((sum, line) => sum + (line.usage?.outputTokens ?? 0), 0);
+    expect(await page.locator('#token-total').textContent()).toBe(`${input} in / ${output} out tokens`);
+    expect(await page.locator('#total-input').textContent()).toBe(String(input));
+    expect(await page.locator('#total-output').textContent()).toBe(String(output));
+    expect(await page.locator('#cost-total').textContent()).toBe(await page.locator('#total-cost').textContent());
+
+    // One count for model calls: the filter and the summary agree (both legs of a call are one call), tool calls too.
+    expect(await page.locator('.filters label').allTextContents()).toEqual([
+      ` MCP frames (${lines.filter((line) => line.type === 'mcp').length})`,
+      ` model calls (${responses.length})`,
+      ' tool calls (2)',
+      ' run totals (3)',
+      ' gateway exchanges (0)',
+    ]);
+    expect(await page.locator('.summary').textContent()).toContain(` · ${responses.length} model calls · 2 tool calls`);
+
+    for (const width of [900, 1400]) {
+      await page.setViewportSize({ width, height: 960 });
+      // Labels whole: no label is cut (nothing overflows its box), and the longest reads in full.
+      const cut = await page
+        .locator('.leg .label')
+        .evaluateAll((labels) => labels.filter((label) => label.scrollWidth > label.clientWidth + 1).length);
+      expect(cut).toBe(0);
+      expect(await page.locator('.leg[data-type="model-request"] .detail').first().textContent()).toBe(
+        'call 1 · anthropic:claude-sonnet-4-6',
+      );
+      expect(await page.locator('.leg[data-type="tool-result"] .title').first().textContent()).toBe(
+        'tool result weather__get_weather',
+      );
+      // Chart labels are drawn at a readable size (they were ~6 px, the SVG scaled down).
+      const heights = await page
+        .locator('svg.chart text.axis')
+        .evaluateAll((texts) => texts.map((text) => text.getBoundingClientRect().height));
+      expect(Math.min(...heights)).toBeGreaterThanOrEqual(11);
+    }
+
+    // A tool leg opens to the tool's name, its arguments and its result, not the raw record.
+    await page.locator('.leg[data-type="tool-call"]').first().click();
+    const body = page.locator('.leg-body');
+    expect(await body.locator('.tool-name strong').textContent()).toBe('weather__get_weather');
+    expect(await body.locator('.part-arguments').textContent()).toContain('"北京"');
+    expect(await body.locator('.part-result .tool-text').textContent()).toBe('北京今天晴，25°C');
+
+    const files = await browser.screenshots('demo');
+    console.log(`trace page screenshots: ${files.join(', ')}`);
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: join(ARTIFACTS, 'trace-page-tool.png') });
   });
 
   it('--follow shows a run as it is written', async () => {

@@ -1,10 +1,13 @@
 /// <reference lib="dom" />
+
+import { formatCost } from '../../cli/format-usage';
 import type { TraceLine } from '../../trace/trace-line-schema';
 import type { TraceProblem } from '../parse-trace-lines';
-import { describeLeg, type Lane, type LegKind } from './describe-leg';
+import type { LegKind } from './describe-leg';
 import { h } from './dom';
-import { renderChart } from './render-chart';
-import { renderLegBody } from './render-leg-body';
+import { renderChart, totalCost } from './render-chart';
+import { renderTimeline } from './render-timeline';
+import { summarizeTrace, type TraceSummary } from './trace-summary';
 
 type Chunk = { lines: TraceLine[]; problems: TraceProblem[]; next: number; nextLine: number; restarted?: boolean };
 type State = {
@@ -36,37 +39,39 @@ function schedule(): void {
   });
 }
 
-function render(): void {
-  const app = document.getElementById('app');
-  if (app === null) return;
-  const legs = state.lines.flatMap((line) => {
-    const view = describeLeg(line);
-    return view === undefined ? [] : [{ line, view }];
-  });
-  const responses = state.lines.filter(
-    (line): line is Extract<TraceLine, { type: 'model-response' }> =>
-      line.type === 'model-response' && line.usage !== undefined,
-  );
-  const servers = [...new Set(state.lines.flatMap((line) => (line.type === 'mcp' ? [line.server] : [])))];
-  const models = [
-    ...new Set(
-      state.lines.flatMap((line) =>
-        line.type === 'model-request' && line.call !== null ? [`${line.provider}:${line.model}`] : [],
-      ),
-    ),
-  ];
-  const start = state.lines.find((line) => line.type === 'trace-start');
-  const count = (kind: LegKind) => legs.filter((leg) => leg.view.kind === kind).length;
+function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
 
-  const header = h(
+function renderHeader(summary: TraceSummary): HTMLElement {
+  const start = state.lines.find((line) => line.type === 'trace-start');
+  const legs = state.lines.filter((line) => line.type !== 'trace-start').length;
+  const { counts, tokens } = summary;
+  const parts = summary.gateway
+    ? [plural(counts.gateway, 'client request'), plural(counts.model, 'backend call')]
+    : [plural(counts.mcp, 'MCP frame'), plural(counts.model, 'model call'), plural(counts.tool, 'tool call')];
+  return h(
     'header',
     {},
-    h('h1', {}, 'Interlingua trace ', h('span', { class: 'file' }, state.file)),
+    h(
+      'h1',
+      {},
+      summary.gateway ? 'Interlingua gateway trace ' : 'Interlingua trace ',
+      h('span', { class: 'file' }, state.file),
+    ),
     h(
       'p',
       { class: 'summary' },
-      h('span', { id: 'leg-count' }, `${legs.length} legs`),
-      ` · ${count('mcp')} MCP frames · ${responses.length} model calls · ${legs.filter((leg) => leg.line.type === 'tool-call').length} tool calls`,
+      h('span', { id: 'leg-count' }, plural(legs, 'leg')),
+      ...parts.map((part) => ` · ${part}`),
+      ' · ',
+      h(
+        'span',
+        { id: 'token-total' },
+        `${tokens.input} in / ${tokens.output} out${tokens.cached > 0 ? ` (${tokens.cached} cached)` : ''} tokens`,
+      ),
+      ' · ',
+      h('span', { id: 'cost-total' }, formatCost(totalCost(summary.responses))),
       start?.type === 'trace-start' ? ` · recorded by ${start.source} ${start.version}` : '',
       state.follow ? h('span', { class: 'live' }, ` · ${state.live || 'following'}`) : '',
     ),
@@ -88,78 +93,17 @@ function render(): void {
               render();
             },
           }),
-          ` ${label} (${count(kind)})`,
+          ` ${label} (${counts[kind]})`,
         ),
       ),
     ),
   );
+}
 
-  const laneTitle = (lane: Lane, title: string, sub: string) =>
-    h('div', { class: `lane-title lane-${lane}`, 'data-lane': lane }, h('strong', {}, title), h('span', {}, sub));
-  const timeline = h(
-    'section',
-    { id: 'timeline' },
-    h(
-      'div',
-      { class: 'lanes' },
-      h('div', { class: 'time' }, 'ms'),
-      laneTitle('mcp', 'MCP server', servers.join(', ') || '—'),
-      laneTitle('host', 'Host', 'agent loop'),
-      laneTitle('model', 'Model', models.join(', ') || '—'),
-    ),
-    ...legs
-      .filter((leg) => !state.hidden.has(leg.view.kind))
-      .flatMap(({ line, view }) => {
-        const opened = state.open.has(line.seq);
-        const toggle = () => {
-          if (opened) state.open.delete(line.seq);
-          else state.open.add(line.seq);
-          render();
-        };
-        // Arrows point where the message goes: MCP is left of the host, the model right of it.
-        const direction =
-          view.lane === 'mcp'
-            ? view.arrow === '→'
-              ? '◀'
-              : '▶'
-            : view.lane === 'model'
-              ? view.arrow === '→'
-                ? '▶'
-                : '◀'
-              : '●';
-        const box = h(
-          'div',
-          { class: `box${view.error ? ' error' : ''}` },
-          h('span', { class: 'arrow' }, direction),
-          h('span', { class: 'title' }, view.title),
-          h('span', { class: 'detail' }, view.detail),
-        );
-        const cell = (lane: Lane) => h('div', { class: `cell cell-${lane}` }, lane === view.lane ? box : null);
-        const row = h(
-          'div',
-          {
-            class: `leg kind-${view.kind} lane-${view.lane}${opened ? ' open' : ''}`,
-            'data-type': line.type,
-            'data-kind': view.kind,
-            'data-lane': view.lane,
-            'data-seq': line.seq,
-            role: 'button',
-            tabindex: 0,
-            'aria-expanded': opened,
-            onclick: toggle,
-            onkeydown: (event) => (event as KeyboardEvent).key === 'Enter' && toggle(),
-          },
-          h('div', { class: 'time' }, line.ms.toFixed(0)),
-          cell('mcp'),
-          cell('host'),
-          cell('model'),
-        );
-        return opened
-          ? [row, h('div', { class: 'leg-body', 'data-seq': line.seq }, renderLegBody(line, state.lines))]
-          : [row];
-      }),
-  );
-
+function render(): void {
+  const app = document.getElementById('app');
+  if (app === null) return;
+  const summary = summarizeTrace(state.lines);
   const warnings = [
     ...new Map(
       state.lines
@@ -184,8 +128,10 @@ function render(): void {
           ),
         ),
   );
-
-  app.replaceChildren(header, h('main', {}, timeline, h('aside', {}, renderChart(responses), warningList)));
+  app.replaceChildren(
+    renderHeader(summary),
+    h('main', {}, renderTimeline(state, summary, render), h('aside', {}, renderChart(summary.responses), warningList)),
+  );
 }
 
 function add(chunk: Chunk): void {

@@ -15,10 +15,15 @@ const SERIES = [
   },
 ] as const;
 
-/** The sum of the calls' costs; `'unknown'` when one is unknown. */
+/** A call that failed before any usage was reported: nothing was billed for it. */
+const unbilled = (response: Response) =>
+  response.usage === undefined && response.cost === undefined && response.error !== undefined;
+
+/** The sum of the calls' costs; `'unknown'` when one is unknown (a failed call without usage costs nothing). */
 export function totalCost(responses: readonly Response[]): Cost {
   let total = 0;
   for (const response of responses) {
+    if (unbilled(response)) continue;
     if (response.cost === undefined || response.cost === 'unknown') return 'unknown';
     total += response.cost.total;
   }
@@ -27,19 +32,26 @@ export function totalCost(responses: readonly Response[]): Cost {
 
 /**
  * Input, output and cached tokens of each model call as three lines of points (the input line
- * climbs as the history grows), and a table of each call's tokens and cost with the total.
+ * climbs as the history grows), and a table of each call's tokens and cost with the totals; a
+ * failed call is a row of the table (with its error) and no point of the chart.
  */
-export function renderChart(responses: readonly Response[]): HTMLElement {
-  const width = 640;
-  const height = 200;
-  const left = 56;
+export function renderChart(all: readonly Response[]): HTMLElement {
+  const responses = all.filter((response) => response.usage !== undefined);
+  // Drawn at about the size it is shown (the aside is ~440 px wide), so 12 px text stays 12 px.
+  const width = 440;
+  const height = 180;
+  const left = 48;
   const bottom = 24;
   const top = 12;
   const right = 16;
   const max = Math.max(1, ...responses.flatMap((response) => SERIES.map((series) => series.pick(response))));
+  // The first call's label sits clear of the y axis's "0".
   const x = (index: number) =>
     left +
-    (responses.length <= 1 ? (width - left - right) / 2 : (index * (width - left - right)) / (responses.length - 1));
+    14 +
+    (responses.length <= 1
+      ? (width - left - 14 - right) / 2
+      : (index * (width - left - 14 - right)) / (responses.length - 1));
   const y = (value: number) => top + (1 - value / max) * (height - top - bottom);
   const chart = svg('svg', {
     viewBox: `0 0 ${width} ${height}`,
@@ -92,18 +104,31 @@ export function renderChart(responses: readonly Response[]): HTMLElement {
     { class: 'legend' },
     ...SERIES.map((series) => h('span', { class: `swatch swatch-${series.name}` }, series.label)),
   );
-  const rows = responses.map((response, index) =>
+  const rows = all.map((response, index) =>
     h(
       'tr',
-      { 'data-call': String(response.call ?? index + 1) },
+      { 'data-call': String(response.call ?? index + 1), class: response.error === undefined ? '' : 'failed' },
       h('td', {}, `#${response.call ?? index + 1}`),
-      h('td', {}, `${response.provider}:${response.model}`),
+      h(
+        'td',
+        {},
+        `${response.provider}:${response.model}`,
+        response.error === undefined
+          ? null
+          : h('span', { class: 'call-error' }, ` ${response.wire?.status ?? ''} ${response.error.name}`),
+      ),
       h('td', { class: 'num' }, String(response.usage?.inputTokens ?? '–')),
       h('td', { class: 'num' }, String(response.usage?.outputTokens ?? '–')),
-      h('td', { class: 'num' }, String(response.usage?.cachedInputTokens ?? 0)),
-      h('td', { class: 'num cost' }, formatCost(response.cost ?? 'unknown')),
+      h('td', { class: 'num' }, String(response.usage?.cachedInputTokens ?? (response.usage ? 0 : '–'))),
+      h(
+        'td',
+        { class: 'num cost' },
+        unbilled(response) ? 'failed, not billed' : formatCost(response.cost ?? 'unknown'),
+      ),
     ),
   );
+  const sum = (pick: (response: Response) => number | undefined) =>
+    String(all.reduce((total, response) => total + (pick(response) ?? 0), 0));
   const table = h(
     'table',
     { class: 'calls' },
@@ -119,7 +144,22 @@ export function renderChart(responses: readonly Response[]): HTMLElement {
       h(
         'tr',
         {},
-        h('td', { colspan: 5 }, 'total'),
+        h('td', { colspan: 2 }, `total · ${all.length} call${all.length === 1 ? '' : 's'}`),
+        h(
+          'td',
+          { class: 'num', id: 'total-input' },
+          sum((response) => response.usage?.inputTokens),
+        ),
+        h(
+          'td',
+          { class: 'num', id: 'total-output' },
+          sum((response) => response.usage?.outputTokens),
+        ),
+        h(
+          'td',
+          { class: 'num', id: 'total-cached' },
+          sum((response) => response.usage?.cachedInputTokens),
+        ),
         h('td', { class: 'num', id: 'total-cost' }, formatCost(totalCost(responses))),
       ),
     ),

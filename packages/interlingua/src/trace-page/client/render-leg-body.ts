@@ -1,9 +1,13 @@
 import { formatCost } from '../../cli/format-usage';
 import type { TraceLine } from '../../trace/trace-line-schema';
 import { h } from './dom';
+import { renderGatewayBody, renderHeaders, renderRunBody, renderToolBody } from './render-exchange-body';
 import { indexLeaves, renderJson } from './render-json';
 
-/** The opened body of a leg: pretty JSON; for model legs the wire and the IR side by side, codec changes marked. */
+/**
+ * The opened body of a leg: for model legs the wire and the IR side by side, codec changes
+ * marked; a tool call's name, arguments and result; a gateway exchange's request, backend and answer.
+ */
 export function renderLegBody(line: TraceLine, all: readonly TraceLine[]): HTMLElement {
   switch (line.type) {
     case 'model-request': {
@@ -17,11 +21,10 @@ export function renderLegBody(line: TraceLine, all: readonly TraceLine[]): HTMLE
         line.wire === undefined
           ? null
           : h(
-              'p',
-              { class: 'meta' },
-              `${line.wire.method} ${line.wire.url}`,
-              ' ',
-              h('code', {}, JSON.stringify(line.wire.headers)),
+              'div',
+              {},
+              h('p', { class: 'meta' }, `${line.wire.method} ${line.wire.url}`),
+              renderHeaders(line.wire.headers),
             );
       return h('div', { class: 'body' }, meta, sideBySide(line.wire?.body, ir, 'Wire request (as sent)', 'IR request'));
     }
@@ -61,6 +64,14 @@ export function renderLegBody(line: TraceLine, all: readonly TraceLine[]): HTMLE
         ),
         renderJson(line.message),
       );
+    case 'tool-call':
+    case 'tool-result':
+      return renderToolBody(line, all);
+    case 'gateway-request':
+    case 'gateway-response':
+      return renderGatewayBody(line, all);
+    case 'run-finish':
+      return renderRunBody(line);
     default:
       return h('div', { class: 'body' }, renderJson(line));
   }

@@ -118,12 +118,16 @@ describe('McpBridge against our fixture servers', () => {
     const bridge = await open({ mute }, [], { connectTimeout: 200 });
     expect(bridge.servers[0]).toMatchObject({
       state: 'failed',
-      error: { message: expect.stringMatching(/timed out/) },
+      error: {
+        message: expect.stringMatching(/did not answer `initialize` within 200 ms \(the bridge's connectTimeout/),
+      },
     });
     expect(await bridge.tools()).toEqual([]);
     const error = await McpBridge.fromConfig({ mcpServers: { mute } }, { connectTimeout: 200 }).catch((e) => e);
     expect(InvalidSettingError.isInstance(error)).toBe(true);
-    expect(error.message).toMatch(/^MCP server `mute` failed to start: .*timed out/);
+    expect(error.message).toMatch(
+      /^MCP server `mute` failed to start: Its process did not answer `initialize` within 200 ms/,
+    );
   });
 
   it('refuses two tools that would be exposed under the same name', async () => {

@@ -55,7 +55,13 @@ export const BUILT_IN_PROVIDERS: Readonly<Record<string, BuiltInProvider>> = {
     keyOptional: false,
     baseURLEnv: 'ANTHROPIC_BASE_URL',
   },
-  gemini: { adapter: 'gemini', apiKeyEnv: ['GEMINI_API_KEY', 'GOOGLE_API_KEY'], keyOptional: false },
+  // GOOGLE_GEMINI_BASE_URL: the variable Google's own SDK (@google/genai) and the Gemini CLI read.
+  gemini: {
+    adapter: 'gemini',
+    apiKeyEnv: ['GEMINI_API_KEY', 'GOOGLE_API_KEY'],
+    keyOptional: false,
+    baseURLEnv: 'GOOGLE_GEMINI_BASE_URL',
+  },
   // Gemini on Vertex AI: Application Default Credentials (GOOGLE_CLOUD_PROJECT / GOOGLE_CLOUD_LOCATION),
   // or an express-mode key. https://cloud.google.com/vertex-ai/generative-ai/docs/start/quickstart
   vertex: { adapter: 'vertex', apiKeyEnv: ['GOOGLE_VERTEX_API_KEY'], keyOptional: true },

@@ -58,6 +58,21 @@ describe('startDemoServer', () => {
     },
   );
 
+  it('serves both OpenAI APIs on one base URL, as api.openai.com does', async () => {
+    server = await startDemoServer({ provider: 'openai' });
+    const registry = createModelRegistry({ env: { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'offline' } });
+    for (const id of ['openai-chat:gpt-4.1', 'openai-responses:gpt-5']) {
+      const response = await registry.model(id).generate(request);
+      expect(response.finishReason).toBe('tool_calls');
+      expect(content(response)).toContainEqual({
+        type: 'tool-call',
+        id: 'id',
+        name: 'weather__get_weather',
+        args: { city: '北京' },
+      });
+    }
+  });
+
   it('answers a body it cannot read with a 400 in the provider error shape', async () => {
     server = await startDemoServer({ provider: 'anthropic' });
     const notJson = await fetch(`${server.url}/v1/messages`, { method: 'POST', body: '{' });

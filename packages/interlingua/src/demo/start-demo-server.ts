@@ -7,7 +7,11 @@ import { createDemoModel } from './demo-model';
 
 /** Settings of {@link startDemoServer}. */
 export type DemoServerSettings = {
-  /** The wire protocol to speak: Chat Completions, Responses, Messages or generateContent. */
+  /**
+   * The wire protocol to speak: Chat Completions, Responses, Messages or generateContent. An
+   * `openai` server answers `/v1/responses` too, as api.openai.com does, so one `OPENAI_BASE_URL`
+   * serves both OpenAI APIs.
+   */
   provider: WireProvider;
   /** The model behind the wire. Default: {@link createDemoModel} with a short pause between text pieces. */
   model?: ChatModel;
@@ -39,13 +43,12 @@ export type DemoServer = {
 export async function startDemoServer(settings: DemoServerSettings): Promise<DemoServer> {
   const { provider } = settings;
   const model = settings.model ?? createDemoModel({ chunkDelayMs: 12 });
-  const codec = wireCodecs[provider] as Codec;
   const open = new Set<ServerResponse>();
 
   const server = createServer((incoming, response) => {
     open.add(response);
     response.on('close', () => open.delete(response));
-    handle(provider, codec, model, incoming, response).catch((error: unknown) => {
+    handle(provider, model, incoming, response).catch((error: unknown) => {
       if (!response.headersSent) sendError(provider, response, 500, errorMessage(error));
       else response.end();
     });
@@ -67,18 +70,20 @@ export async function startDemoServer(settings: DemoServerSettings): Promise<Dem
 }
 
 async function handle(
-  provider: WireProvider,
-  codec: Codec,
+  served: WireProvider,
   model: ChatModel,
   incoming: IncomingMessage,
   response: ServerResponse,
 ): Promise<void> {
   const path = new URL(incoming.url ?? '/', 'http://127.0.0.1').pathname;
-  const route = matchRoute(provider, incoming.method ?? 'GET', path);
+  const route = matchRoute(served, incoming.method ?? 'GET', path);
   if (route === undefined) {
-    sendError(provider, response, 404, `Expected a ${ROUTE_HINT[provider]} request, got ${incoming.method} ${path}.`);
+    sendError(served, response, 404, `Expected a ${ROUTE_HINT[served]} request, got ${incoming.method} ${path}.`);
     return;
   }
+  // The protocol of this request: an OpenAI server speaks Responses on its own path.
+  const provider = route.provider ?? served;
+  const codec = wireCodecs[provider] as Codec;
   const raw = await readBody(incoming);
   let body: unknown;
   try {
@@ -116,7 +121,7 @@ async function handle(
 }
 
 const ROUTE_HINT: Record<WireProvider, string> = {
-  openai: 'POST /v1/chat/completions',
+  openai: 'POST /v1/chat/completions (or /v1/responses)',
   'openai-responses': 'POST /v1/responses',
   anthropic: 'POST /v1/messages',
   gemini: 'POST /v1beta/models/<model>:generateContent (or :streamGenerateContent)',
@@ -126,10 +131,11 @@ function matchRoute(
   provider: WireProvider,
   method: string,
   path: string,
-): { model?: string; stream?: boolean } | undefined {
+): { model?: string; stream?: boolean; provider?: WireProvider } | undefined {
   if (method !== 'POST') return undefined;
   switch (provider) {
     case 'openai':
+      if (path.endsWith('/responses')) return { provider: 'openai-responses' };
       return path.endsWith('/chat/completions') ? {} : undefined;
     case 'openai-responses':
       return path.endsWith('/responses') ? {} : undefined;

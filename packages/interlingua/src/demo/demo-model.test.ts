@@ -83,6 +83,31 @@ describe('decideDemoResponse', () => {
     expect(response.message.content[0]).toMatchObject({ type: 'text' });
   });
 
+  it('answers a request for JSON with a value of the schema, for the city asked about', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        city: { type: 'string' },
+        temperatureC: { type: 'number' },
+        conditions: { type: 'array', items: { type: 'string' } },
+        unit: { enum: ['C', 'F'] },
+      },
+      required: ['city', 'temperatureC', 'conditions', 'unit'],
+    };
+    const response = decideDemoResponse({
+      messages: [user('The weather in Rome, as data.')],
+      responseFormat: { type: 'json', schema },
+    });
+    expect(response.finishReason).toBe('stop');
+    const [part] = response.message.content;
+    expect(part?.type === 'text' ? JSON.parse(part.text) : part).toEqual({
+      city: 'Rome',
+      temperatureC: 25,
+      conditions: ['sunny'],
+      unit: 'C',
+    });
+  });
+
   it('reports input tokens that grow with the history', () => {
     const first = decideDemoResponse(request([user('你好')]));
     const second = decideDemoResponse(request([user('你好'), first.message, user('北京今天天气怎么样？')]));

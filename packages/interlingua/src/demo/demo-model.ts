@@ -9,6 +9,7 @@ import type {
   Usage,
 } from '@interlingua/core';
 import { responseToStream } from '@interlingua/core';
+import { demoJsonAnswer } from './demo-json-answer';
 
 /** Settings of {@link createDemoModel}. */
 export type DemoModelSettings = {
@@ -58,7 +59,13 @@ export function decideDemoResponse(request: ChatRequest): ModelResponse {
   const last = request.messages.at(-1);
   const weatherTool = findWeatherTool(request.tools ?? []);
   let content: AssistantContentPart[];
-  if (last?.role === 'tool') {
+  const format = request.responseFormat;
+  if (format?.type === 'json' && last?.role === 'user') {
+    // Asked for data: the weather of the city asked about, in the requested shape.
+    const text = lastText(last).trim();
+    const city = weatherQuestion(text) ?? /\b(?:in|for|at) (\p{Lu}[\p{L}'-]*)/u.exec(text)?.[1] ?? 'Paris';
+    content = [{ type: 'text', text: JSON.stringify(demoJsonAnswer(format.schema ?? {}, city)) }];
+  } else if (last?.role === 'tool') {
     content = [{ type: 'text', text: last.content.map(answerFromResult).join('\n') }];
   } else {
     const text = last?.role === 'user' ? lastText(last) : '';

@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import type { ChatRequest, Message, Tool } from '@interlingua/core';
 import { collectStream } from '@interlingua/core';
 import { describe, expect, it } from 'vitest';
@@ -116,6 +117,13 @@ describe('decideDemoResponse', () => {
 });
 
 describe('createDemoModel', () => {
+  it("leaves no listener on the caller's signal after a paced stream", async () => {
+    const controller = new AbortController();
+    const model = createDemoModel({ chunkDelayMs: 1 });
+    await collectStream(model.stream(request([user('北京今天天气怎么样？')]), { signal: controller.signal }));
+    expect(getEventListeners(controller.signal, 'abort')).toEqual([]);
+  });
+
   it('streams exactly what generate returns, text in small pieces', async () => {
     const demo = createDemoModel();
     const input = request([user('北京今天天气怎么样？')]);

@@ -181,7 +181,7 @@ describe('createModelRegistry', () => {
     expect(requests[0]?.headers.authorization).toBe('Bearer bedrock-key-1');
   });
 
-  it('gemini: GOOGLE_GEMINI_BASE_URL (the variable of Google\'s SDK) points it at a local server', async () => {
+  it('gemini: GOOGLE_GEMINI_BASE_URL (the variable of the Google SDK) points it at a local server', async () => {
     const { url, requests } = await serve('/v1beta/models/gemini-2.5-flash:generateContent', geminiBody);
     const env = { GEMINI_API_KEY: 'g-key-1', GOOGLE_GEMINI_BASE_URL: url };
     await createModelRegistry({ env }).model('gemini:gemini-2.5-flash').generate(request);

@@ -166,8 +166,8 @@ export {
   zodToInputSchema,
 } from './tools/zod-to-input-schema';
 // Transports
-export { IdleWatch } from './transport/idle-watch';
+export { type IdleTimeoutOptions, IdleWatch } from './transport/idle-watch';
 export { type ReadSSEJSONOptions, readSSEJSON } from './transport/read-sse-json';
 export { isConnectionError, toTransportError } from './transport/to-transport-error';
-export { type IdleTimeoutOptions, withIdleTimeout } from './transport/with-idle-timeout';
+export { withIdleTimeout } from './transport/with-idle-timeout';
 export { readTokenCount, readTokenCounts, sumTokenCounts } from './usage/read-token-count';

@@ -49,6 +49,7 @@ export {
 } from './handlers/admin-handlers';
 export { chatHandler } from './handlers/chat-handler';
 export { countTokensHandler } from './handlers/count-tokens-handler';
+export type { GatewayServices, RouteExchange, RouteHandler, RouteParams } from './handlers/route-handler';
 export {
   createNodeListener,
   type GatewayApp,
@@ -71,13 +72,7 @@ export {
 } from './router/create-model-table';
 export { contextWindowErrorPatterns, isContextWindowError } from './router/is-context-window-error';
 export { DEFAULT_ROUTES } from './routes/default-routes';
-export type {
-  GatewayRoute,
-  GatewayServices,
-  RouteExchange,
-  RouteHandler,
-  RouteParams,
-} from './routes/gateway-route';
+export type { GatewayRoute } from './routes/gateway-route';
 export { budgetPeriodWindow } from './store/budget-period-window';
 export { createMemoryGatewayStore, type MemoryGatewayStoreSettings } from './store/create-memory-gateway-store';
 export type {

@@ -98,7 +98,6 @@ export {
   type McpTraceFrame,
 } from '@interlingua/mcp-bridge';
 export { createOpenAI, type OpenAISettings, openaiCodec, openaiResponsesCodec } from '@interlingua/openai';
-export { formatCost } from './cli/format-usage';
 export { type AgentToolOptions, createAgentTool } from './create-agent-tool';
 export {
   type CompatibleProvider,
@@ -109,6 +108,7 @@ export {
 } from './create-model-registry';
 export { createDemoModel, type DemoModelSettings } from './demo/demo-model';
 export { type DemoServer, type DemoServerSettings, startDemoServer } from './demo/start-demo-server';
+export { formatCost } from './format-cost';
 export { type BuiltInGatewayOptions, createBuiltInGateway } from './gateway/create-built-in-gateway';
 export { model } from './model';
 export {

@@ -9,9 +9,9 @@ import { endBackendSpan, noteChatRequest, noteChatResponse, spanAttempt } from '
 import { redactWarnings } from '../observability/redact-request-record';
 import { type BackendAttempt, type CallContext, callBackends } from '../router/call-backends';
 import type { Candidate } from '../router/create-model-table';
-import type { RouteHandler } from '../routes/gateway-route';
 import { checkToolPairing } from './check-tool-pairing';
 import { readInboundRequest } from './read-inbound-request';
+import type { RouteHandler } from './route-handler';
 import { settleCall } from './settle-call';
 import { type StartedStream, startStream } from './started-stream';
 import { streamReply } from './stream-reply';

@@ -1,7 +1,8 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Codec, Usage } from '@interlingua/core';
-import { formatSchemaIssues, InvalidSettingError } from '@interlingua/core';
+import { InvalidSettingError } from '@interlingua/core';
+import { formatSchemaIssues } from '@interlingua/core/adapter';
 import { type DestinationStream, type Logger, pino } from 'pino';
 import { createAuthenticator } from './auth/create-authenticator';
 import { createSecretRedactor } from './auth/create-secret-redactor';

@@ -7,8 +7,8 @@ import {
   type ProviderMetadata,
   type UserContentPart,
   type Warning,
-  warnForeignMetadata,
 } from '@interlingua/core';
+import { warnForeignMetadata } from '@interlingua/core/adapter';
 import { convertToGeminiToolMessage } from './convert-to-gemini-tool-message';
 import { convertToGeminiUserPart, withSignature } from './convert-to-gemini-user-part';
 import type { GeminiContent, GeminiPart, GeminiRequestBody } from './gemini-api';

@@ -7,11 +7,10 @@ import {
   type ChatRequest,
   type ModelCapabilities,
   type ModelResponse,
-  redactError,
   type StreamEvent,
   startCallAttempt,
-  withIdleTimeout,
 } from '@interlingua/core';
+import { redactError, withIdleTimeout } from '@interlingua/core/adapter';
 import { decodeGeminiResponse } from './decode-gemini-response';
 import { decodeGeminiStream, GeminiStreamDecoder } from './decode-gemini-stream';
 import { encodeGeminiRequest, type GeminiEncodeRequestOptions } from './encode-gemini-request';

@@ -13,7 +13,8 @@ import {
   withCapabilities,
 } from '@interlingua/capabilities';
 import type { ChatModel, Warning } from '@interlingua/core';
-import { InvalidSettingError, NoSuchProviderError, parseModelId, rejectUnknownSettings } from '@interlingua/core';
+import { InvalidSettingError, NoSuchProviderError, parseModelId } from '@interlingua/core';
+import { rejectUnknownSettings } from '@interlingua/core/adapter';
 import { createGemini, createVertex } from '@interlingua/gemini';
 import { createOpenAI } from '@interlingua/openai';
 import { BUILT_IN_PROVIDERS, type BuiltInProvider } from './built-in-providers';

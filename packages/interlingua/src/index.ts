@@ -49,9 +49,7 @@ export type {
 export {
   AbortedError,
   APICallError,
-  addCosts,
   collectStream,
-  createRedactor,
   createRegistry,
   defineTool,
   ERROR_CODES,
@@ -65,17 +63,21 @@ export {
   NoSuchToolError,
   parseChatRequest,
   parseModelId,
-  redactError,
-  redactUrl,
-  responseToStream,
   SchemaConversionError,
   safeParseIR,
   ToolExecutionError,
   toToolOutput,
   UnsupportedFunctionalityError,
   useOpenTelemetry,
-  ZERO_COST,
 } from '@interlingua/core';
+export {
+  addCosts,
+  createRedactor,
+  redactError,
+  redactUrl,
+  responseToStream,
+  ZERO_COST,
+} from '@interlingua/core/adapter';
 export {
   createKeepAliveFetch,
   type Gateway,

@@ -1,4 +1,5 @@
-import type { ChatModel, ModelResponse, TelemetrySpan, Usage } from '@interlingua/core';
+import type { ChatModel, ModelResponse, Usage } from '@interlingua/core';
+import type { TelemetrySpan } from '@interlingua/core/adapter';
 import { sameProviderHeaders } from '../formats/inbound-format';
 import type { GatewayReply } from '../http/gateway-exchange';
 import { warningsHeader } from '../http/warnings-header';

@@ -8,7 +8,7 @@ import type {
   Tool,
   Usage,
 } from '@interlingua/core';
-import { responseToStream } from '@interlingua/core';
+import { responseToStream } from '@interlingua/core/adapter';
 
 /** Settings of {@link createDemoModel}. */
 export type DemoModelSettings = {

@@ -1,4 +1,5 @@
-import { createRedactor, InvalidSettingError } from '@interlingua/core';
+import { InvalidSettingError } from '@interlingua/core';
+import { createRedactor } from '@interlingua/core/adapter';
 import { type Gateway, readGatewayConfig } from '@interlingua/gateway';
 import { createBuiltInGateway } from '../../gateway/create-built-in-gateway';
 import { createTraceRecorder } from '../../trace/create-trace-recorder';

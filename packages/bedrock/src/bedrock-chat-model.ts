@@ -13,9 +13,8 @@ import {
   type ModelCapabilities,
   type ModelResponse,
   type StreamEvent,
-  startCallAttempt,
 } from '@interlingua/core';
-import { IdleWatch } from '@interlingua/core/adapter';
+import { IdleWatch, startCallAttempt } from '@interlingua/core/adapter';
 import { BEDROCK_STREAM_EXCEPTIONS } from './bedrock-api';
 import { bedrockCodec } from './bedrock-codec';
 import { convertToBedrockSdkInput } from './convert-to-bedrock-sdk-input';

@@ -7,11 +7,22 @@
  * @packageDocumentation
  */
 export { type LinkedAbortSignal, linkAbortSignal } from '../abort/link-abort-signal';
+export {
+  type CallAttempt,
+  type CallAttemptContext,
+  type CallAttemptOptions,
+  startCallAttempt,
+} from '../abort/start-call-attempt';
 export { addCosts, computeCost, ZERO_COST } from '../cost/compute-cost';
 export { isRetryableStatus } from '../errors/api-call-error';
 export { describeJSONKind, type FindJSONValueIssueOptions, findJSONValueIssue } from '../json/find-json-value-issue';
 export { MAX_JSON_DEPTH } from '../json/max-json-depth';
 export { setOwnProperty } from '../json/set-own-property';
+export {
+  type GroupProviderTurnsOptions,
+  groupProviderTurns,
+  type ProviderTurn,
+} from '../messages/group-provider-turns';
 export { type ForeignMetadataOptions, warnForeignMetadata } from '../provider-data/warn-foreign-metadata';
 export { type ForeignOptionsOptions, warnForeignOptions } from '../provider-data/warn-foreign-options';
 export { DEFAULT_EFFORT_BUDGETS } from '../reasoning/default-effort-budgets';

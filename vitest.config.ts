@@ -16,6 +16,11 @@ const alias = readdirSync(packagesDir, { withFileTypes: true })
 const subpaths = [
   { find: /^@interlingua\/testkit\/vitest$/, replacement: `${packagesDir}/testkit/src/vitest.ts` },
   { find: /^@interlingua\/gateway\/redis$/, replacement: `${packagesDir}/gateway/src/redis/index.ts` },
+  { find: /^@interlingua\/core\/adapter$/, replacement: `${packagesDir}/core/src/adapter/index.ts` },
+  {
+    find: /^@interlingua\/capabilities\/internal$/,
+    replacement: `${packagesDir}/capabilities/src/internal/index.ts`,
+  },
 ];
 
 export default defineConfig({

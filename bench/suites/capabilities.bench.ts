@@ -1,4 +1,5 @@
-import { capabilitiesOf, lowerJsonSchema, reactFormat, tagFormat } from '@interlingua/capabilities';
+import { capabilitiesOf, reactFormat, tagFormat } from '@interlingua/capabilities';
+import { lowerJsonSchema } from '@interlingua/capabilities/internal';
 import type { JSONObject, SchemaCapabilities } from '@interlingua/core';
 import { type Comparison, compare, report } from '../harness';
 

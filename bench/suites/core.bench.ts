@@ -1,4 +1,5 @@
-import { collectStream, defineTool, parseToolArguments, type StreamEvent, withIdleTimeout } from '@interlingua/core';
+import { collectStream, defineTool, parseToolArguments, type StreamEvent } from '@interlingua/core';
+import { withIdleTimeout } from '@interlingua/core/adapter';
 import { z } from 'zod';
 import { type Comparison, compare, report } from '../harness';
 

@@ -14,7 +14,8 @@
  */
 import { pathToFileURL } from 'node:url';
 import { generateObject } from '@interlingua/agent';
-import { type ChatModel, type ChatRequest, type ModelResponse, responseToStream } from '@interlingua/core';
+import type { ChatModel, ChatRequest, ModelResponse } from '@interlingua/core';
+import { responseToStream } from '@interlingua/core/adapter';
 import { type ModelSettings, model, startDemoServer } from 'interlingua';
 
 type WireProvider = Parameters<typeof startDemoServer>[0]['provider'];

@@ -1,10 +1,10 @@
 import { defineConfig } from 'tsup';
+import { definePackageBuild } from '../../tsup.shared';
 
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: ['esm', 'cjs'],
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  target: 'node20',
-});
+export default defineConfig(
+  definePackageBuild({
+    entry: { index: 'src/index.ts', internal: 'src/internal/index.ts' },
+    // One copy of each module for both entries in CJS too: the default registries are module state.
+    splitting: true,
+  }),
+);

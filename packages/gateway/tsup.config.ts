@@ -1,11 +1,9 @@
 import { defineConfig } from 'tsup';
+import { definePackageBuild } from '../../tsup.shared';
 
-export default defineConfig({
-  entry: { index: 'src/index.ts', redis: 'src/redis/index.ts' },
-  external: ['ioredis'],
-  format: ['esm', 'cjs'],
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  target: 'node20',
-});
+export default defineConfig(
+  definePackageBuild({
+    entry: { index: 'src/index.ts', redis: 'src/redis/index.ts' },
+    external: ['ioredis'],
+  }),
+);

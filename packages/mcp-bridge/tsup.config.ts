@@ -1,10 +1,4 @@
 import { defineConfig } from 'tsup';
+import { definePackageBuild } from '../../tsup.shared';
 
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: ['esm', 'cjs'],
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  target: 'node20',
-});
+export default defineConfig(definePackageBuild({ entry: ['src/index.ts'] }));

@@ -1,13 +1,11 @@
 import { defineConfig } from 'tsup';
+import { definePackageBuild } from '../../tsup.shared';
 
-export default defineConfig({
-  entry: ['src/index.ts', 'src/vitest.ts'],
-  format: ['esm', 'cjs'],
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  target: 'node20',
-  // `import.meta.url` locates the IR corpus; the CJS build needs it shimmed.
-  shims: true,
-  external: ['vitest'],
-});
+export default defineConfig(
+  definePackageBuild({
+    entry: ['src/index.ts', 'src/vitest.ts'],
+    // `import.meta.url` locates the IR corpus; the CJS build needs it shimmed.
+    shims: true,
+    external: ['vitest'],
+  }),
+);

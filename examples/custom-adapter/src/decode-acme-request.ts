@@ -5,8 +5,8 @@ import {
   type JSONObject,
   type Message,
   parseChatRequest,
-  parseWireRequest,
 } from '@interlingua/core';
+import { parseWireRequest } from '@interlingua/core/adapter';
 import { acmeRequestSchema } from './acme-api';
 
 /** Acme body → IR request (the gateway direction): the inverse of `encodeAcmeRequest`. Throws `InvalidRequestError`. */

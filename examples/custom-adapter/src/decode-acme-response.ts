@@ -1,10 +1,5 @@
-import {
-  APICallError,
-  type ModelResponse,
-  parseToolArguments,
-  parseWireResponse,
-  type ToolCall,
-} from '@interlingua/core';
+import { APICallError, type ModelResponse, parseToolArguments, type ToolCall } from '@interlingua/core';
+import { parseWireResponse } from '@interlingua/core/adapter';
 import { type AcmeCall, acmeResponseSchema } from './acme-api';
 import { mapAcmeEnd } from './map-acme-end';
 

@@ -1,4 +1,5 @@
-import { APICallError, InvalidResponseError, type StreamEvent, safeParseWireResponse } from '@interlingua/core';
+import { APICallError, InvalidResponseError, type StreamEvent } from '@interlingua/core';
+import { safeParseWireResponse } from '@interlingua/core/adapter';
 import { acmeStreamEventSchema } from './acme-api';
 import { toolCallFromText } from './decode-acme-response';
 import { mapAcmeEnd } from './map-acme-end';

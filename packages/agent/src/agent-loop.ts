@@ -1,25 +1,21 @@
 import {
   type AssistantMessage,
-  addCosts,
   type CallOptions,
   type ChatRequest,
   type Cost,
   collectStream,
-  computeCost,
-  errorTypeOf,
   InterlinguaError,
   InvalidRequestError,
   InvalidResponseError,
   type Message,
   type ModelResponse,
   type StreamEvent,
-  type TelemetrySpan,
   type ToolCall,
   ToolExecutionError,
   type Usage,
   type Warning,
-  ZERO_COST,
 } from '@interlingua/core';
+import { addCosts, computeCost, errorTypeOf, type TelemetrySpan, ZERO_COST } from '@interlingua/core/adapter';
 import { addUsage } from './add-usage';
 import { AgentAbortedError } from './agent-aborted-error';
 import type { AgentEvent } from './agent-event';

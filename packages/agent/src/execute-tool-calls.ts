@@ -2,10 +2,8 @@ import {
   AbortedError,
   type InterlinguaError,
   InvalidToolArgumentsError,
-  linkAbortSignal,
   type Message,
   NoSuchToolError,
-  type TelemetrySpan,
   type ToolCall,
   type ToolExecutionContext,
   ToolExecutionError,
@@ -13,6 +11,7 @@ import {
   toToolOutput,
   type UserContentPart,
 } from '@interlingua/core';
+import { linkAbortSignal, type TelemetrySpan } from '@interlingua/core/adapter';
 import type { ToolCallOutcome } from './agent-result';
 import type { AgentTool } from './agent-tool';
 import type { RepairToolCall, ToolCallProblem } from './repair/repair-tool-call';

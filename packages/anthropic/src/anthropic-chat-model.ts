@@ -6,9 +6,9 @@ import {
   type ChatRequest,
   type ModelCapabilities,
   type ModelResponse,
-  readSSEJSON,
   type StreamEvent,
 } from '@interlingua/core';
+import { readSSEJSON } from '@interlingua/core/adapter';
 import { anthropicCodec } from './anthropic-codec';
 import type { AnthropicEncodeRequestOptions } from './encode-anthropic-request';
 import { mapAnthropicError } from './map-anthropic-error';

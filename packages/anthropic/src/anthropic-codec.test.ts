@@ -4,9 +4,9 @@ import {
   type ChatRequest,
   collectStream,
   InvalidResponseError,
-  responseToStream,
   type StreamEvent,
 } from '@interlingua/core';
+import { responseToStream } from '@interlingua/core/adapter';
 import { arbitraryChatRequest, loadCodecFixtures } from '@interlingua/testkit';
 import { runCodecConformance } from '@interlingua/testkit/vitest';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,5 @@
-import { type ChatRequest, DEFAULT_EFFORT_BUDGETS, type ReasoningEffort, type Warning } from '@interlingua/core';
+import type { ChatRequest, ReasoningEffort, Warning } from '@interlingua/core';
+import { DEFAULT_EFFORT_BUDGETS } from '@interlingua/core/adapter';
 import type { AnthropicMessagesRequest } from './anthropic-api';
 
 /** The smallest `budget_tokens` the API accepts. */

@@ -1,13 +1,12 @@
+import { type JSONObject, jsonValueSchema } from '@interlingua/core';
 import {
   findJSONValueIssue,
   isNullishString,
   isWireArrayOf,
   isWireNumber,
   isWireRecord,
-  type JSONObject,
-  jsonValueSchema,
   MAX_JSON_DEPTH,
-} from '@interlingua/core';
+} from '@interlingua/core/adapter';
 import { z } from 'zod';
 
 // The bodies the Messages API answers with — a Message, a stream event — as far as the decoders

@@ -1,4 +1,5 @@
-import { describeJSONKind, readTokenCounts, sumTokenCounts, type Usage, type Warning } from '@interlingua/core';
+import type { Usage, Warning } from '@interlingua/core';
+import { describeJSONKind, readTokenCounts, sumTokenCounts } from '@interlingua/core/adapter';
 import type { AnthropicUsage } from './anthropic-api';
 
 const FIELDS = [

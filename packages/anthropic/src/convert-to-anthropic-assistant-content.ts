@@ -1,4 +1,5 @@
-import { type AssistantContentPart, type Warning, warnForeignMetadata } from '@interlingua/core';
+import type { AssistantContentPart, Warning } from '@interlingua/core';
+import { warnForeignMetadata } from '@interlingua/core/adapter';
 import type { AnthropicAssistantBlockParam } from './anthropic-api';
 import { convertToAnthropicToolInput, readServerBlocks, UNPARSED_ARGUMENTS_KEY } from './anthropic-replay';
 import { convertToAnthropicToolUseId } from './convert-to-anthropic-tool-use-id';

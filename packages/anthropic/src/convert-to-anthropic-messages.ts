@@ -1,6 +1,5 @@
 import {
   type FilePart,
-  groupProviderTurns,
   type ImagePart,
   InvalidRequestError,
   type Message,
@@ -9,6 +8,7 @@ import {
   type ToolResult,
   type Warning,
 } from '@interlingua/core';
+import { groupProviderTurns } from '@interlingua/core/adapter';
 import type {
   AnthropicAssistantBlockParam,
   AnthropicCacheControl,

@@ -1,5 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import { InvalidSettingError, type ReasoningEffort, rejectUnknownSettings } from '@interlingua/core';
+import { InvalidSettingError, type ReasoningEffort } from '@interlingua/core';
+import { rejectUnknownSettings } from '@interlingua/core/adapter';
 import { AnthropicChatModel } from './anthropic-chat-model';
 
 /** Settings of {@link createAnthropic}. */

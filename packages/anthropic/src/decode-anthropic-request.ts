@@ -6,14 +6,13 @@ import {
   type JSONObject,
   type Message,
   type ProviderMetadata,
-  parseWireRequest,
-  setOwnProperty,
   type Tool,
   type ToolChoice,
   type ToolResult,
   type UserContentPart,
   type Warning,
 } from '@interlingua/core';
+import { parseWireRequest, setOwnProperty } from '@interlingua/core/adapter';
 import type { z } from 'zod';
 import {
   type AnthropicDecodedRequestBody,

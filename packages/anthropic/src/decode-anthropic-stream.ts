@@ -1,13 +1,5 @@
-import {
-  APICallError,
-  findJSONValueIssue,
-  formatSchemaIssues,
-  InvalidResponseError,
-  MAX_JSON_DEPTH,
-  type StreamEvent,
-  type ToolCall,
-  type Warning,
-} from '@interlingua/core';
+import { APICallError, InvalidResponseError, type StreamEvent, type ToolCall, type Warning } from '@interlingua/core';
+import { findJSONValueIssue, formatSchemaIssues, MAX_JSON_DEPTH } from '@interlingua/core/adapter';
 import { type AnthropicServerBlock, type AnthropicUsage, SERVER_BLOCK_IR_LEVELS } from './anthropic-api';
 import { type AnthropicServerBlockAt, serverBlocksMetadata, toolCallFromText } from './anthropic-replay';
 import { convertAnthropicUsage, mergeAnthropicUsage } from './convert-anthropic-usage';

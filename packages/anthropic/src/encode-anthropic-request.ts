@@ -1,13 +1,13 @@
-import {
-  type ChatRequest,
-  type CodecResult,
-  type EncodeRequestOptions,
-  type JSONObject,
-  type JSONValue,
-  type ReasoningEffort,
-  setOwnProperty,
-  type Warning,
+import type {
+  ChatRequest,
+  CodecResult,
+  EncodeRequestOptions,
+  JSONObject,
+  JSONValue,
+  ReasoningEffort,
+  Warning,
 } from '@interlingua/core';
+import { setOwnProperty } from '@interlingua/core/adapter';
 import type { AnthropicCacheControl, AnthropicMessagesRequest, AnthropicTextBlockParam } from './anthropic-api';
 import { mapAnthropicForeignOptions } from './anthropic-foreign-options';
 import { applyAnthropicSettings } from './anthropic-prepare-settings';

@@ -1,6 +1,7 @@
 // The SDK's error classes only (the same classes its entry exports): the client is loaded lazily.
 import { APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk/core/error';
-import { AbortedError, APICallError, InterlinguaError, redactError, toTransportError } from '@interlingua/core';
+import { AbortedError, APICallError, InterlinguaError } from '@interlingua/core';
+import { redactError, toTransportError } from '@interlingua/core/adapter';
 import { anthropicErrorBodySchema } from './anthropic-api';
 import { isRetryableAnthropicErrorType } from './is-retryable-anthropic-error-type';
 

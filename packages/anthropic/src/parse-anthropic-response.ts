@@ -1,9 +1,5 @@
-import {
-  type APICallError,
-  type InvalidResponseError,
-  parseWireResponse,
-  safeParseWireResponse,
-} from '@interlingua/core';
+import type { APICallError, InvalidResponseError } from '@interlingua/core';
+import { parseWireResponse, safeParseWireResponse } from '@interlingua/core/adapter';
 import {
   type AnthropicMessage,
   type AnthropicStreamEvent,

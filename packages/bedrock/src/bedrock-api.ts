@@ -1,11 +1,11 @@
+import type { JSONObject } from '@interlingua/core';
 import {
   findJSONValueIssue,
   isOptionalString,
   isWireArrayOf,
   isWireRecord,
-  type JSONObject,
   MAX_JSON_DEPTH,
-} from '@interlingua/core';
+} from '@interlingua/core/adapter';
 import { z } from 'zod';
 
 // Wire types and schemas of the Bedrock Converse API (JSON as on the wire: blobs are base64

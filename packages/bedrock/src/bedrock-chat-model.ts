@@ -10,12 +10,11 @@ import {
   type CallOptions,
   type ChatModel,
   type ChatRequest,
-  IdleWatch,
   type ModelCapabilities,
   type ModelResponse,
   type StreamEvent,
-  startCallAttempt,
 } from '@interlingua/core';
+import { IdleWatch, startCallAttempt } from '@interlingua/core/adapter';
 import { BEDROCK_STREAM_EXCEPTIONS } from './bedrock-api';
 import { bedrockCodec } from './bedrock-codec';
 import { convertToBedrockSdkInput } from './convert-to-bedrock-sdk-input';

@@ -5,9 +5,9 @@ import {
   collectStream,
   InvalidResponseError,
   type ModelResponse,
-  responseToStream,
   type StreamEvent,
 } from '@interlingua/core';
+import { responseToStream } from '@interlingua/core/adapter';
 import { loadCodecFixtures } from '@interlingua/testkit';
 import { runCodecConformance } from '@interlingua/testkit/vitest';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,5 @@
-import { type ChatRequest, DEFAULT_EFFORT_BUDGETS, type JSONObject, type Warning } from '@interlingua/core';
+import type { ChatRequest, JSONObject, Warning } from '@interlingua/core';
+import { DEFAULT_EFFORT_BUDGETS } from '@interlingua/core/adapter';
 import type { BedrockConverseRequest } from './bedrock-api';
 
 const MIN_BUDGET = 1024;

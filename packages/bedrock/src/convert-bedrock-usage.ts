@@ -1,4 +1,5 @@
-import { readTokenCounts, sumTokenCounts, type Usage, type Warning } from '@interlingua/core';
+import type { Usage, Warning } from '@interlingua/core';
+import { readTokenCounts, sumTokenCounts } from '@interlingua/core/adapter';
 import type { BedrockTokenUsage } from './bedrock-api';
 
 /**

@@ -1,4 +1,5 @@
-import { type AssistantContentPart, type Warning, warnForeignMetadata } from '@interlingua/core';
+import type { AssistantContentPart, Warning } from '@interlingua/core';
+import { warnForeignMetadata } from '@interlingua/core/adapter';
 import type { BedrockContentBlock } from './bedrock-api';
 import { convertToBedrockToolInput, convertToBedrockToolUseId } from './bedrock-tool-use';
 import { readCachePoint } from './convert-to-bedrock-user-content';

@@ -1,4 +1,5 @@
-import { groupProviderTurns, type Message, type ToolResult, type Warning } from '@interlingua/core';
+import type { Message, ToolResult, Warning } from '@interlingua/core';
+import { groupProviderTurns } from '@interlingua/core/adapter';
 import type { BedrockContentBlock, BedrockMessage, BedrockToolResultContent } from './bedrock-api';
 import { convertToBedrockToolUseId } from './bedrock-tool-use';
 import { convertToBedrockAssistantContent } from './convert-to-bedrock-assistant-content';

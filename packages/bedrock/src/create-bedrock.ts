@@ -1,5 +1,6 @@
 import type { BedrockRuntimeClient, BedrockRuntimeClientConfig } from '@aws-sdk/client-bedrock-runtime';
-import { InvalidSettingError, rejectUnknownSettings } from '@interlingua/core';
+import { InvalidSettingError } from '@interlingua/core';
+import { rejectUnknownSettings } from '@interlingua/core/adapter';
 import { BedrockChatModel } from './bedrock-chat-model';
 
 /** Settings of {@link createBedrock}. Each defaults to the usual AWS environment. */

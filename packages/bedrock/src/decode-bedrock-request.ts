@@ -5,12 +5,12 @@ import {
   type JSONObject,
   type Message,
   parseChatRequest,
-  parseWireRequest,
   type Tool,
   type ToolResult,
   type UserContentPart,
   type Warning,
 } from '@interlingua/core';
+import { parseWireRequest } from '@interlingua/core/adapter';
 import { type BedrockConverseRequestIn, bedrockConverseRequestSchema } from './bedrock-request-wire';
 import { attachCachePoint, decodeBedrockAssistantContent, decodeBedrockUserBlock } from './decode-bedrock-content';
 import { decodeBedrockSettings } from './decode-bedrock-settings';

@@ -1,4 +1,5 @@
-import { type ModelResponse, type ProviderMetadata, parseWireResponse, type Warning } from '@interlingua/core';
+import type { ModelResponse, ProviderMetadata, Warning } from '@interlingua/core';
+import { parseWireResponse } from '@interlingua/core/adapter';
 import { bedrockConverseResponseSchema, isBedrockConverseResponse } from './bedrock-api';
 import { convertBedrockUsage } from './convert-bedrock-usage';
 import { decodeBedrockAssistantContent } from './decode-bedrock-content';

@@ -1,13 +1,12 @@
 import {
   APICallError,
   InvalidResponseError,
-  isWireRecord,
   type ProviderMetadata,
   type StreamEvent,
-  safeParseWireResponse,
   type Usage,
   type Warning,
 } from '@interlingua/core';
+import { isWireRecord, safeParseWireResponse } from '@interlingua/core/adapter';
 import {
   BEDROCK_STREAM_EXCEPTIONS,
   type BedrockStreamChunkIn,

@@ -1,11 +1,5 @@
-import {
-  type ChatRequest,
-  type CodecResult,
-  type EncodeRequestOptions,
-  type JSONObject,
-  type Warning,
-  warnForeignOptions,
-} from '@interlingua/core';
+import type { ChatRequest, CodecResult, EncodeRequestOptions, JSONObject, Warning } from '@interlingua/core';
+import { warnForeignOptions } from '@interlingua/core/adapter';
 import type { BedrockConverseRequest, BedrockInferenceConfig } from './bedrock-api';
 import { applyBedrockSettings } from './bedrock-prepare-settings';
 import { prepareBedrockTools } from './bedrock-prepare-tools';

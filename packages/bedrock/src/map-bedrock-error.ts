@@ -1,4 +1,5 @@
-import { AbortedError, APICallError, InterlinguaError, InvalidSettingError, redactError } from '@interlingua/core';
+import { AbortedError, APICallError, InterlinguaError, InvalidSettingError } from '@interlingua/core';
+import { redactError } from '@interlingua/core/adapter';
 
 /** Why a call stopped, when it was aborted: the caller's signal, or the timeout. */
 export type BedrockAbortContext = {

@@ -8,7 +8,8 @@ import type {
   StreamEvent,
   Warning,
 } from '@interlingua/core';
-import { collectStream, responseToStream } from '@interlingua/core';
+import { collectStream } from '@interlingua/core';
+import { responseToStream } from '@interlingua/core/adapter';
 import { degradeRequest } from './degrade/degrade-request';
 import { resolveReasoning } from './degrade/resolve-reasoning';
 import { checkJsonAnswer } from './emulation/check-json-answer';

@@ -1,20 +1,16 @@
-// IR types
-
-export { type LinkedAbortSignal, linkAbortSignal } from './abort/link-abort-signal';
-/** Adapter kit (moving to the adapter subpath): one attempt of a provider call, its timeout and abort. */
-export {
-  type CallAttempt,
-  type CallAttemptContext,
-  type CallAttemptOptions,
-  startCallAttempt,
-} from './abort/start-call-attempt';
+/**
+ * `@interlingua/core`: the contract. The IR and its schemas, the `Codec` and `ChatModel` interfaces,
+ * stream events and `collectStream`, tools (`defineTool`, argument parsing), errors and the provider
+ * registry. The kit for building adapters and packages on this contract (SSE reading, idle watches,
+ * wire guards, redaction, foreign-option warnings, usage readers, cost arithmetic, span helpers) is
+ * `@interlingua/core/adapter`.
+ *
+ * @packageDocumentation
+ */
 export type { CallOptions, ChatModel } from './chat-model';
-// Contracts
 export type { Codec, CodecResult, DecodedRequest, EncodeRequestOptions, EncodeResponseOptions } from './codec';
-export { addCosts, computeCost, ZERO_COST } from './cost/compute-cost';
 export { AbortedError } from './errors/aborted-error';
-export { APICallError, isRetryableStatus } from './errors/api-call-error';
-// Errors
+export { APICallError } from './errors/api-call-error';
 export { ERROR_CODES, type ErrorCode } from './errors/error-codes';
 export { InterlinguaError, type InterlinguaErrorOptions } from './errors/interlingua-error';
 export { InvalidModelIdError } from './errors/invalid-model-id-error';
@@ -57,32 +53,7 @@ export type { ToolCall } from './ir/tool-call';
 export type { ToolResult } from './ir/tool-result';
 export type { Usage } from './ir/usage';
 export type { Warning } from './ir/warning';
-// JSON values from outside
-export {
-  describeJSONKind,
-  type FindJSONValueIssueOptions,
-  findJSONValueIssue,
-} from './json/find-json-value-issue';
-export { MAX_JSON_DEPTH } from './json/max-json-depth';
-export { setOwnProperty } from './json/set-own-property';
-/** Adapter kit (moving to the adapter subpath): IR messages grouped into a provider's alternating turns. */
-export { type GroupProviderTurnsOptions, groupProviderTurns, type ProviderTurn } from './messages/group-provider-turns';
-// Provider data crossing providers
-export { type ForeignMetadataOptions, warnForeignMetadata } from './provider-data/warn-foreign-metadata';
-export { type ForeignOptionsOptions, warnForeignOptions } from './provider-data/warn-foreign-options';
-// Reasoning
-export { DEFAULT_EFFORT_BUDGETS } from './reasoning/default-effort-budgets';
-export { effortForBudget } from './reasoning/effort-for-budget';
-// Redaction
-export { createRedactor } from './redact/create-redactor';
-export { looksLikeCredential } from './redact/looks-like-credential';
-export { redactError } from './redact/redact-error';
-export { redactUrl } from './redact/redact-url';
-export { REDACTED } from './redact/redacted';
-// Registry
 export { createRegistry, type ProviderFactory, type ProviderRegistry, parseModelId } from './registry/create-registry';
-export { formatPath, formatSchemaIssues, type SchemaIssue } from './schemas/format-schema-issues';
-// IR schemas and validation
 export {
   assistantMessageSchema,
   binarySourceSchema,
@@ -110,64 +81,16 @@ export {
   warningSchema,
 } from './schemas/ir-schemas';
 export { parseChatRequest, parseMessages, type SafeParseResult, safeParseIR } from './schemas/parse-ir';
-export { parseWireRequest, parseWireResponse, safeParseWireResponse, type WireSchema } from './schemas/parse-wire';
-export {
-  isNullishNumber,
-  isNullishString,
-  isOptionalString,
-  isWireArrayOf,
-  isWireNumber,
-  isWireRecord,
-  type WireGuard,
-} from './schemas/wire-guards';
-export { rejectUnknownSettings } from './settings/reject-unknown-settings';
-// Streams
 export { collectStream } from './stream/collect-stream';
-export { responseToStream } from './stream/response-to-stream';
-// Telemetry (OpenTelemetry GenAI spans through the optional @opentelemetry/api)
-export {
-  captureContentByDefault,
-  chatContentAttributes,
-  chatRequestAttributes,
-  chatResponseAttributes,
-  errorTypeOf,
-  genAiProviderName,
-  usageAttributes,
-} from './telemetry/gen-ai-attributes';
-export { loadOpenTelemetry, type ModuleLoader } from './telemetry/load-open-telemetry';
-export type {
-  OpenTelemetryApi,
-  OpenTelemetryContext,
-  OpenTelemetrySpan,
-  TelemetryAttributeValue,
-} from './telemetry/open-telemetry-api';
-export {
-  type StartSpanOptions,
-  startTelemetrySpan,
-  type TelemetryAttributes,
-  type TelemetrySpan,
-  type TelemetrySpanKind,
-  useOpenTelemetry,
-} from './telemetry/telemetry-span';
-export { findClosestMatch } from './text/find-closest-match';
-// Tools
+export { useOpenTelemetry } from './telemetry/telemetry-span';
 export { defineTool, type JSONSchemaToolDefinition, type ZodToolDefinition } from './tools/define-tool';
 export type { ExecutableTool, ToolArgsValidation, ToolExecutionContext } from './tools/executable-tool';
 export { type ParsedToolArguments, parseToolArguments } from './tools/parse-tool-arguments';
-export { repairJsonText } from './tools/repair-json-text';
 export { isToolOutput, type ToolOutput, toToolOutput } from './tools/tool-output';
 export {
   type AnyZodSchema,
   type InferZod,
-  isZod3Schema,
-  isZod4Schema,
   type Zod3Schema,
   type Zod4Schema,
   zodToInputSchema,
 } from './tools/zod-to-input-schema';
-// Transports
-export { IdleWatch } from './transport/idle-watch';
-export { type ReadSSEJSONOptions, readSSEJSON } from './transport/read-sse-json';
-export { isConnectionError, toTransportError } from './transport/to-transport-error';
-export { type IdleTimeoutOptions, withIdleTimeout } from './transport/with-idle-timeout';
-export { readTokenCount, readTokenCounts, sumTokenCounts } from './usage/read-token-count';

@@ -1,7 +1,8 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Codec, Usage } from '@interlingua/core';
-import { formatSchemaIssues, InvalidSettingError } from '@interlingua/core';
+import { InvalidSettingError } from '@interlingua/core';
+import { formatSchemaIssues } from '@interlingua/core/adapter';
 import { type DestinationStream, type Logger, pino } from 'pino';
 import { createAuthenticator } from './auth/create-authenticator';
 import { createSecretRedactor } from './auth/create-secret-redactor';
@@ -17,6 +18,7 @@ import { geminiFormat } from './formats/gemini-format';
 import type { InboundFormat } from './formats/inbound-format';
 import { openaiFormat } from './formats/openai-format';
 import { openaiResponsesFormat } from './formats/openai-responses-format';
+import type { GatewayServices } from './handlers/route-handler';
 import { createGatewayServer } from './http/create-gateway-server';
 import { createNodeListener } from './http/create-node-listener';
 import type { GatewayTap, RequestRecord } from './http/gateway-exchange';
@@ -30,7 +32,7 @@ import { registerStoreMetrics } from './observability/register-store-metrics';
 import { createModelTable, type ModelResolver } from './router/create-model-table';
 import { createDispatcher } from './routes/create-dispatcher';
 import { DEFAULT_ROUTES } from './routes/default-routes';
-import type { GatewayRoute, GatewayServices } from './routes/gateway-route';
+import type { GatewayRoute } from './routes/gateway-route';
 import { createMemoryGatewayStore } from './store/create-memory-gateway-store';
 import type { GatewayStore } from './store/gateway-store';
 

@@ -1,4 +1,5 @@
-import { type AssistantContentPart, type ProviderMetadata, setOwnProperty } from '@interlingua/core';
+import type { AssistantContentPart, ProviderMetadata } from '@interlingua/core';
+import { setOwnProperty } from '@interlingua/core/adapter';
 
 /** Appends a part the way `collectStream` folds deltas: consecutive text (and reasoning) parts join. */
 export function appendPart(content: AssistantContentPart[], part: AssistantContentPart): void {

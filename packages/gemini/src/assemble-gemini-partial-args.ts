@@ -1,4 +1,5 @@
-import { type JSONObject, type JSONValue, MAX_JSON_DEPTH, setOwnProperty } from '@interlingua/core';
+import type { JSONObject, JSONValue } from '@interlingua/core';
+import { MAX_JSON_DEPTH, setOwnProperty } from '@interlingua/core/adapter';
 
 /**
  * One Vertex AI `PartialArg`: a piece of one argument of a function call streamed with

@@ -1,12 +1,5 @@
-import {
-  describeJSONKind,
-  InvalidRequestError,
-  type JSONObject,
-  type JSONSchema,
-  type JSONValue,
-  MAX_JSON_DEPTH,
-  setOwnProperty,
-} from '@interlingua/core';
+import { InvalidRequestError, type JSONObject, type JSONSchema, type JSONValue } from '@interlingua/core';
+import { describeJSONKind, MAX_JSON_DEPTH, setOwnProperty } from '@interlingua/core/adapter';
 
 /**
  * Gemini's OpenAPI-subset `Schema` → JSON Schema (the gateway direction): type names are

@@ -2,13 +2,12 @@ import {
   type AssistantContentPart,
   type AssistantMessage,
   type ChatRequest,
-  groupProviderTurns,
   InvalidRequestError,
   type ProviderMetadata,
   type UserContentPart,
   type Warning,
-  warnForeignMetadata,
 } from '@interlingua/core';
+import { groupProviderTurns, warnForeignMetadata } from '@interlingua/core/adapter';
 import { convertToGeminiToolMessage } from './convert-to-gemini-tool-message';
 import { convertToGeminiUserPart, withSignature } from './convert-to-gemini-user-part';
 import type { GeminiContent, GeminiPart, GeminiRequestBody } from './gemini-api';

@@ -1,4 +1,5 @@
-import { InvalidSettingError, rejectUnknownSettings } from '@interlingua/core';
+import { InvalidSettingError } from '@interlingua/core';
+import { rejectUnknownSettings } from '@interlingua/core/adapter';
 import { GeminiChatModel, type GeminiChatModelConfig } from './gemini-chat-model';
 import type { GeminiTransport } from './gemini-transport';
 import { createGenAITransport } from './genai-transport';

@@ -6,13 +6,12 @@ import {
   InvalidRequestError,
   type JSONObject,
   type Message,
-  parseWireRequest,
-  setOwnProperty,
   type ToolChoice,
   type ToolResult,
   type UserContentPart,
   type Warning,
 } from '@interlingua/core';
+import { parseWireRequest, setOwnProperty } from '@interlingua/core/adapter';
 import type { z } from 'zod';
 import { convertGeminiSchemaToJsonSchema } from './convert-gemini-schema-to-json-schema';
 import { decodeGeminiSettings } from './decode-gemini-settings';

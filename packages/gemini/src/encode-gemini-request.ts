@@ -1,10 +1,5 @@
-import {
-  type ChatRequest,
-  type CodecResult,
-  type EncodeRequestOptions,
-  setOwnProperty,
-  type Warning,
-} from '@interlingua/core';
+import type { ChatRequest, CodecResult, EncodeRequestOptions, Warning } from '@interlingua/core';
+import { setOwnProperty } from '@interlingua/core/adapter';
 import { convertToGeminiContents } from './convert-to-gemini-contents';
 import type { GeminiRequestBody } from './gemini-api';
 import { mapGeminiForeignOptions } from './gemini-foreign-options';

@@ -1,4 +1,5 @@
-import { findJSONValueIssue, isOptionalString, isWireArrayOf, isWireRecord, jsonObjectSchema } from '@interlingua/core';
+import { jsonObjectSchema } from '@interlingua/core';
+import { findJSONValueIssue, isOptionalString, isWireArrayOf, isWireRecord } from '@interlingua/core/adapter';
 import { z } from 'zod';
 
 // Wire shapes of the Gemini API (`generateContent` / `streamGenerateContent`), checked

@@ -1,17 +1,14 @@
 import {
   AbortedError,
   APICallError,
-  type CallAttempt,
   type CallOptions,
   type ChatModel,
   type ChatRequest,
   type ModelCapabilities,
   type ModelResponse,
-  redactError,
   type StreamEvent,
-  startCallAttempt,
-  withIdleTimeout,
 } from '@interlingua/core';
+import { type CallAttempt, redactError, startCallAttempt, withIdleTimeout } from '@interlingua/core/adapter';
 import { decodeGeminiResponse } from './decode-gemini-response';
 import { decodeGeminiStream, GeminiStreamDecoder } from './decode-gemini-stream';
 import { encodeGeminiRequest, type GeminiEncodeRequestOptions } from './encode-gemini-request';

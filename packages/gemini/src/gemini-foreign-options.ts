@@ -1,4 +1,5 @@
-import { type ChatRequest, type JSONObject, type Warning, warnForeignOptions } from '@interlingua/core';
+import type { ChatRequest, JSONObject, Warning } from '@interlingua/core';
+import { warnForeignOptions } from '@interlingua/core/adapter';
 
 /** What another provider's `providerOptions` become in a Gemini body (`generationConfig` fields). */
 export type GeminiForeignOptions = {

@@ -1,10 +1,5 @@
-import {
-  type ChatRequest,
-  DEFAULT_EFFORT_BUDGETS,
-  effortForBudget,
-  type JSONObject,
-  type Warning,
-} from '@interlingua/core';
+import type { ChatRequest, JSONObject, Warning } from '@interlingua/core';
+import { DEFAULT_EFFORT_BUDGETS, effortForBudget } from '@interlingua/core/adapter';
 import { lowerJsonSchemaForGemini } from './lower-json-schema-for-gemini';
 
 /**

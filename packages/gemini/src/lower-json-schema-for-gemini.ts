@@ -1,10 +1,5 @@
-import {
-  type JSONSchema,
-  MAX_JSON_DEPTH,
-  SchemaConversionError,
-  setOwnProperty,
-  type Warning,
-} from '@interlingua/core';
+import { type JSONSchema, SchemaConversionError, type Warning } from '@interlingua/core';
+import { MAX_JSON_DEPTH, setOwnProperty } from '@interlingua/core/adapter';
 import type { GeminiSchema } from './gemini-api';
 
 /** The result of {@link lowerJsonSchemaForGemini}. */

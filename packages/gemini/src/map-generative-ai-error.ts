@@ -4,14 +4,8 @@ import {
   GoogleGenerativeAIFetchError,
   GoogleGenerativeAIRequestInputError,
 } from '@google/generative-ai';
-import {
-  AbortedError,
-  APICallError,
-  InterlinguaError,
-  InvalidRequestError,
-  redactError,
-  toTransportError,
-} from '@interlingua/core';
+import { AbortedError, APICallError, InterlinguaError, InvalidRequestError } from '@interlingua/core';
+import { redactError, toTransportError } from '@interlingua/core/adapter';
 
 // google.rpc.Code names for the HTTP statuses Gemini answers with (the SDK keeps only the status).
 const RPC_STATUS: Record<number, string> = {

@@ -1,4 +1,5 @@
-import { type APICallError, InvalidResponseError, parseWireResponse, safeParseWireResponse } from '@interlingua/core';
+import { type APICallError, InvalidResponseError } from '@interlingua/core';
+import { parseWireResponse, safeParseWireResponse } from '@interlingua/core/adapter';
 import {
   type GeminiParsedChunk,
   type GeminiParsedResponse,

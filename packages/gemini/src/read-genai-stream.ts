@@ -1,4 +1,5 @@
-import { AbortedError, APICallError, readSSEJSON } from '@interlingua/core';
+import { AbortedError, APICallError } from '@interlingua/core';
+import { readSSEJSON } from '@interlingua/core/adapter';
 import type { GeminiStreamReadOptions } from './gemini-transport';
 import { mergeGeminiUsage } from './merge-gemini-usage';
 

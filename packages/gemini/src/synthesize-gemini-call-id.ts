@@ -1,4 +1,4 @@
-import { findJSONValueIssue } from '@interlingua/core';
+import { findJSONValueIssue } from '@interlingua/core/adapter';
 
 const SYNTHETIC_ID = /^gemini-[0-9a-f]{16}-\d+$/;
 

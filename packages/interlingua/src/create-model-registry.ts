@@ -3,17 +3,20 @@ import { createBedrock } from '@interlingua/bedrock';
 import {
   type CapabilityRegistry,
   capabilitiesOf,
-  defaultMaxTokensFromCapabilities,
-  effortBudgetFromCapabilities,
-  preferredApiFromCapabilities,
   pricingOf,
-  suggestModelId,
-  toolResultMediaFromCapabilities,
   type WithCapabilitiesOptions,
   withCapabilities,
 } from '@interlingua/capabilities';
+import {
+  defaultMaxTokensFromCapabilities,
+  effortBudgetFromCapabilities,
+  preferredApiFromCapabilities,
+  suggestModelId,
+  toolResultMediaFromCapabilities,
+} from '@interlingua/capabilities/internal';
 import type { ChatModel, Warning } from '@interlingua/core';
-import { InvalidSettingError, NoSuchProviderError, parseModelId, rejectUnknownSettings } from '@interlingua/core';
+import { InvalidSettingError, NoSuchProviderError, parseModelId } from '@interlingua/core';
+import { rejectUnknownSettings } from '@interlingua/core/adapter';
 import { createGemini, createVertex } from '@interlingua/gemini';
 import { createOpenAI } from '@interlingua/openai';
 import { BUILT_IN_PROVIDERS, type BuiltInProvider } from './built-in-providers';

@@ -49,9 +49,7 @@ export type {
 export {
   AbortedError,
   APICallError,
-  addCosts,
   collectStream,
-  createRedactor,
   createRegistry,
   defineTool,
   ERROR_CODES,
@@ -65,17 +63,21 @@ export {
   NoSuchToolError,
   parseChatRequest,
   parseModelId,
-  redactError,
-  redactUrl,
-  responseToStream,
   SchemaConversionError,
   safeParseIR,
   ToolExecutionError,
   toToolOutput,
   UnsupportedFunctionalityError,
   useOpenTelemetry,
-  ZERO_COST,
 } from '@interlingua/core';
+export {
+  addCosts,
+  createRedactor,
+  redactError,
+  redactUrl,
+  responseToStream,
+  ZERO_COST,
+} from '@interlingua/core/adapter';
 export {
   createKeepAliveFetch,
   type Gateway,
@@ -98,7 +100,6 @@ export {
   type McpTraceFrame,
 } from '@interlingua/mcp-bridge';
 export { createOpenAI, type OpenAISettings, openaiCodec, openaiResponsesCodec } from '@interlingua/openai';
-export { formatCost } from './cli/format-usage';
 export { type AgentToolOptions, createAgentTool } from './create-agent-tool';
 export {
   type CompatibleProvider,
@@ -109,6 +110,7 @@ export {
 } from './create-model-registry';
 export { createDemoModel, type DemoModelSettings } from './demo/demo-model';
 export { type DemoServer, type DemoServerSettings, startDemoServer } from './demo/start-demo-server';
+export { formatCost } from './format-cost';
 export { type BuiltInGatewayOptions, createBuiltInGateway } from './gateway/create-built-in-gateway';
 export { model } from './model';
 export {

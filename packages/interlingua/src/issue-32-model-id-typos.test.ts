@@ -1,4 +1,4 @@
-import { suggestModelId } from '@interlingua/capabilities';
+import { suggestModelId } from '@interlingua/capabilities/internal';
 import { json, startProviderServer } from '@interlingua/testkit';
 import { describe, expect, it } from 'vitest';
 import { model } from './model';

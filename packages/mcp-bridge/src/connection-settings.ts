@@ -9,18 +9,10 @@ import {
   DEFAULT_MAX_MESSAGE_BYTES,
   DEFAULT_RESTART_POLICY,
   type McpBridgeOptions,
+  type McpRestartPolicy,
 } from './mcp-bridge-options';
 import type { McpRoot } from './mcp-server-config';
 import type { McpTokenStore } from './mcp-token-store';
-
-/** How a server whose connection died is brought back. */
-export type McpRestartPolicy = {
-  /** Attempts in a row before the server is marked failed; 0 disables restarts. */
-  maxAttempts: number;
-  /** The wait before the first attempt; doubled each time. */
-  initialDelayMs: number;
-  maxDelayMs: number;
-};
 
 /** What every connection shares with the bridge. */
 export type ConnectionSettings = {

@@ -1,5 +1,4 @@
 export type { McpTransportKind } from './connect-mcp-client';
-export type { McpRestartPolicy } from './connection-settings';
 export { convertCallToolResult } from './convert-call-tool-result';
 export {
   convertMcpContent,
@@ -35,6 +34,7 @@ export {
   type McpBridgeOptions,
   type McpCallOptions,
   type McpForwardCallOptions,
+  type McpRestartPolicy,
 } from './mcp-bridge-options';
 export type { McpTelemetryOptions } from './mcp-call-span';
 export type {

@@ -1,5 +1,4 @@
 import type { Implementation, LoggingLevel, Progress } from '@modelcontextprotocol/sdk/types.js';
-import type { McpRestartPolicy } from './connection-settings';
 import type { McpBridgeEvent, McpTraceFrame } from './mcp-bridge-event';
 import type { McpTelemetryOptions } from './mcp-call-span';
 import type { McpElicitationHandler, McpSamplingOptions } from './mcp-host-hooks';
@@ -15,6 +14,15 @@ export const DEFAULT_MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 export const DEFAULT_MAX_RESULT_BYTES = 100_000;
 /** How long `close()` waits for a stdio server to exit after stdin closes, and again after SIGTERM. */
 export const DEFAULT_CLOSE_TIMEOUT_MS = 2000;
+/** How a server whose connection died is brought back. */
+export type McpRestartPolicy = {
+  /** Attempts in a row before the server is marked failed; 0 disables restarts. */
+  maxAttempts: number;
+  /** The wait before the first attempt; doubled each time. */
+  initialDelayMs: number;
+  maxDelayMs: number;
+};
+
 /** Three attempts, waiting 250 ms, 500 ms, 1 s (doubling, at most 4 s). */
 export const DEFAULT_RESTART_POLICY: McpRestartPolicy = { maxAttempts: 3, initialDelayMs: 250, maxDelayMs: 4000 };
 

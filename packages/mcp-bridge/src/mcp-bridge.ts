@@ -1,11 +1,11 @@
 import {
   type ExecutableTool,
   InvalidSettingError,
-  redactError,
   type ToolOutput,
   type UserContentPart,
   type Warning,
 } from '@interlingua/core';
+import { redactError } from '@interlingua/core/adapter';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type {
   CompatibilityCallToolResult,

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { startTelemetrySpan } from '@interlingua/core';
+import { startTelemetrySpan } from '@interlingua/core/adapter';
 import { context, SpanStatusCode, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';

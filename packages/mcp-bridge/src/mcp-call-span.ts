@@ -1,4 +1,5 @@
-import { captureContentByDefault, startTelemetrySpan, type TelemetrySpan, type ToolOutput } from '@interlingua/core';
+import type { ToolOutput } from '@interlingua/core';
+import { captureContentByDefault, startTelemetrySpan, type TelemetrySpan } from '@interlingua/core/adapter';
 import type { McpServerConfig } from './mcp-server-config';
 import type { McpServerStatus } from './mcp-server-status';
 import type { McpToolCallError } from './mcp-tool-call-error';

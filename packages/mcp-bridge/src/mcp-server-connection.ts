@@ -1,4 +1,4 @@
-import { redactError } from '@interlingua/core';
+import { redactError } from '@interlingua/core/adapter';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import {

@@ -1,4 +1,4 @@
-import { redactUrl } from '@interlingua/core';
+import { redactUrl } from '@interlingua/core/adapter';
 import type { McpServerConfig } from './mcp-server-config';
 
 // The token of an Authorization-style value (`Bearer t0k3n`), as well as the whole value.

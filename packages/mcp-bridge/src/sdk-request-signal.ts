@@ -1,4 +1,4 @@
-import { linkAbortSignal } from '@interlingua/core';
+import { linkAbortSignal } from '@interlingua/core/adapter';
 
 // Signals already given to the SDK for a request. The SDK adds an abort listener per request and
 // never removes it, so each of these holds one listener for good.

@@ -1,4 +1,4 @@
-import { redactError } from '@interlingua/core';
+import { redactError } from '@interlingua/core/adapter';
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { exposeToolName } from './expose-tool-name';
 import type { McpServerConnection } from './mcp-server-connection';

@@ -1,4 +1,5 @@
-import { readTokenCounts, type Usage, type Warning } from '@interlingua/core';
+import type { Usage, Warning } from '@interlingua/core';
+import { readTokenCounts } from '@interlingua/core/adapter';
 import type { CompletionUsage } from 'openai/resources/completions';
 
 /**

@@ -1,14 +1,14 @@
-import {
-  type AssistantContentPart,
-  type AssistantMessage,
-  type FilePart,
-  type Message,
-  type ReasoningPart,
-  type ToolMessage,
-  type UserContentPart,
-  type Warning,
-  warnForeignMetadata,
+import type {
+  AssistantContentPart,
+  AssistantMessage,
+  FilePart,
+  Message,
+  ReasoningPart,
+  ToolMessage,
+  UserContentPart,
+  Warning,
 } from '@interlingua/core';
+import { warnForeignMetadata } from '@interlingua/core/adapter';
 import type {
   ChatCompletionAssistantMessageParam,
   ChatCompletionContentPart,

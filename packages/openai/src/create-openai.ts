@@ -1,5 +1,6 @@
 import type { ChatModel } from '@interlingua/core';
-import { InvalidSettingError, rejectUnknownSettings } from '@interlingua/core';
+import { InvalidSettingError } from '@interlingua/core';
+import { rejectUnknownSettings } from '@interlingua/core/adapter';
 import OpenAI from 'openai';
 import { OpenAIChatModel } from './openai-chat-model';
 import type { OpenAICompatSettings } from './openai-compat';

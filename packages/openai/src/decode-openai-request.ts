@@ -6,16 +6,15 @@ import {
   InvalidRequestError,
   type JSONObject,
   type Message,
-  parseWireRequest,
   type ReasoningEffort,
   type ResponseFormat,
-  setOwnProperty,
   type Tool,
   type ToolChoice,
   type ToolResult,
   type UserContentPart,
   type Warning,
 } from '@interlingua/core';
+import { parseWireRequest, setOwnProperty } from '@interlingua/core/adapter';
 import { openAIToolAttachmentsText } from './convert-to-openai-messages';
 import { toToolCall } from './decode-openai-response';
 import { type OpenAIMessage, type OpenAIResponseFormat, type OpenAIUserPart, openaiRequestSchema } from './openai-api';

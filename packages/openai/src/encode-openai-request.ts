@@ -3,9 +3,9 @@ import {
   type CodecResult,
   InvalidRequestError,
   type JSONValue,
-  setOwnProperty,
   type Warning,
 } from '@interlingua/core';
+import { setOwnProperty } from '@interlingua/core/adapter';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import { convertToOpenAIMessages } from './convert-to-openai-messages';
 import type { OpenAIChatRequestBody } from './openai-api';

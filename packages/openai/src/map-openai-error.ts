@@ -1,11 +1,5 @@
-import {
-  AbortedError,
-  APICallError,
-  type InterlinguaError,
-  isRetryableStatus,
-  redactError,
-  toTransportError,
-} from '@interlingua/core';
+import { AbortedError, APICallError, type InterlinguaError } from '@interlingua/core';
+import { isRetryableStatus, redactError, toTransportError } from '@interlingua/core/adapter';
 import { APIConnectionError, APIError, APIUserAbortError } from 'openai';
 import { openaiErrorBodySchema } from './openai-api';
 

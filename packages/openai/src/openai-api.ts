@@ -1,4 +1,5 @@
-import { isNullishNumber, isNullishString, isWireArrayOf, isWireRecord, jsonObjectSchema } from '@interlingua/core';
+import { jsonObjectSchema } from '@interlingua/core';
+import { isNullishNumber, isNullishString, isWireArrayOf, isWireRecord } from '@interlingua/core/adapter';
 import type {
   ChatCompletion,
   ChatCompletionAssistantMessageParam,

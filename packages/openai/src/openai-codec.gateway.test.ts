@@ -1,4 +1,5 @@
-import { collectStream, type ModelResponse, responseToStream, type StreamEvent } from '@interlingua/core';
+import { collectStream, type ModelResponse, type StreamEvent } from '@interlingua/core';
+import { responseToStream } from '@interlingua/core/adapter';
 import { json, type ProviderServer, sse, startProviderServer } from '@interlingua/testkit';
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,11 +1,5 @@
-import {
-  AbortedError,
-  type CallOptions,
-  type ModelResponse,
-  readSSEJSON,
-  type StreamEvent,
-  type Warning,
-} from '@interlingua/core';
+import { AbortedError, type CallOptions, type ModelResponse, type StreamEvent, type Warning } from '@interlingua/core';
+import { readSSEJSON } from '@interlingua/core/adapter';
 import { mapOpenAIError } from './map-openai-error';
 
 /** The `openai` SDK's own `timeout` default, also the default bound on each wait for a stream chunk. */

@@ -1,5 +1,5 @@
 import type { APICallError, InvalidResponseError } from '@interlingua/core';
-import { parseWireResponse, safeParseWireResponse } from '@interlingua/core';
+import { parseWireResponse, safeParseWireResponse } from '@interlingua/core/adapter';
 import {
   isOpenAIChunk,
   isOpenAIResponse,

@@ -1,4 +1,5 @@
-import { type ChatRequest, effortForBudget, type Warning } from '@interlingua/core';
+import type { ChatRequest, Warning } from '@interlingua/core';
+import { effortForBudget } from '@interlingua/core/adapter';
 import type { ResponseFormatJSONObject, ResponseFormatJSONSchema, ResponseFormatText } from 'openai/resources/shared';
 
 /** The Chat Completions fields for `reasoning` and `responseFormat`. */

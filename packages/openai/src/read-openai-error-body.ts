@@ -1,4 +1,5 @@
-import { APICallError, isRetryableStatus } from '@interlingua/core';
+import { APICallError } from '@interlingua/core';
+import { isRetryableStatus } from '@interlingua/core/adapter';
 
 /**
  * Recognizes the body a Chat Completions server sends instead of an answer — `{ "error": {

@@ -6,9 +6,9 @@ import {
   collectStream,
   type ModelResponse,
   modelResponseSchema,
-  responseToStream,
   type StreamEvent,
 } from '@interlingua/core';
+import { responseToStream } from '@interlingua/core/adapter';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { arbitraryChatRequest, arbitraryModelResponse } from './arbitraries';

@@ -5,10 +5,10 @@ import {
   collectStream,
   type ModelResponse,
   modelResponseSchema,
-  responseToStream,
   type StreamEvent,
   streamEventSchema,
 } from '@interlingua/core';
+import { responseToStream } from '@interlingua/core/adapter';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { arbitraryChatRequest, arbitraryModelResponse } from './arbitraries';

@@ -5,9 +5,9 @@ import {
   collectStream,
   type ModelCapabilities,
   type ModelResponse,
-  responseToStream,
   type StreamEvent,
 } from '@interlingua/core';
+import { responseToStream } from '@interlingua/core/adapter';
 
 /** What a scripted step sees. */
 export type ScriptedStepContext = { index: number; signal: AbortSignal | undefined };

@@ -25,7 +25,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { anthropicCodec } from '@interlingua/anthropic';
-import { type Codec, type JSONObject, type ModelResponse, responseToStream } from '@interlingua/core';
+import type { Codec, JSONObject, ModelResponse } from '@interlingua/core';
+import { responseToStream } from '@interlingua/core/adapter';
 import { geminiCodec } from '@interlingua/gemini';
 import { openaiCodec, openaiResponsesCodec } from '@interlingua/openai';
 import {

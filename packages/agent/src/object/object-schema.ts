@@ -3,9 +3,9 @@ import {
   defineTool,
   type InferZod,
   type JSONObject,
-  repairJsonText,
   type ToolArgsValidation,
 } from '@interlingua/core';
+import { repairJsonText } from '@interlingua/core/adapter';
 import { validateToolArguments } from '../validate-tool-arguments';
 
 /** What `generateObject`, `streamObject` and `runAgent({ output })` take: a zod 3 or zod 4 object schema, or a JSON Schema object. */

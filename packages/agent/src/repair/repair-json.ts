@@ -1,4 +1,5 @@
-import { type JSONObject, repairJsonText, type ToolCall } from '@interlingua/core';
+import type { JSONObject, ToolCall } from '@interlingua/core';
+import { repairJsonText } from '@interlingua/core/adapter';
 import type { RepairToolCallOptions } from './repair-tool-call';
 
 /**

@@ -1,20 +1,15 @@
+import type { ChatModel, ChatRequest, Cost, ModelResponse, ToolCall, Usage } from '@interlingua/core';
 import {
-  type ChatModel,
-  type ChatRequest,
-  type Cost,
   captureContentByDefault,
   chatContentAttributes,
   chatRequestAttributes,
   chatResponseAttributes,
   errorTypeOf,
   genAiProviderName,
-  type ModelResponse,
   startTelemetrySpan,
   type TelemetrySpan,
-  type ToolCall,
-  type Usage,
   usageAttributes,
-} from '@interlingua/core';
+} from '@interlingua/core/adapter';
 import type { ToolCallOutcome } from '../agent-result';
 import type { AgentTool } from '../agent-tool';
 

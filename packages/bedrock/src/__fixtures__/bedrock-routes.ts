@@ -1,4 +1,11 @@
-import { eventStream, eventStreamMessagesOf, json, type RecordedRequest, type Reply, type Route } from '@interlingua/testkit';
+import {
+  eventStream,
+  eventStreamMessagesOf,
+  json,
+  type RecordedRequest,
+  type Reply,
+  type Route,
+} from '@interlingua/testkit';
 
 // Test helper (not shipped): Bedrock Runtime's HTTP API as far as Converse goes.
 // POST /model/{modelId}/converse and /model/{modelId}/converse-stream, the model id URL-encoded,
@@ -51,10 +58,18 @@ export function rejectBedrockRequest(request: RecordedRequest): Reply | undefine
     return bedrockError('UnrecognizedClientException', 403, 'The security token included in the request is invalid.');
   const body = request.body;
   if (typeof body !== 'object' || body === null || Array.isArray(body))
-    return bedrockError('ValidationException', 400, 'Malformed input request, please reformat your input and try again.');
+    return bedrockError(
+      'ValidationException',
+      400,
+      'Malformed input request, please reformat your input and try again.',
+    );
   const unknown = Object.keys(body).filter((key) => !BODY_FIELDS.has(key));
   if (unknown.length > 0)
-    return bedrockError('ValidationException', 400, `Malformed input request: extraneous key [${unknown[0]}] is not permitted, please reformat your input and try again.`);
+    return bedrockError(
+      'ValidationException',
+      400,
+      `Malformed input request: extraneous key [${unknown[0]}] is not permitted, please reformat your input and try again.`,
+    );
   return undefined;
 }
 

@@ -56,7 +56,12 @@ export function streamedText(text: string, pieceLength = 3): { events: StreamEve
   for (let offset = 0; offset < text.length; offset += pieceLength) {
     events.push({ type: 'text-delta', text: text.slice(offset, offset + pieceLength) });
   }
-  events.push({ type: 'finish', finishReason: 'stop', rawFinishReason: 'stop', usage: { inputTokens: 50, outputTokens: 20 } });
+  events.push({
+    type: 'finish',
+    finishReason: 'stop',
+    rawFinishReason: 'stop',
+    usage: { inputTokens: 50, outputTokens: 20 },
+  });
   return { events };
 }
 

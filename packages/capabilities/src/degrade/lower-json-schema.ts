@@ -1,12 +1,11 @@
 import {
   type JSONObject,
   type JSONValue,
-  MAX_JSON_DEPTH,
   type SchemaCapabilities,
   SchemaConversionError,
-  setOwnProperty,
   type Warning,
 } from '@interlingua/core';
+import { MAX_JSON_DEPTH, setOwnProperty } from '@interlingua/core/adapter';
 
 type Change = { feature: keyof SchemaCapabilities; path: string; note: string };
 

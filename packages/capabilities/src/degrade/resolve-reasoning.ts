@@ -1,11 +1,5 @@
-import {
-  type ChatRequest,
-  effortForBudget,
-  type ModelCapabilities,
-  type ReasoningEffort,
-  type ReasoningSettings,
-  type Warning,
-} from '@interlingua/core';
+import type { ChatRequest, ModelCapabilities, ReasoningEffort, ReasoningSettings, Warning } from '@interlingua/core';
+import { effortForBudget } from '@interlingua/core/adapter';
 
 const ORDER: readonly ReasoningEffort[] = ['minimal', 'low', 'medium', 'high'];
 

@@ -1,5 +1,6 @@
 import { type OutputUnit, type Schema, Validator } from '@cfworker/json-schema';
-import { type JSONObject, repairJsonText, type Warning } from '@interlingua/core';
+import type { JSONObject, Warning } from '@interlingua/core';
+import { repairJsonText } from '@interlingua/core/adapter';
 
 /**
  * Checks a prompted JSON answer: that the text is JSON (or repairable JSON, with `repairJsonText`)

@@ -1,4 +1,5 @@
-import { type JSONObject, type ParsedToolArguments, parseToolArguments, repairJsonText } from '@interlingua/core';
+import { type JSONObject, type ParsedToolArguments, parseToolArguments } from '@interlingua/core';
+import { repairJsonText } from '@interlingua/core/adapter';
 import { findJsonEnd } from './find-json-end';
 import { stripCodeFence } from './strip-code-fence';
 

@@ -1,4 +1,5 @@
-import { findJSONValueIssue, formatSchemaIssues, type JSONObject, type ToolCall } from '@interlingua/core';
+import type { JSONObject, ToolCall } from '@interlingua/core';
+import { findJSONValueIssue, formatSchemaIssues } from '@interlingua/core/adapter';
 import { cleanToolName } from './clean-tool-name';
 import { findJsonEnd } from './find-json-end';
 import { parseEmulatedArguments } from './parse-emulated-arguments';

@@ -1,12 +1,5 @@
-import {
-  type Cost,
-  computeCost,
-  formatSchemaIssues,
-  InvalidSettingError,
-  type ModelPricing,
-  parseModelId,
-  type Usage,
-} from '@interlingua/core';
+import { type Cost, InvalidSettingError, type ModelPricing, parseModelId, type Usage } from '@interlingua/core';
+import { computeCost, formatSchemaIssues } from '@interlingua/core/adapter';
 import { compileModelPattern, type ModelPattern } from '../registry/compile-model-pattern';
 import type { PriceRow } from './price-row';
 import { priceRowSchema } from './price-row-schema';

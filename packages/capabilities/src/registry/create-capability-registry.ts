@@ -1,10 +1,5 @@
-import {
-  formatSchemaIssues,
-  InvalidSettingError,
-  type ModelCapabilities,
-  parseModelId,
-  type Warning,
-} from '@interlingua/core';
+import { InvalidSettingError, type ModelCapabilities, parseModelId, type Warning } from '@interlingua/core';
+import { formatSchemaIssues } from '@interlingua/core/adapter';
 import { shippedCapabilities } from '../data/shipped-capabilities';
 import type { CapabilityOverrides, CapabilityRow, EmulationFormatName, ProviderApi } from './capability-row';
 import { capabilityOverridesSchema } from './capability-row-schema';

@@ -1,4 +1,5 @@
-import { formatSchemaIssues, InvalidSettingError } from '@interlingua/core';
+import { InvalidSettingError } from '@interlingua/core';
+import { formatSchemaIssues } from '@interlingua/core/adapter';
 import { z } from 'zod';
 import type { CapabilityRow } from './capability-row';
 import { capabilityRowSchema } from './capability-row-schema';

@@ -1,4 +1,5 @@
-import { findClosestMatch, parseModelId } from '@interlingua/core';
+import { parseModelId } from '@interlingua/core';
+import { findClosestMatch } from '@interlingua/core/adapter';
 import { shippedPrices } from '../data/shipped-prices';
 import { pricingOf } from '../pricing/default-price-table';
 

@@ -1,6 +1,31 @@
 import { AbortedError } from '../errors/aborted-error';
 import { APICallError } from '../errors/api-call-error';
-import type { IdleTimeoutOptions } from './with-idle-timeout';
+
+/** The idle bound of one stream: options of {@link IdleWatch}, `withIdleTimeout` and (less `abort`) `readSSEJSON`. */
+export type IdleTimeoutOptions = {
+  /**
+   * The longest wait for each next chunk, in milliseconds: counted from the moment the consumer
+   * asks for a chunk, so time the consumer spends on a chunk is never idle time. `Infinity` (or
+   * anything above the 2^31 − 1 ms a timer can hold) leaves the waits unbounded.
+   */
+  timeoutMs: number;
+  /**
+   * Called once when a wait runs out, with a `TimeoutError` `DOMException` as the reason. It must
+   * make the transport give up the connection, so that the pending read ends or throws: abort the
+   * controller whose signal the request was sent with (the `controller` of an OpenAI or Anthropic
+   * SDK `Stream`, the `AbortController` of a `fetch`).
+   */
+  abort: (reason: unknown) => void;
+  /** The provider's name for messages: `Expected the next chunk of the OpenAI stream within 200 ms…`. */
+  provider: string;
+  /**
+   * The caller's signal. When it has fired, the end or failure of the stream is thrown as
+   * `AbortedError` (the official SDKs end an aborted stream quietly).
+   */
+  signal?: AbortSignal | undefined;
+  /** Turns what the source throws into the adapter's error type (its usual error mapper). */
+  mapError?: ((error: unknown) => unknown) | undefined;
+};
 
 // setTimeout holds a signed 32-bit delay; a longer one would fire at once.
 const MAX_TIMER_MS = 2_147_483_647;

@@ -1,5 +1,4 @@
-import { IdleWatch } from './idle-watch';
-import type { IdleTimeoutOptions } from './with-idle-timeout';
+import { type IdleTimeoutOptions, IdleWatch } from './idle-watch';
 
 /** Options of {@link readSSEJSON}: the idle bound of `withIdleTimeout`, and which events carry data. */
 export type ReadSSEJSONOptions = Omit<IdleTimeoutOptions, 'abort'> & {

@@ -1,4 +1,4 @@
-import { createRedactor, REDACTED } from '@interlingua/core';
+import { createRedactor, REDACTED } from '@interlingua/core/adapter';
 import type { GatewayConfig } from '../config/gateway-config-schema';
 import { hashGatewayKey } from './create-authenticator';
 

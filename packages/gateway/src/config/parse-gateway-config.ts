@@ -1,4 +1,5 @@
-import { formatSchemaIssues, InvalidSettingError, parseModelId } from '@interlingua/core';
+import { InvalidSettingError, parseModelId } from '@interlingua/core';
+import { formatSchemaIssues } from '@interlingua/core/adapter';
 import { type Node, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
 import { type GatewayConfig, gatewayConfigSchema } from './gateway-config-schema';
 import { resolveConfigEnv } from './resolve-config-env';

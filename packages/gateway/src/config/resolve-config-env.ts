@@ -1,4 +1,5 @@
-import { formatPath, InvalidSettingError } from '@interlingua/core';
+import { InvalidSettingError } from '@interlingua/core';
+import { formatPath } from '@interlingua/core/adapter';
 
 const wholeReference = /^\$\{env:([A-Za-z_][A-Za-z0-9_]*)(?::-(.*))?\}$/s;
 const anyReference = /\$\{([^}]*)\}/g;

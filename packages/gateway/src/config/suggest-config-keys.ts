@@ -1,4 +1,4 @@
-import { findClosestMatch, type SchemaIssue } from '@interlingua/core';
+import { findClosestMatch, type SchemaIssue } from '@interlingua/core/adapter';
 import type { z } from 'zod';
 
 type Issue = SchemaIssue & { code?: string; keys?: readonly string[]; input?: unknown };

@@ -1,4 +1,5 @@
-import { type ChatRequest, type JSONObject, setOwnProperty, type Warning } from '@interlingua/core';
+import type { ChatRequest, JSONObject, Warning } from '@interlingua/core';
+import { setOwnProperty } from '@interlingua/core/adapter';
 
 // Dropped fields named one warning each, up to this many; the rest are counted in one more.
 const MAX_NAMED = 16;

@@ -3,7 +3,7 @@ import { hashGatewayKey } from '../auth/create-authenticator';
 import { adminKeyRequestSchema, type GatewayKeyConfig } from '../config/gateway-config-schema';
 import { GatewayError } from '../errors/gateway-error';
 import type { GatewayReply } from '../http/gateway-exchange';
-import type { GatewayServices, RouteExchange, RouteHandler } from '../routes/gateway-route';
+import type { GatewayServices, RouteExchange, RouteHandler } from './route-handler';
 
 /** A key as the admin routes list it: its settings, where it comes from, and its spend — never the key or its hash. */
 export type AdminKeyView = {

@@ -1,4 +1,5 @@
-import type { ChatModel, ModelResponse, TelemetrySpan, Usage } from '@interlingua/core';
+import type { ChatModel, ModelResponse, Usage } from '@interlingua/core';
+import type { TelemetrySpan } from '@interlingua/core/adapter';
 import { sameProviderHeaders } from '../formats/inbound-format';
 import type { GatewayReply } from '../http/gateway-exchange';
 import { warningsHeader } from '../http/warnings-header';
@@ -9,9 +10,9 @@ import { endBackendSpan, noteChatRequest, noteChatResponse, spanAttempt } from '
 import { redactWarnings } from '../observability/redact-request-record';
 import { type BackendAttempt, type CallContext, callBackends } from '../router/call-backends';
 import type { Candidate } from '../router/create-model-table';
-import type { RouteHandler } from '../routes/gateway-route';
 import { checkToolPairing } from './check-tool-pairing';
 import { readInboundRequest } from './read-inbound-request';
+import type { RouteHandler } from './route-handler';
 import { settleCall } from './settle-call';
 import { type StartedStream, startStream } from './started-stream';
 import { streamReply } from './stream-reply';

@@ -1,6 +1,6 @@
 import { estimateInputTokens } from '../limits/estimate-input-tokens';
-import type { RouteHandler } from '../routes/gateway-route';
 import { readInboundRequest } from './read-inbound-request';
+import type { RouteHandler } from './route-handler';
 
 /**
  * `POST /v1/messages/count_tokens`: the prompt's tokens as `{ input_tokens }`. The body is a

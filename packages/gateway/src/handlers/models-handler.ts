@@ -1,5 +1,5 @@
 import type { Principal } from '../auth/create-authenticator';
-import type { GatewayServices, RouteHandler } from '../routes/gateway-route';
+import type { GatewayServices, RouteHandler } from './route-handler';
 
 /** The model names a principal may use: every configured name, or the key's own list. */
 function visibleModels(services: GatewayServices, principal: Principal): string[] {

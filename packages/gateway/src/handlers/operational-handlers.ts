@@ -1,4 +1,4 @@
-import type { RouteHandler } from '../routes/gateway-route';
+import type { RouteHandler } from './route-handler';
 
 /** `GET /healthz`: 200 while the process serves at all. */
 export const healthHandler: RouteHandler = async () => ({

@@ -4,7 +4,7 @@ import type { Principal } from '../auth/create-authenticator';
 import { GatewayError } from '../errors/gateway-error';
 import { applyPassThroughPolicy } from '../formats/pass-through-policy';
 import type { ModelPlan } from '../router/create-model-table';
-import type { GatewayServices, RouteExchange } from '../routes/gateway-route';
+import type { GatewayServices, RouteExchange } from './route-handler';
 
 /** An authenticated, decoded request, ready for the router. */
 export type InboundRequest = {

@@ -3,8 +3,8 @@ import type { Principal } from '../auth/create-authenticator';
 import type { RequestRecord } from '../http/gateway-exchange';
 import { settleReservation } from '../limits/admit-request';
 import type { Candidate } from '../router/create-model-table';
-import type { GatewayServices } from '../routes/gateway-route';
 import type { BucketTake } from '../store/gateway-store';
+import type { GatewayServices } from './route-handler';
 
 /**
  * After a call: prices it (`record.cost`, USD or `'unknown'`), settles every tpm reservation

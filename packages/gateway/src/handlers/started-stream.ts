@@ -1,4 +1,5 @@
-import type { ChatModel, StreamEvent, TelemetrySpan } from '@interlingua/core';
+import type { ChatModel, StreamEvent } from '@interlingua/core';
+import type { TelemetrySpan } from '@interlingua/core/adapter';
 
 /** A stream's first event, read before the answer starts: until then a failure can still be retried. */
 export type StartedStream = {

@@ -7,7 +7,7 @@ import { createTokenTally } from '../limits/token-tally';
 import { endBackendSpan, noteChatResponse } from '../observability/gateway-spans';
 import { redactGatewayError } from '../observability/redact-gateway-error';
 import { toGatewayError } from '../router/to-gateway-error';
-import type { GatewayServices, RouteExchange } from '../routes/gateway-route';
+import type { GatewayServices, RouteExchange } from './route-handler';
 import type { StartedStream } from './started-stream';
 
 /** What {@link streamReply} streams from. */

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { TelemetrySpan, Usage, Warning } from '@interlingua/core';
+import type { Usage, Warning } from '@interlingua/core';
+import type { TelemetrySpan } from '@interlingua/core/adapter';
 
 /** An HTTP request as a route handler sees it: no socket, only data and a body reader. */
 export type GatewayRequest = {

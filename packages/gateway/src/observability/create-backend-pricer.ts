@@ -1,4 +1,5 @@
-import { type ChatModel, computeCost, type ModelPricing, type Usage } from '@interlingua/core';
+import type { ChatModel, ModelPricing, Usage } from '@interlingua/core';
+import { computeCost } from '@interlingua/core/adapter';
 import type { GatewayPrice } from '../config/gateway-config-schema';
 
 /** What the pricer needs of a backend: its id, the config's `price`, and its model (which may state `pricing`). */

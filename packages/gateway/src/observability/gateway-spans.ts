@@ -1,19 +1,15 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { type ChatModel, type ChatRequest, type ModelResponse, parseModelId, type Usage } from '@interlingua/core';
 import {
-  type ChatModel,
-  type ChatRequest,
   chatRequestAttributes,
   chatResponseAttributes,
   errorTypeOf,
   genAiProviderName,
-  type ModelResponse,
-  parseModelId,
   startTelemetrySpan,
   type TelemetryAttributes,
   type TelemetrySpan,
-  type Usage,
   usageAttributes,
-} from '@interlingua/core';
+} from '@interlingua/core/adapter';
 import type { RequestOutcome } from '../http/create-node-listener';
 import type { RequestRecord } from '../http/gateway-exchange';
 

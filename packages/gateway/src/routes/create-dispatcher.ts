@@ -1,11 +1,12 @@
 import { AbortedError } from '@interlingua/core';
 import { GatewayError } from '../errors/gateway-error';
 import type { InboundFormat } from '../formats/inbound-format';
+import type { GatewayServices, RouteParams } from '../handlers/route-handler';
 import type { GatewayApp } from '../http/create-node-listener';
 import type { GatewayReply, GatewayRequest, RequestRecord } from '../http/gateway-exchange';
 import { startRequestSpan } from '../observability/gateway-spans';
 import { redactGatewayError } from '../observability/redact-gateway-error';
-import type { GatewayRoute, GatewayServices, RouteParams } from './gateway-route';
+import type { GatewayRoute } from './gateway-route';
 
 type Match = { route: GatewayRoute; params: RouteParams } | { methods: string[] } | undefined;
 

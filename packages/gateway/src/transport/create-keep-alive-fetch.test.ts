@@ -7,7 +7,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { isConnectionError } from '@interlingua/core';
+import { isConnectionError } from '@interlingua/core/adapter';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createKeepAliveFetch, type KeepAliveFetch } from './create-keep-alive-fetch';
 

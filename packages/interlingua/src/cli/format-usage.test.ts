@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCost, formatTotalUsage, formatTurnUsage } from './format-usage';
+import { formatTotalUsage, formatTurnUsage } from './format-usage';
 
 const cost = (total: number) => ({
   currency: 'USD' as const,
@@ -11,16 +11,8 @@ const cost = (total: number) => ({
   reasoning: 0,
 });
 
-describe('formatCost', () => {
-  it('writes dollars with four significant digits, and says when the price is unknown', () => {
-    expect(formatCost(cost(0.0033604))).toBe('$0.00336');
-    expect(formatCost(cost(0.000000123456))).toBe('$0.0000001235');
-    expect(formatCost(cost(12.3456))).toBe('$12.35');
-    expect(formatCost(cost(0))).toBe('$0');
-    expect(formatCost('unknown')).toBe('cost unknown');
-  });
-
-  it('goes into the turn and total usage lines', () => {
+describe('formatTurnUsage and formatTotalUsage', () => {
+  it('write the cost into the turn and total usage lines', () => {
     expect(formatTurnUsage({ inputTokens: 812, outputTokens: 57 }, [380, 432], cost(0.0033))).toBe(
       'usage: 812 in / 57 out, $0.0033 (input per step: 380 → 432)',
     );

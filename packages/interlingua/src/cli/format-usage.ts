@@ -1,4 +1,5 @@
 import type { Cost, Usage } from '@interlingua/core';
+import { formatCost } from '../format-cost';
 
 /**
  * `usage: 812 in / 57 out, $0.0033 (input per step: 380 → 432)` — the per-step series shows the
@@ -12,15 +13,6 @@ export function formatTurnUsage(usage: Usage, inputTokensPerStep: readonly numbe
 /** `total: 2100 in / 140 out over 3 turns, $0.0085`. */
 export function formatTotalUsage(usage: Usage, turns: number, cost?: Cost | 'unknown'): string {
   return `total: ${usage.inputTokens} in / ${usage.outputTokens} out over ${turns} turn${turns === 1 ? '' : 's'}${cached(usage)}${priced(cost)}`;
-}
-
-/** `$0.0033`: dollars with four significant digits (`$0` only for a cost of nothing); `cost unknown`. */
-export function formatCost(cost: Cost | 'unknown'): string {
-  if (cost === 'unknown') return 'cost unknown';
-  if (cost.total === 0) return '$0';
-  if (cost.total >= 1) return `$${cost.total.toFixed(2)}`;
-  const digits = Math.min(12, 3 - Math.floor(Math.log10(cost.total)));
-  return `$${cost.total.toFixed(digits).replace(/0+$/, '')}`;
 }
 
 function priced(cost: Cost | 'unknown' | undefined): string {

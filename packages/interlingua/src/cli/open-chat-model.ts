@@ -1,4 +1,4 @@
-import { suggestModelId } from '@interlingua/capabilities';
+import { suggestModelId } from '@interlingua/capabilities/internal';
 import type { ChatModel } from '@interlingua/core';
 import { parseModelId } from '@interlingua/core';
 import { BUILT_IN_PROVIDERS } from '../built-in-providers';

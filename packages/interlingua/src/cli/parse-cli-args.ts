@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { findClosestMatch } from '@interlingua/core';
+import { findClosestMatch } from '@interlingua/core/adapter';
 import { CliError } from './cli-error';
 import { MCP_OPTIONS, type McpCliArgs, parseMcpCliArgs } from './parse-mcp-cli-args';
 

@@ -1,4 +1,4 @@
-import { redactUrl } from '@interlingua/core';
+import { redactUrl } from '@interlingua/core/adapter';
 
 /** The last model request the CLI sent and what came back, for an error message that can say more. */
 export type ModelExchange = {

@@ -6,9 +6,9 @@ import { PassThrough } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { json, startProviderServer } from '@interlingua/testkit';
 import { describe, expect, it } from 'vitest';
+import { formatCost } from '../format-cost';
 import { traceLineSchema } from '../trace/trace-line-schema';
 import { createSpinner } from './create-spinner';
-import { formatCost } from './format-usage';
 import { runCli } from './run-cli';
 
 function sink(isTTY = false) {

@@ -1,4 +1,4 @@
-import { createRedactor } from '@interlingua/core';
+import { createRedactor } from '@interlingua/core/adapter';
 import { version } from '../../package.json';
 import { secretsFromEnv } from '../trace/secrets-from-env';
 import { CliError, toCliError } from './cli-error';

@@ -8,7 +8,7 @@ import type {
   Tool,
   Usage,
 } from '@interlingua/core';
-import { responseToStream } from '@interlingua/core';
+import { responseToStream } from '@interlingua/core/adapter';
 import { demoJsonAnswer } from './demo-json-answer';
 
 /** Settings of {@link createDemoModel}. */

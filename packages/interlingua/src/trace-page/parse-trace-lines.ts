@@ -1,4 +1,4 @@
-import { formatSchemaIssues } from '@interlingua/core';
+import { formatSchemaIssues } from '@interlingua/core/adapter';
 import { type TraceLine, traceLineSchema } from '../trace/trace-line-schema';
 
 /** A line of a trace file that is not a valid trace line, and why. */

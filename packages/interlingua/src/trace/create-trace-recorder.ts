@@ -1,5 +1,6 @@
 import type { AgentEvent } from '@interlingua/agent';
-import { type ChatModel, createRedactor } from '@interlingua/core';
+import type { ChatModel } from '@interlingua/core';
+import { createRedactor } from '@interlingua/core/adapter';
 import type { GatewayTap } from '@interlingua/gateway';
 import type { McpTraceFrame } from '@interlingua/mcp-bridge';
 import { version } from '../../package.json';

@@ -1,4 +1,4 @@
-import { createRedactor, REDACTED } from '@interlingua/core';
+import { createRedactor, REDACTED } from '@interlingua/core/adapter';
 
 // Words of a header name that say its value is a credential (`x-api-key`, `X-Custom-Auth`,
 // `x-auth-token`, `set-cookie`); compared per `-`/`_`-separated word, so `x-ratelimit-limit-tokens` is kept.

@@ -1,4 +1,4 @@
-import { createRedactor, REDACTED, redactUrl } from '@interlingua/core';
+import { createRedactor, REDACTED, redactUrl } from '@interlingua/core/adapter';
 import { describe, expect, it } from 'vitest';
 import { BUILT_IN_PROVIDERS } from '../built-in-providers';
 import { redactHeaders } from './redact-headers';

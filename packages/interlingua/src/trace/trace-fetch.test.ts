@@ -1,4 +1,4 @@
-import { REDACTED } from '@interlingua/core';
+import { REDACTED } from '@interlingua/core/adapter';
 import { json, type ProviderServer, sse, startProviderServer } from '@interlingua/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ModelTraceLeg, traceFetch } from './trace-fetch';

@@ -1,4 +1,4 @@
-import { createRedactor, redactUrl } from '@interlingua/core';
+import { createRedactor, redactUrl } from '@interlingua/core/adapter';
 import { parseMaybeJson, parseSSEData } from './parse-sse-data';
 import { isSecretHeaderName, redactHeaders } from './redact-headers';
 

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { createRedactor } from '@interlingua/core';
+import { createRedactor } from '@interlingua/core/adapter';
 import type { GatewayTap } from '@interlingua/gateway';
 import { parseMaybeJson, parseSSEData } from './parse-sse-data';
 import { isSecretHeaderName, redactHeaders } from './redact-headers';

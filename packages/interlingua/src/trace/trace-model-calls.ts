@@ -5,10 +5,10 @@ import {
   type ChatModel,
   type ChatRequest,
   collectStream,
-  computeCost,
   type ModelResponse,
   type StreamEvent,
 } from '@interlingua/core';
+import { computeCost } from '@interlingua/core/adapter';
 import type { ModelTraceLeg } from './trace-fetch';
 import type { TraceLineWriter } from './trace-line-writer';
 

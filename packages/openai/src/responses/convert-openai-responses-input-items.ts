@@ -1,12 +1,12 @@
 import {
   type AssistantContentPart,
-  formatPath,
   InvalidRequestError,
   type Message,
   type ToolResult,
   type UserContentPart,
   type Warning,
 } from '@interlingua/core';
+import { formatPath } from '@interlingua/core/adapter';
 import { unmarkOpenAIToolError } from '../openai-tool-error-text';
 import { convertOpenAIResponsesInputParts } from './convert-openai-responses-input-parts';
 import { responsesFunctionCallSchema, responsesReasoningItemSchema } from './openai-responses-api';

@@ -1,4 +1,5 @@
-import { formatPath, type UserContentPart, type Warning } from '@interlingua/core';
+import type { UserContentPart, Warning } from '@interlingua/core';
+import { formatPath } from '@interlingua/core/adapter';
 import {
   responsesInputAudioSchema,
   responsesInputFileSchema,

@@ -1,12 +1,12 @@
-import {
-  type AssistantMessage,
-  type Message,
-  type ReasoningPart,
-  type ToolMessage,
-  type UserContentPart,
-  type Warning,
-  warnForeignMetadata,
+import type {
+  AssistantMessage,
+  Message,
+  ReasoningPart,
+  ToolMessage,
+  UserContentPart,
+  Warning,
 } from '@interlingua/core';
+import { warnForeignMetadata } from '@interlingua/core/adapter';
 import type { ResponseFunctionCallOutputItem, ResponseInputItem } from 'openai/resources/responses/responses';
 import { markOpenAIToolError } from '../openai-tool-error-text';
 import {

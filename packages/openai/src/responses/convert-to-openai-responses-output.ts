@@ -1,10 +1,5 @@
-import {
-  type AssistantContentPart,
-  type TextPart,
-  type ToolCall,
-  type Warning,
-  warnForeignMetadata,
-} from '@interlingua/core';
+import type { AssistantContentPart, TextPart, ToolCall, Warning } from '@interlingua/core';
+import { warnForeignMetadata } from '@interlingua/core/adapter';
 import type {
   ResponseFunctionToolCall,
   ResponseOutputItem,

@@ -5,12 +5,11 @@ import {
   InvalidRequestError,
   type JSONObject,
   type JSONValue,
-  parseWireRequest,
-  setOwnProperty,
   type Tool,
   type ToolChoice,
   type Warning,
 } from '@interlingua/core';
+import { parseWireRequest, setOwnProperty } from '@interlingua/core/adapter';
 import { convertOpenAIResponsesInputItems } from './convert-openai-responses-input-items';
 import { responsesFunctionToolSchema, responsesRequestSchema } from './openai-responses-request-schemas';
 import { parseRequestItemAt } from './parse-responses-item';

@@ -1,4 +1,5 @@
-import { type ModelResponse, parseWireResponse, type Warning } from '@interlingua/core';
+import type { ModelResponse, Warning } from '@interlingua/core';
+import { parseWireResponse } from '@interlingua/core/adapter';
 import { readOpenAIErrorBody } from '../read-openai-error-body';
 import { addResponsesOutputItem } from './add-responses-output-item';
 import { convertOpenAIResponsesUsage } from './convert-openai-responses-usage';

@@ -3,9 +3,9 @@ import {
   chatRequestSchema,
   InvalidRequestError,
   InvalidResponseError,
-  MAX_JSON_DEPTH,
   modelResponseSchema,
 } from '@interlingua/core';
+import { MAX_JSON_DEPTH } from '@interlingua/core/adapter';
 import { describe, expect, it } from 'vitest';
 import { openaiResponsesCodec } from './openai-responses-codec';
 

@@ -1,12 +1,5 @@
-import {
-  findJSONValueIssue,
-  formatSchemaIssues,
-  type JSONObject,
-  type JSONValue,
-  MAX_JSON_DEPTH,
-  type ProviderMetadata,
-  type TextPart,
-} from '@interlingua/core';
+import type { JSONObject, JSONValue, ProviderMetadata, TextPart } from '@interlingua/core';
+import { findJSONValueIssue, formatSchemaIssues, MAX_JSON_DEPTH } from '@interlingua/core/adapter';
 
 /**
  * An item the provider ran itself (`web_search_call`, `code_interpreter_call`, …), kept whole on

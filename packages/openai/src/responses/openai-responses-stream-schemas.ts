@@ -1,4 +1,4 @@
-import { isWireRecord } from '@interlingua/core';
+import { isWireRecord } from '@interlingua/core/adapter';
 import { z } from 'zod';
 import { responsesResponseSchema, responsesServerItemSchema } from './openai-responses-api';
 

@@ -1,4 +1,5 @@
-import { formatSchemaIssues, InvalidRequestError, InvalidResponseError, type WireSchema } from '@interlingua/core';
+import { InvalidRequestError, InvalidResponseError } from '@interlingua/core';
+import { formatSchemaIssues, type WireSchema } from '@interlingua/core/adapter';
 
 /**
  * Parses one item of a list (`output[2]`, `input[0]`) with its own schema, chosen by the item's

@@ -1,4 +1,5 @@
-import { type JSONObject, type JSONValue, setOwnProperty, type Warning } from '@interlingua/core';
+import type { JSONObject, JSONValue, Warning } from '@interlingua/core';
+import { setOwnProperty } from '@interlingua/core/adapter';
 
 // Keys the codec itself writes; `providerOptions.openai` cannot override them.
 const RESERVED_KEYS = new Set(['model', 'input', 'instructions', 'stream', 'stream_options', 'max_output_tokens']);

@@ -1,10 +1,5 @@
-import {
-  type ChatRequest,
-  effortForBudget,
-  type ReasoningSettings,
-  type ResponseFormat,
-  type Warning,
-} from '@interlingua/core';
+import type { ChatRequest, ReasoningSettings, ResponseFormat, Warning } from '@interlingua/core';
+import { effortForBudget } from '@interlingua/core/adapter';
 
 const EFFORTS = new Set(['minimal', 'low', 'medium', 'high']);
 

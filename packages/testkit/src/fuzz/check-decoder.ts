@@ -2,14 +2,13 @@ import {
   type Codec,
   chatRequestSchema,
   collectStream,
-  findJSONValueIssue,
-  formatSchemaIssues,
   InterlinguaError,
   modelResponseSchema,
   type StreamEvent,
   streamEventSchema,
   warningSchema,
 } from '@interlingua/core';
+import { findJSONValueIssue, formatSchemaIssues } from '@interlingua/core/adapter';
 
 /** The three decoders of a codec, which take outside bytes. */
 export type DecoderName = 'decodeResponse' | 'decodeStream' | 'decodeRequest';

@@ -5,10 +5,9 @@ import {
   chatRequestSchema,
   type ModelResponse,
   modelResponseSchema,
-  parseWireRequest,
-  parseWireResponse,
   type StreamEvent,
 } from '@interlingua/core';
+import { parseWireRequest, parseWireResponse } from '@interlingua/core/adapter';
 import { describe, expect, it } from 'vitest';
 import { loadCodecFixtures } from '../load-codec-fixtures';
 import { DecoderContractError } from './check-decoder';

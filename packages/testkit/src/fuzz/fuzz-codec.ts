@@ -1,4 +1,5 @@
-import { type ChatRequest, type Codec, type ModelResponse, responseToStream } from '@interlingua/core';
+import type { ChatRequest, Codec, ModelResponse } from '@interlingua/core';
+import { responseToStream } from '@interlingua/core/adapter';
 import fc from 'fast-check';
 import { arbitraryChatRequest, arbitraryModelResponse } from '../arbitraries';
 import { loadIRCorpus } from '../ir-corpus';

@@ -1,4 +1,4 @@
-import { MAX_JSON_DEPTH } from '@interlingua/core';
+import { MAX_JSON_DEPTH } from '@interlingua/core/adapter';
 import fc from 'fast-check';
 
 /** What a {@link JSONMutation} does to the node it lands on. */

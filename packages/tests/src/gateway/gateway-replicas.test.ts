@@ -1,5 +1,5 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${env:REDIS_URL}` is gateway.json syntax, not a template.
-import { budgetPeriodWindow, hashGatewayKey } from '@interlingua/gateway';
+import { hashGatewayKey } from '@interlingua/gateway';
 import { createRedisGatewayStore, type RedisGatewayStore } from '@interlingua/gateway/redis';
 import {
   json,
@@ -183,7 +183,9 @@ describe('three replicas, one Redis', () => {
     expect(spent).toBeLessThanOrEqual(BUDGET_TOKENS + concurrency * perRequest);
     const refused = results.filter((result) => result.status !== 200);
     expect(refused.length).toBeGreaterThan(0);
-    const resetsAt = new Date(budgetPeriodWindow('month', Date.now()).endsAt as number).toISOString();
+    // A month budget resets on the 1st of the next month, 00:00 UTC.
+    const today = new Date();
+    const resetsAt = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 1)).toISOString();
     for (const result of refused) {
       expect(result.status).toBe(429);
       expect(result.message).toContain(`The key "budget" has spent its month's budget of ${BUDGET_TOKENS} tokens`);

@@ -1,5 +1,5 @@
 import type { ChatRequest, Codec, ModelResponse } from '@interlingua/core';
-import { responseToStream } from '@interlingua/core';
+import { responseToStream } from '@interlingua/core/adapter';
 import type { GatewayConfigInput } from '@interlingua/gateway';
 import { openaiResponsesCodec } from '@interlingua/openai';
 import {

@@ -1,15 +1,7 @@
 import { createInterface } from 'node:readline';
 import { AgentAbortedError, addUsage } from '@interlingua/agent';
-import {
-  APICallError,
-  addCosts,
-  type Cost,
-  computeCost,
-  createRedactor,
-  type Message,
-  type Usage,
-  ZERO_COST,
-} from '@interlingua/core';
+import { APICallError, type Cost, type Message, type Usage } from '@interlingua/core';
+import { addCosts, computeCost, createRedactor, ZERO_COST } from '@interlingua/core/adapter';
 import { exposeToolName, type McpBridge } from '@interlingua/mcp-bridge';
 import { createTraceRecorder } from '../../trace/create-trace-recorder';
 import { secretsFromEnv } from '../../trace/secrets-from-env';

@@ -1,11 +1,12 @@
-import { createRedactor, InvalidSettingError } from '@interlingua/core';
+import { InvalidSettingError } from '@interlingua/core';
+import { createRedactor } from '@interlingua/core/adapter';
 import { type Gateway, readGatewayConfig } from '@interlingua/gateway';
 import { createBuiltInGateway } from '../../gateway/create-built-in-gateway';
-import { openGatewayStore } from '../../gateway/open-gateway-store';
 import { createTraceRecorder } from '../../trace/create-trace-recorder';
 import { secretsFromEnv } from '../../trace/secrets-from-env';
 import { CliError, EXIT_FAILURE } from '../cli-error';
 import type { CliIO } from '../cli-io';
+import { openGatewayStore } from '../open-gateway-store';
 import type { CliArgs } from '../parse-cli-args';
 import { stylesFor } from '../styles-for';
 

@@ -1,4 +1,4 @@
-import { createRedactor } from '@interlingua/core';
+import { createRedactor } from '@interlingua/core/adapter';
 import { secretsFromEnv } from '../../trace/secrets-from-env';
 import { EXIT_FAILURE } from '../cli-error';
 import type { CliIO } from '../cli-io';

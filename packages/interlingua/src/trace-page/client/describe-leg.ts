@@ -1,4 +1,4 @@
-import { formatCost } from '../../cli/format-usage';
+import { formatCost } from '../../format-cost';
 import type { TraceLine } from '../../trace/trace-line-schema';
 import { pathOf, preview } from './format';
 

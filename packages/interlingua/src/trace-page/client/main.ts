@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 
-import { formatCost } from '../../cli/format-usage';
+import { formatCost } from '../../format-cost';
 import type { TraceLine } from '../../trace/trace-line-schema';
 import type { TraceProblem } from '../parse-trace-lines';
 import type { LegKind } from './describe-leg';

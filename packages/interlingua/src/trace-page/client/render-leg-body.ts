@@ -1,4 +1,4 @@
-import { formatCost } from '../../cli/format-usage';
+import { formatCost } from '../../format-cost';
 import type { TraceLine } from '../../trace/trace-line-schema';
 import { h } from './dom';
 import { renderGatewayBody, renderHeaders, renderRunBody, renderToolBody } from './render-exchange-body';

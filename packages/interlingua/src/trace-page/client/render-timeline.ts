@@ -1,4 +1,4 @@
-import { formatCost } from '../../cli/format-usage';
+import { formatCost } from '../../format-cost';
 import type { TraceLine } from '../../trace/trace-line-schema';
 import { describeLeg, type Lane, type LegKind, type LegView } from './describe-leg';
 import { h } from './dom';

@@ -67,7 +67,9 @@ server.setRequestHandler(ListToolsRequestSchema, (request) => {
     case 'big':
       return { tools: [tool('big'), tool('echo')] };
     case 'slow-weather':
-      return { tools: [tool('get_weather', { inputSchema: { type: 'object', properties: { city: { type: 'string' } } } })] };
+      return {
+        tools: [tool('get_weather', { inputSchema: { type: 'object', properties: { city: { type: 'string' } } } })],
+      };
     default:
       return { tools: [tool('wait')] };
   }

@@ -10,10 +10,7 @@ const LEVELS: LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', '
 // A 1×1 transparent PNG.
 const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
-const server = new McpServer(
-  { name: 'fixture-host-features', version: '1.0.0' },
-  { capabilities: { logging: {} } },
-);
+const server = new McpServer({ name: 'fixture-host-features', version: '1.0.0' }, { capabilities: { logging: {} } });
 
 server.registerTool(
   'ask-model',

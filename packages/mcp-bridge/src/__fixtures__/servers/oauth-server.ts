@@ -59,14 +59,16 @@ class FixtureOAuthProvider implements OAuthServerProvider {
 
   async exchangeAuthorizationCode(client: OAuthClientInformationFull, code: string): Promise<OAuthTokens> {
     const entry = this.codes.get(code);
-    if (entry === undefined || entry.client !== client.client_id) throw new InvalidGrantError('Unknown authorization code');
+    if (entry === undefined || entry.client !== client.client_id)
+      throw new InvalidGrantError('Unknown authorization code');
     this.codes.delete(code);
     return this.issue(client.client_id, entry.params.scopes ?? [], entry.params.resource, true);
   }
 
   async exchangeRefreshToken(client: OAuthClientInformationFull, refreshToken: string): Promise<OAuthTokens> {
     const entry = this.refreshTokens.get(refreshToken);
-    if (entry === undefined || entry.clientId !== client.client_id) throw new InvalidGrantError('Refresh token revoked');
+    if (entry === undefined || entry.clientId !== client.client_id)
+      throw new InvalidGrantError('Refresh token revoked');
     this.refreshTokens.delete(refreshToken);
     return this.issue(client.client_id, entry.scopes, entry.resource, true);
   }
@@ -160,7 +162,10 @@ export async function startOAuthMcpServer(): Promise<OAuthMcpServer> {
     const [id, secret] =
       basic === undefined
         ? [body.client_id, body.client_secret]
-        : Buffer.from(basic, 'base64').toString().split(':').map((part) => decodeURIComponent(part));
+        : Buffer.from(basic, 'base64')
+            .toString()
+            .split(':')
+            .map((part) => decodeURIComponent(part));
     const client = id === undefined ? undefined : provider.clients.get(id);
     if (client === undefined || client.client_secret !== secret) {
       response.status(401).json({ error: 'invalid_client' });
@@ -217,4 +222,3 @@ export async function startOAuthMcpServer(): Promise<OAuthMcpServer> {
       }),
   };
 }
-

@@ -1,5 +1,5 @@
 import type { GatewayConfig, GatewayStore } from '@interlingua/gateway';
-import { CliError } from '../cli/cli-error';
+import { CliError } from './cli-error';
 
 /** Where the Redis store's connection events go: the gateway's logger, once it exists. */
 export type StoreEventSink = (event: { type: string; [field: string]: unknown }) => void;

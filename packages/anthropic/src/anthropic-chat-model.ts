@@ -98,7 +98,12 @@ export class AnthropicChatModel implements ChatModel {
         this.requestOptions(options),
       );
     } catch (error) {
-      throw mapAnthropicError(error, options.signal, [client.apiKey, client.authToken]);
+      throw mapAnthropicError(
+        error,
+        options.signal,
+        [client.apiKey, client.authToken],
+        `${client.baseURL}/v1/messages`,
+      );
     }
     const response = anthropicCodec.decodeResponse(message);
     return warnings.length === 0 ? response : { ...response, warnings: [...warnings, ...response.warnings] };
@@ -114,7 +119,7 @@ export class AnthropicChatModel implements ChatModel {
       .create(body as unknown as MessagesCreateParams & { stream: true }, this.requestOptions(options))
       .asResponse()
       .catch((error: unknown) => {
-        throw mapAnthropicError(error, options.signal, secrets);
+        throw mapAnthropicError(error, options.signal, secrets, `${client.baseURL}/v1/messages`);
       });
     // The SDK's `timeout` ends with the headers; from there each wait for an event is bounded.
     // As the SDK does, events without a name and `ping`s are skipped; an `error` event's data is
@@ -125,7 +130,7 @@ export class AnthropicChatModel implements ChatModel {
       signal: options.signal,
       namedOnly: true,
       skipEvents: SKIPPED_EVENTS,
-      mapError: (error) => mapAnthropicError(error, options.signal, secrets),
+      mapError: (error) => mapAnthropicError(error, options.signal, secrets, `${client.baseURL}/v1/messages`),
     });
     for await (const event of anthropicCodec.decodeStream(chunks)) {
       // The caller asked to stop: that is thrown, as before the stream started, not reported as a failure.

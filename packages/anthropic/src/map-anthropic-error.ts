@@ -1,7 +1,7 @@
 // The SDK's error classes only (the same classes its entry exports): the client is loaded lazily.
 import { APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk/core/error';
 import { AbortedError, APICallError, InterlinguaError } from '@interlingua/core';
-import { redactError, toTransportError } from '@interlingua/core/adapter';
+import { describeConnectionFailure, redactError, toTransportError } from '@interlingua/core/adapter';
 import { anthropicErrorBodySchema } from './anthropic-api';
 import { isRetryableAnthropicErrorType } from './is-retryable-anthropic-error-type';
 
@@ -13,7 +13,8 @@ import { isRetryableAnthropicErrorType } from './is-retryable-anthropic-error-ty
  * overloaded, connection failures). Anything else goes through `toTransportError`: a dropped
  * connection (fetch's `TypeError: terminated`) or a body that is not JSON is a retryable
  * `APICallError`. Interlingua errors pass through. The result is passed through `redactError`
- * with `secrets` (the API key), so no key or credential URL is left in it or its causes.
+ * with `secrets` (the API key), so no key or credential URL is left in it or its causes. With
+ * `url` (the endpoint called), a connection failure names it, with its root cause.
  *
  * @see https://docs.anthropic.com/en/api/errors
  */
@@ -21,17 +22,23 @@ export function mapAnthropicError(
   error: unknown,
   signal?: AbortSignal,
   secrets: readonly (string | null | undefined)[] = [],
+  url?: string,
 ): InterlinguaError {
-  return redactError(toCoreError(error, signal), secrets);
+  return redactError(toCoreError(error, signal, url), secrets);
 }
 
-function toCoreError(error: unknown, signal: AbortSignal | undefined): InterlinguaError {
+function toCoreError(error: unknown, signal: AbortSignal | undefined, url: string | undefined): InterlinguaError {
   if (InterlinguaError.isInstance(error)) return error;
   if (error instanceof APIUserAbortError || signal?.aborted === true) {
     return new AbortedError({ message: 'The Anthropic call was aborted.', cause: error });
   }
   if (error instanceof APIConnectionError) {
-    return new APICallError({ message: error.message, isRetryable: true, cause: error });
+    // The SDK says only "Connection error."; the URL and the root cause say what to fix.
+    return new APICallError({
+      message: describeConnectionFailure('Anthropic', error, url),
+      isRetryable: true,
+      cause: error,
+    });
   }
   if (error instanceof APIError) {
     const body = anthropicErrorBodySchema.safeParse(error.error);
@@ -47,7 +54,7 @@ function toCoreError(error: unknown, signal: AbortSignal | undefined): Interling
       cause: error,
     });
   }
-  return toTransportError(error, 'Anthropic');
+  return toTransportError(error, 'Anthropic', url);
 }
 
 function parseRetryAfter(headers: Headers | undefined): number | undefined {

@@ -1,5 +1,5 @@
 import { AbortedError, APICallError, type InterlinguaError } from '@interlingua/core';
-import { isRetryableStatus, redactError, toTransportError } from '@interlingua/core/adapter';
+import { describeConnectionFailure, isRetryableStatus, redactError, toTransportError } from '@interlingua/core/adapter';
 import { APIConnectionError, APIError, APIUserAbortError } from 'openai';
 import { openaiErrorBodySchema } from './openai-api';
 
@@ -10,7 +10,8 @@ import { openaiErrorBodySchema } from './openai-api';
  * errors). Anything else goes through `toTransportError`: a dropped connection (fetch's
  * `TypeError: terminated`) or a 200 whose body is not JSON (`SyntaxError`) is a retryable
  * `APICallError`. The original is kept as `cause`, and the result is passed through
- * `redactError` with `secrets` (the API key), so no key or credential URL is left in it.
+ * `redactError` with `secrets` (the API key), so no key or credential URL is left in it. With
+ * `url` (the endpoint called), a connection failure names it, with its root cause.
  *
  * @see https://platform.openai.com/docs/guides/error-codes
  */
@@ -18,16 +19,22 @@ export function mapOpenAIError(
   error: unknown,
   signal?: AbortSignal,
   secrets: readonly (string | null | undefined)[] = [],
+  url?: string,
 ): InterlinguaError {
-  return redactError(toCoreError(error, signal), secrets);
+  return redactError(toCoreError(error, signal, url), secrets);
 }
 
-function toCoreError(error: unknown, signal: AbortSignal | undefined): InterlinguaError {
+function toCoreError(error: unknown, signal: AbortSignal | undefined, url: string | undefined): InterlinguaError {
   if (error instanceof APIUserAbortError || (signal?.aborted === true && isAbort(error))) {
     return new AbortedError({ message: 'The OpenAI call was aborted.', cause: error });
   }
   if (error instanceof APIConnectionError) {
-    return new APICallError({ message: error.message, isRetryable: true, cause: error });
+    // The SDK says only "Connection error."; the URL and the root cause say what to fix.
+    return new APICallError({
+      message: describeConnectionFailure('OpenAI', error, url),
+      isRetryable: true,
+      cause: error,
+    });
   }
   if (error instanceof APIError) {
     const status = error.status;
@@ -46,7 +53,7 @@ function toCoreError(error: unknown, signal: AbortSignal | undefined): Interling
       cause: error,
     });
   }
-  return toTransportError(error, 'OpenAI');
+  return toTransportError(error, 'OpenAI', url);
 }
 
 function isAbort(error: unknown): boolean {

@@ -64,7 +64,7 @@ export class OpenAIChatModel implements ChatModel {
         openAIRequestOptions(options),
       );
     } catch (error) {
-      throw mapOpenAIError(error, options.signal, [client.apiKey]);
+      throw mapOpenAIError(error, options.signal, [client.apiKey], `${client.baseURL}/chat/completions`);
     }
     const response = decodeOpenAIResponse(raw);
     return withEncodeWarnings(response, warnings);
@@ -80,6 +80,7 @@ export class OpenAIChatModel implements ChatModel {
         signal: options.signal,
         secrets: [client.apiKey],
         doneData: '[DONE]',
+        url: `${client.baseURL}/chat/completions`,
       },
     );
     yield* yieldModelEvents(decodeOpenAIStream(chunks), warnings);

@@ -26,6 +26,8 @@ export type ReadOpenAIStreamOptions = {
   secrets: readonly (string | null | undefined)[];
   /** The `data` that ends the stream (Chat Completions' `[DONE]`; the Responses API sends none). */
   doneData?: string | undefined;
+  /** The endpoint called, named by a connection failure. */
+  url?: string | undefined;
 };
 
 /**
@@ -41,14 +43,14 @@ export async function readOpenAIStream(
 ): Promise<AsyncIterable<unknown>> {
   const { signal, secrets } = options;
   const response = await pending.asResponse().catch((error: unknown) => {
-    throw mapOpenAIError(error, signal, secrets);
+    throw mapOpenAIError(error, signal, secrets, options.url);
   });
   return readSSEJSON(response.body, {
     timeoutMs: options.streamIdleTimeout ?? OPENAI_DEFAULT_TIMEOUT_MS,
     provider: 'OpenAI',
     signal,
     doneData: options.doneData,
-    mapError: (error) => mapOpenAIError(error, signal, secrets),
+    mapError: (error) => mapOpenAIError(error, signal, secrets, options.url),
   });
 }
 

@@ -71,6 +71,7 @@ export {
 export { findClosestMatch } from '../text/find-closest-match';
 export { repairJsonText } from '../tools/repair-json-text';
 export { isZod3Schema, isZod4Schema } from '../tools/zod-to-input-schema';
+export { describeConnectionFailure } from '../transport/describe-connection-failure';
 export { type IdleTimeoutOptions, IdleWatch } from '../transport/idle-watch';
 export { type ReadSSEJSONOptions, readSSEJSON } from '../transport/read-sse-json';
 export { isConnectionError, toTransportError } from '../transport/to-transport-error';

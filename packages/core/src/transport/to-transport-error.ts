@@ -1,5 +1,6 @@
 import { APICallError } from '../errors/api-call-error';
 import { InterlinguaError } from '../errors/interlingua-error';
+import { describeConnectionFailure } from './describe-connection-failure';
 
 // Node and undici codes of a refused, dropped or timed-out connection.
 const CONNECTION_CODES = new Set([
@@ -60,11 +61,11 @@ export function isConnectionError(error: unknown): boolean {
  * Interlingua errors pass through. Adapters call it last in their error mappers, so no raw
  * `TypeError` or `SyntaxError` ever reaches the caller.
  */
-export function toTransportError(error: unknown, provider: string): InterlinguaError {
+export function toTransportError(error: unknown, provider: string, url?: string): InterlinguaError {
   if (InterlinguaError.isInstance(error)) return error;
   if (isConnectionError(error)) {
     return new APICallError({
-      message: `The connection to ${provider} failed: ${describe(error)}.`,
+      message: describeConnectionFailure(provider, error, url),
       isRetryable: true,
       cause: error,
     });

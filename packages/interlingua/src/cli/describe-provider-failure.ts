@@ -41,7 +41,9 @@ export function describeProviderFailure(
     );
   }
   if (error.statusCode === undefined) {
-    return new CliError(`Could not reach the provider at${where || ' its URL'}: ${oneLine(error.message)}`, {
+    // The adapter's message names the URL too ("The connection to OpenAI at … failed: …"): said once.
+    const reason = /^The connection to .+? failed: (.*)$/s.exec(error.message)?.[1] ?? error.message;
+    return new CliError(`Could not reach the provider at${where || ' its URL'}: ${oneLine(reason)}`, {
       hint: `Check the base URL and that the server is running (run with --trace to see the request).`,
       exitCode: EXIT_FAILURE,
       cause: error,

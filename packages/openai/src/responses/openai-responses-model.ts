@@ -61,7 +61,7 @@ export class OpenAIResponsesModel implements ChatModel {
     try {
       raw = await client.responses.create(body as ResponseCreateParamsNonStreaming, openAIRequestOptions(options));
     } catch (error) {
-      throw mapOpenAIError(error, options.signal, [client.apiKey]);
+      throw mapOpenAIError(error, options.signal, [client.apiKey], `${client.baseURL}/responses`);
     }
     return withEncodeWarnings(decodeOpenAIResponsesResponse(raw), warnings);
   }
@@ -75,7 +75,12 @@ export class OpenAIResponsesModel implements ChatModel {
     const client = this.config.client();
     const events = await readOpenAIStream(
       client.responses.create(body as ResponseCreateParamsStreaming, openAIRequestOptions(options)),
-      { streamIdleTimeout: this.config.streamIdleTimeout, signal: options.signal, secrets: [client.apiKey] },
+      {
+        streamIdleTimeout: this.config.streamIdleTimeout,
+        signal: options.signal,
+        secrets: [client.apiKey],
+        url: `${client.baseURL}/responses`,
+      },
     );
     yield* yieldModelEvents(decodeOpenAIResponsesStream(events), warnings);
   }

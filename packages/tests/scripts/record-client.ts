@@ -76,11 +76,14 @@ const { values, positionals } = parseArgs({
     timeout: { type: 'string', default: '180' },
     note: { type: 'string', default: '' },
     out: { type: 'string' },
+    // The folder the clients were installed and run in: written as /home/dev in the fixture, so no
+    // path of the recording machine is committed.
+    folder: { type: 'string', default: process.cwd() },
   },
 });
 if (values.name === undefined || values.client === undefined || positionals.length === 0) {
   console.error('usage: record-client.ts --name <client-scenario> --client "<name> <version>" [--tool <name>]');
-  console.error('         [--arguments <json>] [--timeout <s>] [--note <text>] -- <command> [args…]');
+  console.error('         [--arguments <json>] [--timeout <s>] [--note <text>] [--folder <dir>] -- <command> [args…]');
   process.exit(2);
 }
 const here = dirname(fileURLToPath(import.meta.url));
@@ -171,14 +174,22 @@ const code = await new Promise<number | null>((resolve) => child.on('close', res
 clearTimeout(timer);
 console.error(`[record] client exited with ${code}; its output (last 3000 characters):\n${output.slice(-3000)}`);
 
+/** The recording folder as /home/dev, in a command line or a body's text. */
+function neutralFolder(text: string): string {
+  const folder = (values.folder ?? process.cwd()).replace(/\/+$/, '');
+  return folder === '' || folder === '/' ? text : text.replaceAll(folder, '/home/dev');
+}
+
 /** The command line as run, its (fake) keys left out. */
 function redactCommand(command: string): string {
-  return command.replace(/((?:KEY|TOKEN)=)\S+/g, '$1REDACTED').replace(/("apiKey":")[^"]*/g, '$1REDACTED');
+  return neutralFolder(command)
+    .replace(/((?:KEY|TOKEN)=)\S+/g, '$1REDACTED')
+    .replace(/("apiKey":")[^"]*/g, '$1REDACTED');
 }
 
 /** Identifiers of this machine and session that a client puts in a body (Claude Code's `metadata.user_id`). */
 function scrub(body: unknown): unknown {
-  const text = JSON.stringify(body)
+  const text = neutralFolder(JSON.stringify(body))
     .replace(
       /(\\?"(?:device_id|account_uuid|session_id|installation_id|x-codex-installation-id)\\?":\\?")[^"\\]*/g,
       '$1REDACTED',
@@ -203,7 +214,7 @@ for (const request of modelCalls) {
       recorded: new Date().toISOString().slice(0, 10),
       how: `packages/tests/scripts/record-client.ts: \`${redactCommand(positionals.join(' '))}\` against a loopback server answering in the client's format (call ${index} of ${modelCalls.length}${toolCalled ? `; the server called ${values.tool}` : ''})`,
       removed:
-        'device, account, session and installation ids, prompt_cache_key; credential headers (authorization, x-api-key, x-goog-api-key, cookies) and the ?key= query; every other header not listed',
+        "device, account, session and installation ids, prompt_cache_key; credential headers (authorization, x-api-key, x-goog-api-key, cookies) and the ?key= query; every other header not listed; the recording machine's folder (--folder) rewritten as /home/dev",
       ...(values.note === '' ? {} : { note: values.note }),
     },
     format,

@@ -11,6 +11,7 @@ import type {
 } from '../store/gateway-store';
 import { createBoundedCache } from './bounded-cache';
 import { defaultOnEvent, type RedisStoreEvent } from './describe-redis-store-event';
+import { quitRedis, waitRedisReady } from './redis-connection';
 import { redisKeyNames } from './redis-key-names';
 import { defineRedisScript } from './redis-script';
 import { ADD_SPEND_SCRIPT, GIVE_SCRIPT, READ_SPEND_SCRIPT, SAVE_KEY_SCRIPT, TAKE_SCRIPT } from './redis-scripts';
@@ -225,7 +226,7 @@ export function createRedisGatewayStore(settings: RedisGatewayStoreSettings): Re
     client,
     keys,
     async ready() {
-      await Promise.all([waitReady(client), waitReady(subscriber), subscribed]);
+      await Promise.all([waitRedisReady(client), waitRedisReady(subscriber), subscribed]);
       await epoch.check(true);
     },
     health() {
@@ -376,7 +377,7 @@ export function createRedisGatewayStore(settings: RedisGatewayStoreSettings): Re
       closing = true;
       listening = false;
       epoch.stop();
-      await Promise.allSettled([quit(subscriber), quit(client)]);
+      await Promise.allSettled([quitRedis(subscriber), quitRedis(client)]);
     },
   };
 }
@@ -385,18 +386,4 @@ function toSpendTotal(answer: unknown): SpendTotal {
   const [usd, tokens, endsAt] = answer as [string, string, string];
   const ends = Number(endsAt);
   return { usd: Number(usd), tokens: Number(tokens), resetsAt: ends < 0 ? undefined : ends };
-}
-
-function waitReady(connection: Redis): Promise<void> {
-  if (connection.status === 'ready') return Promise.resolve();
-  return new Promise((resolve) => connection.once('ready', () => resolve()));
-}
-
-async function quit(connection: Redis): Promise<void> {
-  try {
-    if (connection.status === 'ready') await connection.quit();
-    else connection.disconnect();
-  } catch {
-    connection.disconnect();
-  }
 }

@@ -44,8 +44,8 @@ subset=(
   packages/gemini/src/gemini-chat-model.test.ts
   packages/bedrock/src/bedrock-codec.test.ts
   packages/bedrock/src/bedrock-chat-model.test.ts
-  packages/mcp-bridge/src/mcp-bridge.real-servers.test.ts
-  packages/mcp-bridge/src/mcp-bridge.http.test.ts
+  packages/mcp-bridge/src/host/mcp-bridge.real-servers.test.ts
+  packages/mcp-bridge/src/host/mcp-bridge.http.test.ts
   packages/tests/src/transports
   packages/tests/src/umbrella/cli.test.ts
   packages/tests/src/umbrella/demo.test.ts

@@ -1,29 +1,28 @@
-export type { McpTransportKind } from './connect-mcp-client';
-export { convertCallToolResult } from './convert-call-tool-result';
-export {
-  convertMcpContent,
-  convertResourceContents,
-  formatResourceLink,
-  resourceLinkTarget,
-} from './convert-mcp-content';
-export { createFileTokenStore, defaultTokenDirectory } from './create-file-token-store';
-export {
-  createMcpAggregatorServer,
-  DEFAULT_TOOLS_PAGE_SIZE,
-  type McpAggregatorServer,
-  type McpAggregatorServerOptions,
-} from './create-mcp-aggregator-server';
-export { exposeToolName, MAX_TOOL_NAME_LENGTH, sanitizeToolNamePart } from './expose-tool-name';
-export { DEFAULT_MAX_LIST_PAGES } from './list-all-pages';
+export { createFileTokenStore, defaultTokenDirectory } from './auth/create-file-token-store';
 export {
   DEFAULT_LOGIN_TIMEOUT_MS,
   type LoginMcpServerOptions,
   loginMcpServer,
   logoutMcpServer,
-} from './login-mcp-server';
-export { McpAuthError, type McpAuthFailure } from './mcp-auth-error';
-export { McpBridge } from './mcp-bridge';
-export type { McpBridgeEvent, McpTraceFrame } from './mcp-bridge-event';
+} from './auth/login-mcp-server';
+export { McpAuthError, type McpAuthFailure } from './auth/mcp-auth-error';
+export type { McpOAuthCredentials, McpTokenStore, McpTokenStoreKey } from './auth/mcp-token-store';
+export type { McpOAuthConfig } from './config/mcp-oauth-config';
+export type { McpRemoteServerConfig, McpRoot, McpServerConfig, McpStdioServerConfig } from './config/mcp-server-config';
+export { type ParsedMcpConfig, type ParseMcpConfigOptions, parseMcpConfig } from './config/parse-mcp-config';
+export { readMcpConfigFile } from './config/read-mcp-config-file';
+export { resolveEnvReferences } from './config/resolve-env-references';
+export { convertCallToolResult } from './host/convert-call-tool-result';
+export {
+  convertMcpContent,
+  convertResourceContents,
+  formatResourceLink,
+  resourceLinkTarget,
+} from './host/convert-mcp-content';
+export { exposeToolName, MAX_TOOL_NAME_LENGTH, sanitizeToolNamePart } from './host/expose-tool-name';
+export { DEFAULT_MAX_LIST_PAGES } from './host/list-all-pages';
+export { McpBridge } from './host/mcp-bridge';
+export type { McpBridgeEvent, McpTraceFrame } from './host/mcp-bridge-event';
 export {
   DEFAULT_CALL_TIMEOUT_MS,
   DEFAULT_CLOSE_TIMEOUT_MS,
@@ -35,8 +34,8 @@ export {
   type McpCallOptions,
   type McpForwardCallOptions,
   type McpRestartPolicy,
-} from './mcp-bridge-options';
-export type { McpTelemetryOptions } from './mcp-call-span';
+} from './host/mcp-bridge-options';
+export type { McpTelemetryOptions } from './host/mcp-call-span';
 export type {
   McpElicitationAnswer,
   McpElicitationHandler,
@@ -44,19 +43,20 @@ export type {
   McpSamplingApprover,
   McpSamplingOptions,
   McpSamplingRequest,
-} from './mcp-host-hooks';
-export type { McpOAuthConfig } from './mcp-oauth-config';
-export type { McpServedTool, McpServedToolContext } from './mcp-served-tool';
-export { McpServerAccess } from './mcp-server-access';
-export type { McpRemoteServerConfig, McpRoot, McpServerConfig, McpStdioServerConfig } from './mcp-server-config';
-export type { McpServerStatus } from './mcp-server-status';
-export type { McpOAuthCredentials, McpTokenStore, McpTokenStoreKey } from './mcp-token-store';
-export { McpToolCallError, type McpToolCallFailure } from './mcp-tool-call-error';
-export { type ParsedMcpConfig, type ParseMcpConfigOptions, parseMcpConfig } from './parse-mcp-config';
-export { readMcpConfigFile } from './read-mcp-config-file';
-export { resolveEnvReferences } from './resolve-env-references';
-export { selectSamplingModel } from './select-sampling-model';
-export { type McpStdioServing, serveMcpOverStdio } from './serve-mcp-over-stdio';
-export { type McpHttpServer, type McpHttpServerOptions, startMcpHttpServer } from './start-mcp-http-server';
-export type { McpTraceDirection } from './traced-transport';
-export { validateElicitedContent } from './validate-elicited-content';
+} from './host/mcp-host-hooks';
+export { McpServerAccess } from './host/mcp-server-access';
+export type { McpServerStatus } from './host/mcp-server-status';
+export { McpToolCallError, type McpToolCallFailure } from './host/mcp-tool-call-error';
+export { selectSamplingModel } from './host/select-sampling-model';
+export { validateElicitedContent } from './host/validate-elicited-content';
+export {
+  createMcpAggregatorServer,
+  DEFAULT_TOOLS_PAGE_SIZE,
+  type McpAggregatorServer,
+  type McpAggregatorServerOptions,
+} from './serving/create-mcp-aggregator-server';
+export type { McpServedTool, McpServedToolContext } from './serving/mcp-served-tool';
+export { type McpStdioServing, serveMcpOverStdio } from './serving/serve-mcp-over-stdio';
+export { type McpHttpServer, type McpHttpServerOptions, startMcpHttpServer } from './serving/start-mcp-http-server';
+export type { McpTransportKind } from './transports/connect-mcp-client';
+export type { McpTraceDirection } from './transports/traced-transport';

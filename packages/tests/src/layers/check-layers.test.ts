@@ -127,6 +127,23 @@ describe('check:layers', () => {
     ]);
   });
 
+  it('fails when a folder of mcp-bridge imports a folder on a higher floor, not when a test does', () => {
+    const folder = freshTree({
+      'packages/mcp-bridge/package.json': manifest('mcp-bridge'),
+      'packages/mcp-bridge/src/config/server-config.ts':
+        "import { host } from '../host/bridge';\nexport const config = host;\n",
+      'packages/mcp-bridge/src/host/bridge.ts': 'export const host = 1;\n',
+      'packages/mcp-bridge/src/auth/login.ts': 'export const login = 2;\n',
+      'packages/mcp-bridge/src/host/uses-auth.ts':
+        "import { login } from '../auth/login';\nexport const both = login;\n",
+      'packages/mcp-bridge/src/auth/login.test.ts':
+        "import { host } from '../host/bridge';\nexport const seen = host;\n",
+    });
+    expect(formatLayerReport(checkLayers(folder))).toEqual([
+      "packages/mcp-bridge/src/config/server-config.ts: imports '../host/bridge': mcp-bridge's folders sit on floors (config ← auth ← transports ← host ← serving): config/ may not import host/",
+    ]);
+  });
+
   it('passes on this repository: no layering violation, no import cycle', () => {
     const report = checkLayers(root);
     expect(formatLayerReport(report)).toEqual([]);

@@ -34,6 +34,15 @@ export const ALLOWED_DEPENDENCIES: Readonly<Record<string, readonly string[]>> =
   ],
 };
 
+/**
+ * Folders inside a package that sit on floors of their own, lowest first: a source file may import its
+ * own folder and the folders below it, never one above (tests may import any). mcp-bridge keeps config,
+ * auth, transports, host and serving apart as the MCP SDK keeps client from server.
+ */
+export const FOLDER_FLOORS: Readonly<Record<string, readonly string[]>> = {
+  'mcp-bridge': ['config', 'auth', 'transports', 'host', 'serving'],
+};
+
 /** One broken rule: the importing file (relative to the root), what it imported, and why that is not allowed. */
 export type LayerViolation = { file: string; specifier: string; rule: string };
 
@@ -78,6 +87,8 @@ export function checkLayers(root: string): LayerReport {
             rule: `a relative import leaves its package (${from.pkg ?? 'outside packages'} → ${to.pkg ?? 'outside packages'}); import the package by name`,
           });
         }
+        const upward = from.pkg === to.pkg && !from.test ? folderBackArrow(root, from.pkg, file, target) : undefined;
+        if (upward !== undefined) violations.push({ file: where, specifier, rule: upward });
         if (to.fixture && !from.test && !from.fixture) {
           violations.push({ file: where, specifier, rule: 'a __fixtures__ module is imported only by tests' });
         }
@@ -118,6 +129,24 @@ export function checkLayers(root: string): LayerReport {
   }
   const cycles = findCycles(graph).map((cycle) => cycle.map((file) => relative(root, file)));
   return { violations, cycles };
+}
+
+// The floor of a file inside a package with FOLDER_FLOORS: the index of its first folder under src/.
+function floorOf(root: string, pkg: string, file: string): number | undefined {
+  const floors = FOLDER_FLOORS[pkg];
+  if (floors === undefined) return undefined;
+  const top = relative(join(root, 'packages', pkg, 'src'), file).split(sep)[0] ?? '';
+  const index = floors.indexOf(top);
+  return index === -1 ? undefined : index;
+}
+
+function folderBackArrow(root: string, pkg: string | undefined, file: string, target: string): string | undefined {
+  if (pkg === undefined) return undefined;
+  const fromFloor = floorOf(root, pkg, file);
+  const toFloor = floorOf(root, pkg, target);
+  if (fromFloor === undefined || toFloor === undefined || toFloor <= fromFloor) return undefined;
+  const floors = FOLDER_FLOORS[pkg] ?? [];
+  return `${pkg}'s folders sit on floors (${floors.join(' ← ')}): ${floors[fromFloor]}/ may not import ${floors[toFloor]}/`;
 }
 
 /** The report as lines for a terminal; empty when all is well. */

@@ -1,0 +1,159 @@
+import type { ChatModel } from '@interlingua/core';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import {
+  type ClientCapabilities,
+  CreateMessageRequestSchema,
+  type CreateMessageResult,
+  ElicitRequestSchema,
+  type ElicitResult,
+  ErrorCode,
+  ListRootsRequestSchema,
+  LoggingMessageNotificationSchema,
+  McpError,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { McpRoot } from '../config/mcp-server-config';
+import {
+  convertSamplingRequest,
+  convertSamplingResponse,
+  samplingNeedsImages,
+  UnsupportedSamplingError,
+} from './convert-sampling-request';
+import type { McpBridgeEvent } from './mcp-bridge-event';
+import type { McpElicitationHandler, McpSamplingOptions } from './mcp-host-hooks';
+import { selectSamplingModel } from './select-sampling-model';
+import { validateElicitedContent } from './validate-elicited-content';
+
+/** What the client side of every connection offers: set once per bridge. */
+export type ClientFeatureSettings = {
+  sampling: McpSamplingOptions | undefined;
+  elicitation: McpElicitationHandler | undefined;
+  emit: (event: McpBridgeEvent) => void;
+};
+
+/** The JSON-RPC code a refused sampling request gets, as in the spec's example. */
+const USER_REJECTED = -1;
+
+/**
+ * The capabilities declared in `initialize`: `roots` (with `listChanged`) unless the server's
+ * roots are `false`, `sampling` when models are given, `elicitation` (form mode) when a handler is.
+ */
+export function clientCapabilitiesOf(roots: McpRoot[] | false, settings: ClientFeatureSettings): ClientCapabilities {
+  return {
+    ...(roots === false ? {} : { roots: { listChanged: true } }),
+    ...(settings.sampling === undefined ? {} : { sampling: {} }),
+    ...(settings.elicitation === undefined ? {} : { elicitation: { form: {} } }),
+  };
+}
+
+function isModelList(value: ChatModel | readonly ChatModel[]): value is readonly ChatModel[] {
+  return Array.isArray(value);
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function answerSampling(
+  server: string,
+  options: McpSamplingOptions,
+  params: Parameters<typeof convertSamplingRequest>[0],
+  signal: AbortSignal,
+  emit: (event: McpBridgeEvent) => void,
+): Promise<CreateMessageResult> {
+  const models: readonly ChatModel[] = isModelList(options.models) ? options.models : [options.models];
+  let request: ReturnType<typeof convertSamplingRequest>;
+  try {
+    request = convertSamplingRequest(params, options.maxOutputTokens);
+  } catch (error) {
+    if (!(error instanceof UnsupportedSamplingError)) throw error;
+    emit({ type: 'sampling', server, model: undefined, outcome: 'failed', message: error.message });
+    throw new McpError(ErrorCode.InvalidParams, error.message);
+  }
+  const model = selectSamplingModel(models, params.modelPreferences, { imageInput: samplingNeedsImages(params) });
+  if (model === undefined) {
+    const message = 'No model of this client can take the images in this sampling request.';
+    emit({ type: 'sampling', server, model: undefined, outcome: 'failed', message });
+    throw new McpError(ErrorCode.InvalidParams, message);
+  }
+  const name = `${model.provider}:${model.modelId}`;
+  const approve = options.approve;
+  const approved =
+    approve === 'always'
+      ? true
+      : approve === undefined
+        ? false
+        : await approve({ server, params, request, model }, signal);
+  if (approved !== true) {
+    emit({ type: 'sampling', server, model: name, outcome: 'refused', message: undefined });
+    throw new McpError(USER_REJECTED, 'User rejected sampling request');
+  }
+  try {
+    const response = await model.generate(request, { signal });
+    emit({ type: 'sampling', server, model: name, outcome: 'answered', message: undefined, usage: response.usage });
+    return convertSamplingResponse(response, name);
+  } catch (error) {
+    emit({ type: 'sampling', server, model: name, outcome: 'failed', message: messageOf(error) });
+    throw new McpError(ErrorCode.InternalError, `The model ${name} failed: ${messageOf(error)}`);
+  }
+}
+
+async function answerElicitation(
+  server: string,
+  handler: McpElicitationHandler,
+  params: { message: string; requestedSchema?: unknown; mode?: string | undefined },
+  signal: AbortSignal,
+  emit: (event: McpBridgeEvent) => void,
+): Promise<ElicitResult> {
+  if (params.mode === 'url' || params.requestedSchema === undefined) {
+    throw new McpError(ErrorCode.InvalidParams, 'This client answers form-mode elicitation only.');
+  }
+  const requestedSchema = params.requestedSchema as Parameters<McpElicitationHandler>[0]['requestedSchema'];
+  const answer = await handler({ server, message: params.message, requestedSchema }, signal);
+  if (answer.action !== 'accept') {
+    emit({ type: 'elicitation', server, action: answer.action });
+    return { action: answer.action };
+  }
+  const problems = validateElicitedContent(requestedSchema, answer.content);
+  if (problems.length > 0) {
+    emit({ type: 'elicitation', server, action: 'invalid' });
+    throw new McpError(ErrorCode.InvalidParams, `The answer does not fit the form: ${problems.join('; ')}.`);
+  }
+  emit({ type: 'elicitation', server, action: 'accept' });
+  return { action: 'accept', content: answer.content };
+}
+
+/**
+ * Registers the client side of one connection on a fresh client: `roots/list` (read each time,
+ * so `setRoots` takes effect at once), `sampling/createMessage`, `elicitation/create`, and
+ * `notifications/message` as `log` events.
+ */
+export function installClientFeatures(
+  client: Client,
+  server: string,
+  roots: () => McpRoot[] | false,
+  settings: ClientFeatureSettings,
+): void {
+  const { emit } = settings;
+  if (roots() !== false) {
+    client.setRequestHandler(ListRootsRequestSchema, () => {
+      const current = roots();
+      return { roots: current === false ? [] : current.map((root) => ({ ...root })) };
+    });
+  }
+  const sampling = settings.sampling;
+  if (sampling !== undefined) {
+    client.setRequestHandler(CreateMessageRequestSchema, (request, extra) =>
+      answerSampling(server, sampling, request.params, extra.signal, emit),
+    );
+  }
+  const elicitation = settings.elicitation;
+  if (elicitation !== undefined) {
+    client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
+      answerElicitation(server, elicitation, request.params, extra.signal, emit),
+    );
+  }
+  client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+    const { level, logger, data } = notification.params;
+    emit({ type: 'log', server, level, logger, data });
+  });
+}

@@ -1,0 +1,378 @@
+import { redactError } from '@interlingua/core/adapter';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import {
+  type CompatibilityCallToolResult,
+  type JSONRPCMessage,
+  type LoggingLevel,
+  type Tool as McpTool,
+  type Progress,
+  type ServerCapabilities,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { McpRoot, McpServerConfig } from '../config/mcp-server-config';
+import { mcpServerSecrets } from '../config/mcp-server-secrets';
+import { connectMcpClient, type McpClientConnection } from '../transports/connect-mcp-client';
+import type { McpTraceDirection } from '../transports/traced-transport';
+import { callableTools } from './callable-tools';
+import type { ConnectionSettings } from './connection-settings';
+import { clientCapabilitiesOf, installClientFeatures } from './install-client-features';
+import { lastWholeLines } from './last-whole-lines';
+import { listAllPages } from './list-all-pages';
+import type { McpServerStatus } from './mcp-server-status';
+import { sleepUnlessAborted } from './sleep-unless-aborted';
+
+const STDERR_TAIL = 4096;
+const SYNC_TIMEOUT_MS = 5000;
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+/** One configured server: its live client, its tool list, and its restarts. Internal to the bridge. */
+export class McpServerConnection {
+  state: McpServerStatus['state'] = 'connecting';
+  error: Error | undefined;
+  /** The callable tools from the last complete listing. */
+  tools: McpTool[] = [];
+  restarts = 0;
+  private live: McpClientConnection | undefined;
+  private protocolVersion: string | undefined;
+  private stderrTail = '';
+  private stderrCut = false;
+  private changeCount = 0;
+  private listedAtChange = 0;
+  private refreshing: Promise<void> | undefined;
+  private ready: Promise<void> = Promise.resolve();
+  private readonly closing = new AbortController();
+  private readonly progressListeners = new Map<string | number, (progress: Progress) => void>();
+  private progressCount = 0;
+  private readonly warnedTaskTools = new Set<string>();
+  // A call finished since the last sync: a list_changed it caused may still be on its way.
+  private unsynced = false;
+  /** The roots `roots/list` answers with; `false` when the roots capability is not declared. */
+  roots: McpRoot[] | false;
+  private logLevel: LoggingLevel | undefined;
+
+  constructor(
+    readonly name: string,
+    readonly config: McpServerConfig,
+    private readonly settings: ConnectionSettings,
+  ) {
+    this.roots = config.roots ?? settings.defaultRoots;
+    this.logLevel = settings.logLevel;
+  }
+
+  /** Replaces the roots and, when connected, sends `notifications/roots/list_changed`. */
+  async setRoots(roots: McpRoot[]): Promise<void> {
+    this.roots = roots;
+    await this.client?.sendRootsListChanged();
+  }
+
+  /** Sends `logging/setLevel` (now, when connected and the server logs, and after each reconnect). */
+  async setLogLevel(level: LoggingLevel): Promise<void> {
+    this.logLevel = level;
+    const client = this.client;
+    if (client?.getServerCapabilities()?.logging !== undefined) {
+      await client.setLoggingLevel(level, { timeout: this.settings.connectTimeout });
+    }
+  }
+
+  /** The client for a call, or undefined when the server is not connected. */
+  get client(): Client | undefined {
+    return this.state === 'connected' ? this.live?.client : undefined;
+  }
+
+  get stale(): boolean {
+    return this.changeCount !== this.listedAtChange;
+  }
+
+  status(): McpServerStatus {
+    const client = this.live?.client;
+    return {
+      name: this.name,
+      state: this.state,
+      transport: this.live?.kind,
+      pid: this.live?.pid,
+      protocolVersion: this.protocolVersion,
+      serverInfo: client?.getServerVersion(),
+      capabilities: client?.getServerCapabilities(),
+      instructions: client?.getInstructions(),
+      toolCount: this.tools.length,
+      restarts: this.restarts,
+      error: this.error,
+      stderr: this.stderrTail,
+    };
+  }
+
+  /** Connects, handshakes and lists the tools; on failure the state is `failed` and the error kept. */
+  async start(): Promise<void> {
+    const attempt = this.connect();
+    this.ready = attempt;
+    try {
+      await attempt;
+    } catch (error) {
+      this.fail(error);
+      throw this.error;
+    }
+  }
+
+  /** Waits (at most `timeout` ms) while the server is connecting or restarting. */
+  async whenReady(timeout: number, signal: AbortSignal | undefined): Promise<void> {
+    if (this.state !== 'connecting' && this.state !== 'restarting') return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let onAbort: (() => void) | undefined;
+    try {
+      await Promise.race([
+        this.ready,
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, timeout);
+          onAbort = resolve;
+          signal?.addEventListener('abort', onAbort, { once: true });
+        }),
+      ]);
+    } catch {
+      // The restart failed: the state says so and the caller reports it.
+    } finally {
+      clearTimeout(timer);
+      if (onAbort !== undefined) signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /**
+   * Sends `tools/call`. With `onProgress`, the request carries a progress token of ours and the
+   * progress notifications are read off the frames in arrival order: the SDK's own handler runs
+   * after the response when the last notification and the response arrive together, and drops it.
+   */
+  callTool(
+    name: string,
+    args: Record<string, unknown>,
+    options: RequestOptions,
+    onProgress?: (progress: Progress) => void,
+  ): Promise<CompatibilityCallToolResult> {
+    const client = this.client;
+    if (client === undefined) return Promise.reject(new Error(`MCP server \`${this.name}\` is ${this.state}.`));
+    const call =
+      onProgress === undefined
+        ? client.callTool({ name, arguments: args }, undefined, options)
+        : this.callWithProgress(client, name, args, options, onProgress);
+    if (client.getServerCapabilities()?.tools?.listChanged === true) {
+      return call.finally(() => {
+        this.unsynced = true;
+      });
+    }
+    return call;
+  }
+
+  /**
+   * After a call to a server that announces list changes, one `ping` round trip: the server
+   * answers it only after whatever it sent before (a `list_changed` the call caused, queued
+   * behind its result), and frames arrive in order, so the list is known to be current.
+   */
+  private async sync(): Promise<void> {
+    const client = this.client;
+    if (!this.unsynced || client === undefined) return;
+    this.unsynced = false;
+    try {
+      await client.ping({ timeout: Math.min(this.settings.connectTimeout, SYNC_TIMEOUT_MS) });
+    } catch {
+      // A server that cannot answer a ping: the list stays as last known.
+    }
+  }
+
+  private async callWithProgress(
+    client: Client,
+    name: string,
+    args: Record<string, unknown>,
+    options: RequestOptions,
+    onProgress: (progress: Progress) => void,
+  ): Promise<CompatibilityCallToolResult> {
+    const progressToken = `interlingua-${++this.progressCount}`;
+    this.progressListeners.set(progressToken, onProgress);
+    try {
+      return await client.callTool({ name, arguments: args, _meta: { progressToken } }, undefined, options);
+    } finally {
+      this.progressListeners.delete(progressToken);
+    }
+  }
+
+  /** Re-lists the tools (every page) when a `list_changed` notification made them stale. */
+  async refreshIfStale(): Promise<void> {
+    if (this.unsynced) await this.sync();
+    if (!this.stale || this.state !== 'connected') return;
+    this.refreshing ??= this.listTools()
+      .catch((error: unknown) => {
+        this.settings.emit({
+          type: 'warning',
+          server: this.name,
+          warning: {
+            type: 'other',
+            feature: 'tools/list',
+            message: `Re-listing tools failed: ${asError(error).message}`,
+          },
+        });
+      })
+      .finally(() => {
+        this.refreshing = undefined;
+      });
+    await this.refreshing;
+  }
+
+  async close(): Promise<void> {
+    this.closing.abort();
+    this.state = 'closed';
+    const live = this.live;
+    this.live = undefined;
+    await Promise.allSettled([live?.client.close(), this.ready]);
+  }
+
+  private async connect(): Promise<void> {
+    let initializeId: unknown;
+    const observe = (direction: McpTraceDirection, message: JSONRPCMessage) => {
+      // The SDK does not expose the negotiated version on stdio, so read it off the handshake.
+      if (direction === 'send' && 'method' in message && message.method === 'initialize' && 'id' in message) {
+        initializeId = message.id;
+      } else if (direction === 'receive' && 'result' in message && message.id === initializeId) {
+        const version = (message.result as { protocolVersion?: unknown }).protocolVersion;
+        this.protocolVersion = typeof version === 'string' ? version : undefined;
+      } else if (direction === 'receive' && 'method' in message && message.method === 'notifications/progress') {
+        const params = message.params as (Progress & { progressToken?: string | number }) | undefined;
+        const listener =
+          params?.progressToken === undefined ? undefined : this.progressListeners.get(params.progressToken);
+        if (listener !== undefined && params !== undefined && typeof params.progress === 'number') listener(params);
+      }
+      if (this.settings.trace !== undefined) {
+        try {
+          this.settings.trace({ server: this.name, direction, message });
+        } catch {
+          // A failing trace hook must not break the connection it watches.
+        }
+      }
+    };
+    const live = await connectMcpClient(this.config, {
+      clientInfo: this.settings.clientInfo,
+      server: this.name,
+      tokenStore: this.settings.tokenStore,
+      capabilities: clientCapabilitiesOf(this.roots, this.settings.features),
+      timeout: this.settings.connectTimeout,
+      observe,
+      setup: (client) => {
+        installClientFeatures(client, this.name, () => this.roots, this.settings.features);
+        client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+          this.changeCount++;
+          this.settings.emit({ type: 'tools-changed', server: this.name });
+        });
+      },
+      maxMessageBytes: this.settings.maxMessageBytes,
+      closeTimeout: this.settings.closeTimeout,
+      onStderr: (text) => {
+        const joined = this.stderrTail + text;
+        this.stderrCut ||= joined.length > STDERR_TAIL;
+        this.stderrTail = joined.slice(-STDERR_TAIL);
+        this.settings.emit({ type: 'stderr', server: this.name, text });
+      },
+    });
+    if (this.closing.signal.aborted) {
+      await live.client.close();
+      throw new Error(`MCP server \`${this.name}\` was closed while connecting.`);
+    }
+    this.live = live;
+    live.client.onclose = () => this.handleClose(live);
+    try {
+      if (this.logLevel !== undefined && live.client.getServerCapabilities()?.logging !== undefined) {
+        await live.client.setLoggingLevel(this.logLevel, { timeout: this.settings.connectTimeout });
+      }
+      await this.listTools();
+    } catch (error) {
+      this.live = undefined;
+      await live.client.close();
+      throw error;
+    }
+    this.state = 'connected';
+    this.error = undefined;
+    this.settings.emit({
+      type: 'server-connected',
+      server: this.name,
+      protocolVersion: this.protocolVersion,
+      toolCount: this.tools.length,
+    });
+  }
+
+  private async listTools(): Promise<void> {
+    const live = this.live;
+    if (live === undefined) return;
+    const changeCount = this.changeCount;
+    const capabilities: ServerCapabilities | undefined = live.client.getServerCapabilities();
+    const listed =
+      capabilities?.tools === undefined
+        ? []
+        : await listAllPages(
+            `MCP server \`${this.name}\` tools/list`,
+            async (cursor) => {
+              const page = await live.client.listTools(cursor === undefined ? undefined : { cursor }, {
+                timeout: this.settings.connectTimeout,
+              });
+              return { items: page.tools, nextCursor: page.nextCursor };
+            },
+            this.settings.maxListPages,
+          );
+    const callable = callableTools(this.name, listed, this.warnedTaskTools, this.settings.emit);
+    const refreshed = this.state === 'connected';
+    this.tools = callable;
+    this.settings.onToolsReplaced();
+    this.listedAtChange = changeCount;
+    if (refreshed) this.settings.emit({ type: 'tools-refreshed', server: this.name, toolCount: callable.length });
+  }
+
+  private handleClose(live: McpClientConnection): void {
+    // While connecting or restarting, the attempt in progress sees the failure and handles it.
+    if (live !== this.live || this.closing.signal.aborted || this.state !== 'connected') return;
+    this.live = undefined;
+    this.settings.emit({ type: 'server-disconnected', server: this.name });
+    if (this.settings.restart.maxAttempts <= 0) {
+      this.fail(new Error(`MCP server \`${this.name}\` closed its connection.`));
+      return;
+    }
+    this.state = 'restarting';
+    this.ready = this.restart();
+    this.ready.catch(() => {});
+  }
+
+  private async restart(): Promise<void> {
+    const { maxAttempts, initialDelayMs, maxDelayMs } = this.settings.restart;
+    let lastError: unknown;
+    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+      const delayMs = Math.min(initialDelayMs * 2 ** (attempt - 1), maxDelayMs);
+      this.settings.emit({ type: 'server-restarting', server: this.name, attempt, delayMs });
+      await sleepUnlessAborted(delayMs, this.closing.signal);
+      if (this.closing.signal.aborted) return;
+      try {
+        await this.connect();
+        this.restarts++;
+        this.settings.emit({ type: 'server-restarted', server: this.name, attempt });
+        return;
+      } catch (error) {
+        lastError = error;
+        if (this.closing.signal.aborted) return;
+      }
+    }
+    this.fail(
+      new Error(`MCP server \`${this.name}\` did not come back after ${maxAttempts} restart attempts.`, {
+        cause: lastError,
+      }),
+    );
+    throw this.error;
+  }
+
+  private fail(error: unknown): void {
+    this.state = 'failed';
+    this.settings.onToolsReplaced();
+    const cause = asError(error);
+    const stderr = lastWholeLines(this.stderrTail, this.stderrCut);
+    const failure =
+      stderr === '' ? cause : new Error(`${cause.message}\nLast lines of its stderr:\n${stderr}`, { cause });
+    // A remote server's URL token or header value may be in what failed: never in the error.
+    this.error = redactError(failure, mcpServerSecrets(this.config));
+    this.settings.emit({ type: 'server-error', server: this.name, error: this.error });
+  }
+}

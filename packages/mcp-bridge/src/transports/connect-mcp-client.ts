@@ -1,0 +1,158 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { ClientCapabilities, Implementation, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { McpAuthError } from '../auth/mcp-auth-error';
+import { McpOAuthProvider } from '../auth/mcp-oauth-provider';
+import type { McpTokenStore } from '../auth/mcp-token-store';
+import type { McpRemoteServerConfig, McpServerConfig } from '../config/mcp-server-config';
+import { StdioProcessTransport } from './stdio-process-transport';
+import { type McpTraceDirection, TracedTransport } from './traced-transport';
+
+/** The transport a connection ended up on. */
+export type McpTransportKind = 'stdio' | 'http' | 'sse';
+
+/** What {@link connectMcpClient} needs besides the server's config. */
+export type ConnectMcpClientOptions = {
+  clientInfo: Implementation;
+  /** What the client declares in `initialize` (roots, sampling, elicitation). */
+  capabilities: ClientCapabilities;
+  /** Bound on the initialize handshake, in milliseconds. */
+  timeout: number;
+  observe: (direction: McpTraceDirection, message: JSONRPCMessage) => void;
+  /** Registers notification handlers on a fresh client before it connects. */
+  setup: (client: Client) => void;
+  onStderr: (text: string) => void;
+  /** The largest message a stdio server may send, in bytes. */
+  maxMessageBytes: number;
+  /** How long closing a stdio server waits before SIGTERM, and again before SIGKILL. */
+  closeTimeout: number;
+  /** The server's name in the config, the key of its stored OAuth login. */
+  server: string;
+  /** Where remote servers' OAuth logins are read from and refreshed tokens written to. */
+  tokenStore: McpTokenStore;
+};
+
+/** A connected, initialized client and what it runs on. */
+export type McpClientConnection = {
+  client: Client;
+  transport: TracedTransport;
+  kind: McpTransportKind;
+  /** The child's process id, for stdio servers. */
+  pid: number | undefined;
+};
+
+// OAuth unless the config turned it off or sends its own credentials.
+function usesOAuth(config: McpRemoteServerConfig): boolean {
+  return config.oauth !== false && !Object.keys(config.headers).some((name) => name.toLowerCase() === 'authorization');
+}
+
+async function createTransport(
+  config: McpServerConfig,
+  kind: McpTransportKind,
+  options: ConnectMcpClientOptions,
+): Promise<Transport> {
+  if (config.type === 'stdio') {
+    return new StdioProcessTransport({
+      command: config.command,
+      args: config.args,
+      // Only the SDK's safe defaults (PATH, HOME, …) are added to this: the parent's secrets stay home.
+      env: config.env,
+      ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
+      maxMessageBytes: options.maxMessageBytes,
+      closeTimeout: options.closeTimeout,
+      onStderr: options.onStderr,
+    });
+  }
+  const url = new URL(config.url);
+  const requestInit: RequestInit = { headers: config.headers };
+  const authProvider = usesOAuth(config)
+    ? await McpOAuthProvider.open({
+        key: { server: options.server, url: config.url },
+        oauth: config.oauth === undefined || config.oauth === false ? { grant: 'authorization_code' } : config.oauth,
+        store: options.tokenStore,
+        clientName: options.clientInfo.name,
+      })
+    : undefined;
+  const transportOptions = { requestInit, ...(authProvider === undefined ? {} : { authProvider }) };
+  return kind === 'sse'
+    ? new SSEClientTransport(url, transportOptions)
+    : new StreamableHTTPClientTransport(url, transportOptions);
+}
+
+// A stdio server that exited during the handshake: say so, with its exit code, rather than the
+// SDK's "Connection closed"; a command that does not exist, and a handshake that timed out, said
+// with what to check (the SDK says `spawn x ENOENT` and `MCP error -32001: Request timed out`).
+function describeStartFailure(error: unknown, transport: Transport, config: McpServerConfig, timeout: number): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (config.type === 'stdio' && (code === 'ENOENT' || code === 'EACCES')) {
+    const problem = code === 'ENOENT' ? 'was not found' : 'is not executable';
+    return new Error(
+      `Its command \`${config.command}\` ${problem}: check \`command\` in the config (an absolute path, or a program on PATH).`,
+      { cause: error },
+    );
+  }
+  // The SDK's RequestTimeout (-32001) during the handshake.
+  if (code === -32001) {
+    const what = config.type === 'stdio' ? 'Its process' : 'The server';
+    return new Error(
+      `${what} did not answer \`initialize\` within ${timeout} ms (the bridge's connectTimeout setting).`,
+      { cause: error },
+    );
+  }
+  if (!(transport instanceof StdioProcessTransport) || transport.exit === undefined || config.type !== 'stdio') {
+    return error;
+  }
+  const { code: exitCode, signal } = transport.exit;
+  const how = exitCode === null ? `was killed by ${signal ?? 'a signal'}` : `exited with code ${exitCode}`;
+  const command = [config.command, ...config.args].join(' ');
+  return new Error(`Its process \`${command}\` ${how} before it answered \`initialize\`.`, { cause: error });
+}
+
+async function connectOver(
+  config: McpServerConfig,
+  kind: McpTransportKind,
+  options: ConnectMcpClientOptions,
+): Promise<McpClientConnection> {
+  const client = new Client(options.clientInfo, { capabilities: options.capabilities });
+  options.setup(client);
+  const inner = await createTransport(config, kind, options);
+  const transport = new TracedTransport(inner, options.observe);
+  try {
+    await client.connect(transport, { timeout: options.timeout });
+  } catch (error) {
+    // Read before closing: the close itself ends the process.
+    const described = describeStartFailure(error, inner, config, options.timeout);
+    await client.close().catch(() => {});
+    throw described;
+  }
+  const pid = inner instanceof StdioProcessTransport ? inner.pid : undefined;
+  return { client, transport, kind, pid };
+}
+
+/**
+ * Starts one server's transport and runs the SDK's initialize handshake over it. A remote
+ * server whose config named no transport is tried over Streamable HTTP, then over SSE.
+ */
+export async function connectMcpClient(
+  config: McpServerConfig,
+  options: ConnectMcpClientOptions,
+): Promise<McpClientConnection> {
+  if (config.type !== 'http' || !config.fallbackToSse) return connectOver(config, config.type, options);
+  try {
+    return await connectOver(config, 'http', options);
+  } catch (httpError) {
+    // A server that wants a login speaks Streamable HTTP: SSE would only fail the same way.
+    if (McpAuthError.isInstance(httpError)) throw httpError;
+    try {
+      return await connectOver(config, 'sse', options);
+    } catch (sseError) {
+      const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+      throw new AggregateError(
+        [httpError, sseError],
+        `Streamable HTTP failed (${describe(httpError)}), and so did SSE (${describe(sseError)}).`,
+      );
+    }
+  }
+}

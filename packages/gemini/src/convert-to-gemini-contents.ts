@@ -7,7 +7,7 @@ import {
   type UserContentPart,
   type Warning,
 } from '@interlingua/core';
-import { groupProviderTurns, warnForeignMetadata } from '@interlingua/core/adapter';
+import { groupProviderTurns, type TurnFactory, warnForeignMetadata } from '@interlingua/core/adapter';
 import { convertToGeminiToolMessage } from './convert-to-gemini-tool-message';
 import { convertToGeminiUserPart, withSignature } from './convert-to-gemini-user-part';
 import type { GeminiContent, GeminiPart, GeminiRequestBody } from './gemini-api';
@@ -55,7 +55,7 @@ export function convertToGeminiContents(
   const gemini3 = isGemini3(options.model);
   const functionResponseParts = options.functionResponseParts ?? gemini3;
 
-  const turns = groupProviderTurns<GeminiPart, GeminiPart>(request.messages, {
+  const contents = groupProviderTurns<GeminiPart, GeminiPart, GeminiContent>(request.messages, {
     convertUser: (message, index) => userParts(message.content, index, warnings),
     convertTool: (message, index, previous) =>
       convertToGeminiToolMessage(message, previous, { index, functionResponseParts, warnings }),
@@ -64,12 +64,8 @@ export function convertToGeminiContents(
     toolResultsFirst: false,
     // Gemini rejects a content without parts, so an empty turn is not sent.
     keepEmptyUserTurns: false,
+    createTurn: GEMINI_TURNS,
   });
-  const contents: GeminiContent[] = new Array(turns.length);
-  for (let index = 0; index < turns.length; index++) {
-    const turn = turns[index] as (typeof turns)[number];
-    contents[index] = { role: turn.role === 'assistant' ? 'model' : 'user', parts: turn.content };
-  }
 
   const result: ReturnType<typeof convertToGeminiContents> = { contents, warnings };
   if (request.system !== undefined && request.system !== '') {
@@ -77,6 +73,12 @@ export function convertToGeminiContents(
   }
   return result;
 }
+
+// Gemini's turns: `user` and `model`, their blocks under `parts`.
+const GEMINI_TURNS: TurnFactory<GeminiPart, GeminiPart, GeminiContent> = {
+  user: (parts) => ({ role: 'user', parts }),
+  assistant: (parts) => ({ role: 'model', parts }),
+};
 
 /** The signature Gemini 3 accepts on a call it did not sign itself (documented for histories from other models). */
 const GEMINI_SKIP_SIGNATURE = 'skip_thought_signature_validator';

@@ -22,6 +22,7 @@ export {
   type GroupProviderTurnsOptions,
   groupProviderTurns,
   type ProviderTurn,
+  type TurnFactory,
 } from '../messages/group-provider-turns';
 export { type ForeignMetadataOptions, warnForeignMetadata } from '../provider-data/warn-foreign-metadata';
 export { type ForeignOptionsOptions, warnForeignOptions } from '../provider-data/warn-foreign-options';

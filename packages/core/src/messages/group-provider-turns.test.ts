@@ -100,4 +100,21 @@ describe('groupProviderTurns', () => {
       /Expected a user, assistant or tool message, got \{"role":"system"/,
     );
   });
+
+  test("builds turns in the caller's shape, and later blocks still reach them (results first, runs merged)", () => {
+    const history = [user('hi'), calls('a'), calls('b'), results('a'), user('more'), results('b'), assistant('done')];
+    const turns = groupProviderTurns<string, string, { speaker: string; parts: string[] }>(history, {
+      ...options({ toolResultsFirst: true, keepEmptyUserTurns: false }),
+      createTurn: {
+        user: (parts) => ({ speaker: 'human', parts }),
+        assistant: (parts) => ({ speaker: 'model', parts }),
+      },
+    });
+    expect(turns).toEqual([
+      { speaker: 'human', parts: ['hi'] },
+      { speaker: 'model', parts: ['call:a', 'call:b'] },
+      { speaker: 'human', parts: ['result:a', 'result:b', 'more'] },
+      { speaker: 'model', parts: ['done'] },
+    ]);
+  });
 });

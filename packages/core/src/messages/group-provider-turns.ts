@@ -6,8 +6,12 @@ export type ProviderTurn<UserBlock, AssistantBlock> =
   | { role: 'user'; content: UserBlock[] }
   | { role: 'assistant'; content: AssistantBlock[] };
 
-/** How {@link groupProviderTurns} converts each IR message, and the provider's rules for joining them. */
-export type GroupProviderTurnsOptions<UserBlock, AssistantBlock> = {
+/**
+ * How {@link groupProviderTurns} converts each IR message, and the provider's rules for joining them.
+ * Each converter returns a fresh array: it becomes the content of the turn it opens (and later
+ * messages' blocks are appended to it), so it must not be shared or reused by the caller.
+ */
+export type GroupProviderTurnsOptions<UserBlock, AssistantBlock, Turn = ProviderTurn<UserBlock, AssistantBlock>> = {
   /** The blocks of a `user` message; `index` is its place in the history (for paths in errors and warnings). */
   convertUser: (message: UserMessage, index: number) => UserBlock[];
   /** The blocks of a `tool` message; `previous` is the last assistant message before it (the calls it answers). */
@@ -24,7 +28,26 @@ export type GroupProviderTurnsOptions<UserBlock, AssistantBlock> = {
    * judge; otherwise it is left out like an empty assistant message.
    */
   keepEmptyUserTurns: boolean;
+  /**
+   * Builds a turn in the provider's own shape around its blocks (later messages' blocks are still
+   * appended to that array), so the caller needs no second pass; default `{ role, content }`.
+   */
+  createTurn?: TurnFactory<UserBlock, AssistantBlock, Turn>;
 };
+
+/** Builds one provider turn around the array of its blocks. */
+export type TurnFactory<UserBlock, AssistantBlock, Turn> = {
+  user: (blocks: UserBlock[]) => Turn;
+  assistant: (blocks: AssistantBlock[]) => Turn;
+};
+
+function defaultTurns<UserBlock, AssistantBlock>(): TurnFactory<
+  UserBlock,
+  AssistantBlock,
+  ProviderTurn<UserBlock, AssistantBlock>
+> {
+  return { user: (content) => ({ role: 'user', content }), assistant: (content) => ({ role: 'assistant', content }) };
+}
 
 /**
  * Groups an IR history into a provider's alternating turns: `tool` and `user` messages become one
@@ -41,14 +64,16 @@ export type GroupProviderTurnsOptions<UserBlock, AssistantBlock> = {
  *   keepEmptyUserTurns: false,
  * });
  */
-export function groupProviderTurns<UserBlock, AssistantBlock>(
+export function groupProviderTurns<UserBlock, AssistantBlock, Turn = ProviderTurn<UserBlock, AssistantBlock>>(
   messages: readonly Message[],
-  options: GroupProviderTurnsOptions<UserBlock, AssistantBlock>,
-): ProviderTurn<UserBlock, AssistantBlock>[] {
-  const turns: ProviderTurn<UserBlock, AssistantBlock>[] = [];
-  // The user turn being built (the last turn, while it is a user turn) and how many tool results
-  // lead its content.
-  let user: { role: 'user'; content: UserBlock[] } | undefined;
+  options: GroupProviderTurnsOptions<UserBlock, AssistantBlock, Turn>,
+): Turn[] {
+  const createTurn = (options.createTurn ?? defaultTurns()) as TurnFactory<UserBlock, AssistantBlock, Turn>;
+  const turns: Turn[] = [];
+  // The blocks of the last turn, by its role (one is set while that kind of turn is being built),
+  // and how many tool results lead the user turn's blocks.
+  let userBlocks: UserBlock[] | undefined;
+  let assistantBlocks: AssistantBlock[] | undefined;
   let results = 0;
   let previous: AssistantMessage | undefined;
   for (let index = 0; index < messages.length; index++) {
@@ -58,18 +83,21 @@ export function groupProviderTurns<UserBlock, AssistantBlock>(
       case 'tool': {
         const isTool = message.role === 'tool';
         const blocks = isTool ? options.convertTool(message, index, previous) : options.convertUser(message, index);
-        if (user === undefined) {
+        if (userBlocks === undefined) {
           if (blocks.length === 0 && !options.keepEmptyUserTurns) break;
-          user = { role: 'user', content: [] };
-          turns.push(user);
-          results = 0;
+          // The first message's blocks become the turn's content: no copy (the converters return
+          // fresh arrays).
+          userBlocks = blocks;
+          assistantBlocks = undefined;
+          turns.push(createTurn.user(blocks));
+          results = isTool ? blocks.length : 0;
+          break;
         }
-        const content = user.content;
-        if (isTool && options.toolResultsFirst && results < content.length) {
-          content.splice(results, 0, ...blocks);
+        if (isTool && options.toolResultsFirst && results < userBlocks.length) {
+          userBlocks.splice(results, 0, ...blocks);
         } else {
           // A loop, not a spread: no arguments list as long as the blocks.
-          for (const block of blocks) content.push(block);
+          for (const block of blocks) userBlocks.push(block);
         }
         if (isTool) results += blocks.length;
         break;
@@ -78,11 +106,11 @@ export function groupProviderTurns<UserBlock, AssistantBlock>(
         previous = message;
         const blocks = options.convertAssistant(message, index);
         if (blocks.length === 0) break;
-        const last = turns[turns.length - 1];
-        if (last?.role === 'assistant') for (const block of blocks) last.content.push(block);
+        if (assistantBlocks !== undefined) for (const block of blocks) assistantBlocks.push(block);
         else {
-          turns.push({ role: 'assistant', content: blocks });
-          user = undefined;
+          assistantBlocks = blocks;
+          userBlocks = undefined;
+          turns.push(createTurn.assistant(blocks));
         }
         break;
       }

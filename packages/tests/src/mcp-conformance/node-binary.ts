@@ -26,9 +26,8 @@ export async function ensureNodeBinary(major: number): Promise<string> {
   const binary = join(home, 'node_modules', packageName, 'bin', 'node');
   if (!existsSync(binary)) {
     mkdirSync(home, { recursive: true });
-    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
     await run(
-      npm,
+      'npm',
       ['install', '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--silent', `${packageName}@${major}`],
       {
         cwd: home,

@@ -20,6 +20,7 @@ import { type ModelSettings, model, startDemoServer } from 'interlingua';
 
 type WireProvider = Parameters<typeof startDemoServer>[0]['provider'];
 
+import { toChatRequest } from '@interlingua/core';
 import { z } from 'zod';
 
 /** The answer's shape: a zod schema (zod 3 or JSON Schema work too). */
@@ -70,9 +71,9 @@ function offlineReportModel(): ChatModel {
     provider: 'offline',
     modelId: 'weather-report',
     capabilities: { toolCalling: 'native' },
-    generate: async (request) => answer(request),
+    generate: async (request) => answer(toChatRequest(request)),
     async *stream(request) {
-      yield* responseToStream(answer(request));
+      yield* responseToStream(answer(toChatRequest(request)));
     },
   };
 }

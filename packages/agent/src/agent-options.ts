@@ -4,7 +4,9 @@ import {
   InvalidRequestError,
   InvalidSettingError,
   type Message,
+  type MessageInput,
   type Tool,
+  toMessages,
 } from '@interlingua/core';
 import type { AgentEvent } from './agent-event';
 import type { AgentTool } from './agent-tool';
@@ -32,9 +34,12 @@ export type AgentOptions = {
   /** The system prompt. */
   system?: string;
   /** The conversation so far, e.g. an earlier result's `messages`. */
-  history?: readonly Message[];
-  /** New messages appended to `history`, typically the user's turn. */
-  messages?: readonly Message[];
+  history?: readonly MessageInput[];
+  /**
+   * New messages appended to `history`, typically the user's turn: IR, or `{ role: 'user', content: '…' }`
+   * with a plain string (the result's `messages` hold them as IR).
+   */
+  messages?: readonly MessageInput[];
   /** The most model calls the run makes; default 10. Reaching it ends the run with `max_steps`. */
   maxSteps?: number;
   /** The most tool calls run at once within a turn; default: all of them. */
@@ -114,7 +119,7 @@ export function resolveAgentOptions(options: AgentOptions): ResolvedAgentOptions
   }
   const source = options.tools;
   const tools = typeof source === 'function' ? indexTools([]) : indexTools(source ?? []);
-  const history = [...(options.history ?? []), ...(options.messages ?? [])];
+  const history = [...toMessages(options.history ?? [], 'history'), ...toMessages(options.messages ?? [], 'messages')];
   if (history.length === 0) {
     throw new InvalidRequestError({
       message: 'Expected `messages` or `history` to hold at least one message, got none.',

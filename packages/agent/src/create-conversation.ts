@@ -1,4 +1,10 @@
-import { InvalidRequestError, type Message, type UserContentPart } from '@interlingua/core';
+import {
+  InvalidRequestError,
+  type Message,
+  type MessageInput,
+  toMessages,
+  type UserContentPart,
+} from '@interlingua/core';
 import { AgentAbortedError } from './agent-aborted-error';
 import type { AgentEvent } from './agent-event';
 import type { AgentOptions } from './agent-options';
@@ -9,8 +15,8 @@ import { userMessage } from './user-message';
 
 /** Settings of a conversation: those of `runAgent`, with an optional starting history. */
 export type ConversationOptions = Omit<AgentOptions, 'messages' | 'history' | 'signal'> & {
-  /** Where the conversation starts, e.g. a stored earlier history. */
-  messages?: readonly Message[];
+  /** Where the conversation starts, e.g. a stored earlier history (IR, or messages with string content). */
+  messages?: readonly MessageInput[];
 };
 
 /** Per-turn settings of {@link Conversation.send}. */
@@ -28,7 +34,7 @@ export type Conversation = {
     options?: SendOptions,
   ): AsyncGenerator<AgentEvent, void, undefined>;
   /** Replaces the history (empty by default). */
-  reset(messages?: readonly Message[]): void;
+  reset(messages?: readonly MessageInput[]): void;
 };
 
 /**
@@ -43,7 +49,7 @@ export type Conversation = {
  */
 export function createConversation(options: ConversationOptions): Conversation {
   const { messages: initial, ...settings } = options;
-  let messages: Message[] = [...(initial ?? [])];
+  let messages: Message[] = [...toMessages(initial ?? [])];
   let busy = false;
 
   const begin = (input: string | readonly UserContentPart[], send: SendOptions | undefined): AgentOptions => {
@@ -98,7 +104,7 @@ export function createConversation(options: ConversationOptions): Conversation {
       }
     },
     reset(next = []) {
-      messages = [...next];
+      messages = [...toMessages(next)];
     },
   };
 }

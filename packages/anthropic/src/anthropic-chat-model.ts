@@ -4,9 +4,11 @@ import {
   type CallOptions,
   type ChatModel,
   type ChatRequest,
+  type ChatRequestInput,
   type ModelCapabilities,
   type ModelResponse,
   type StreamEvent,
+  toChatRequest,
 } from '@interlingua/core';
 import { readSSEJSON } from '@interlingua/core/adapter';
 import { anthropicCodec } from './anthropic-codec';
@@ -87,7 +89,8 @@ export class AnthropicChatModel implements ChatModel {
     };
   }
 
-  async generate(request: ChatRequest, options: CallOptions = {}): Promise<ModelResponse> {
+  async generate(input: ChatRequestInput, options: CallOptions = {}): Promise<ModelResponse> {
+    const request = toChatRequest(input);
     const { value: body, warnings } = this.encode(request, false);
     const client = await this.getClient();
     let message: unknown;
@@ -109,7 +112,8 @@ export class AnthropicChatModel implements ChatModel {
     return warnings.length === 0 ? response : { ...response, warnings: [...warnings, ...response.warnings] };
   }
 
-  async *stream(request: ChatRequest, options: CallOptions = {}): AsyncIterable<StreamEvent> {
+  async *stream(input: ChatRequestInput, options: CallOptions = {}): AsyncIterable<StreamEvent> {
+    const request = toChatRequest(input);
     const { value: body, warnings } = this.encode(request, true);
     const client = await this.getClient();
     const secrets = [client.apiKey, client.authToken];

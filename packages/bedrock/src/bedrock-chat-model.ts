@@ -9,10 +9,11 @@ import {
   AbortedError,
   type CallOptions,
   type ChatModel,
-  type ChatRequest,
+  type ChatRequestInput,
   type ModelCapabilities,
   type ModelResponse,
   type StreamEvent,
+  toChatRequest,
 } from '@interlingua/core';
 import { IdleWatch, startCallAttempt } from '@interlingua/core/adapter';
 import { BEDROCK_STREAM_EXCEPTIONS } from './bedrock-api';
@@ -99,7 +100,8 @@ export class BedrockChatModel implements ChatModel {
     return this.client;
   }
 
-  async generate(request: ChatRequest, options: CallOptions = {}): Promise<ModelResponse> {
+  async generate(requestInput: ChatRequestInput, options: CallOptions = {}): Promise<ModelResponse> {
+    const request = toChatRequest(requestInput);
     const { value: input, warnings } = bedrockCodec.encodeRequest(request, { model: this.modelId });
     const attempt = startCallAttempt({ timeoutMs: this.config.timeout, signal: options.signal });
     let output: unknown;
@@ -124,7 +126,8 @@ export class BedrockChatModel implements ChatModel {
   // sends the request, and its middleware hands over the raw event stream (`takeEventStreamBody`),
   // read here by `EventStreamReader` into the codec's push decoder, under the idle bound. An
   // answer the middleware left to the SDK is read through the SDK's own iterator instead.
-  async *stream(request: ChatRequest, options: CallOptions = {}): AsyncIterable<StreamEvent> {
+  async *stream(requestInput: ChatRequestInput, options: CallOptions = {}): AsyncIterable<StreamEvent> {
+    const request = toChatRequest(requestInput);
     const { value: input, warnings } = bedrockCodec.encodeRequest(request, { model: this.modelId, stream: true });
     const attempt = startCallAttempt({ timeoutMs: this.config.timeout, signal: options.signal });
     const watch = new IdleWatch({

@@ -8,7 +8,7 @@ import type {
   StreamEvent,
   Warning,
 } from '@interlingua/core';
-import { collectStream } from '@interlingua/core';
+import { collectStream, toChatRequest } from '@interlingua/core';
 import { responseToStream } from '@interlingua/core/adapter';
 import { degradeRequest } from './degrade/degrade-request';
 import { resolveReasoning } from './degrade/resolve-reasoning';
@@ -217,7 +217,8 @@ export function withCapabilities(model: ChatModel, options: WithCapabilitiesOpti
       return model.pricing ?? (options.prices ?? defaultPriceTable).pricingOf(id);
     },
 
-    async generate(request, callOptions): Promise<ModelResponse> {
+    async generate(input, callOptions): Promise<ModelResponse> {
+      const request = toChatRequest(input);
       const current = plan(request);
       if (current.format !== undefined) return generateEmulated(current, current.format, request, callOptions);
       try {
@@ -232,7 +233,8 @@ export function withCapabilities(model: ChatModel, options: WithCapabilitiesOpti
       }
     },
 
-    async *stream(request, callOptions): AsyncIterable<StreamEvent> {
+    async *stream(input, callOptions): AsyncIterable<StreamEvent> {
+      const request = toChatRequest(input);
       const current = plan(request);
       if (current.format !== undefined) {
         yield* emulatedStream(current, current.format, request, callOptions);

@@ -1,5 +1,5 @@
-import type { ChatRequest } from './ir/chat-request';
 import type { ModelPricing } from './ir/cost';
+import type { ChatRequestInput } from './ir/message-input';
 import type { ModelCapabilities } from './ir/model-capabilities';
 import type { ModelResponse } from './ir/model-response';
 import type { StreamEvent } from './ir/stream-event';
@@ -20,6 +20,10 @@ export type CallOptions = {
  * from the iterator, failures after it (a provider error event, a cut or malformed stream) end
  * the stream with an `error` event, and an abort by the caller's signal is thrown as
  * `AbortedError` whenever it happens. `collectStream(model.stream(r))` equals `model.generate(r)`.
+ *
+ * A request's messages may have plain-string content (`{ role: 'user', content: 'hi' }`): each
+ * model turns it into IR with `toChatRequest` before anything else reads it, so an implementation
+ * (and a wrapper that looks at the request) starts with `const request = toChatRequest(input)`.
  */
 export interface ChatModel {
   /** The provider key, e.g. `openai`. */
@@ -33,6 +37,6 @@ export interface ChatModel {
    * The agent prices each step with it; absent or `'unknown'` makes costs `'unknown'`.
    */
   readonly pricing?: ModelPricing | 'unknown';
-  generate(request: ChatRequest, options?: CallOptions): Promise<ModelResponse>;
-  stream(request: ChatRequest, options?: CallOptions): AsyncIterable<StreamEvent>;
+  generate(request: ChatRequestInput, options?: CallOptions): Promise<ModelResponse>;
+  stream(request: ChatRequestInput, options?: CallOptions): AsyncIterable<StreamEvent>;
 }

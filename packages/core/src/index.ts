@@ -28,6 +28,7 @@ export type { BinarySource, FilePart, ImagePart, ReasoningPart, TextPart, UserCo
 export type { Cost, ModelPricing } from './ir/cost';
 export type { JSONObject, JSONValue, ProviderMetadata, ProviderOptions } from './ir/json-value';
 export type { AssistantContentPart, AssistantMessage, Message, ToolMessage, UserMessage } from './ir/message';
+export type { ChatRequestInput, MessageInput } from './ir/message-input';
 export type {
   Known,
   ModelCapabilities,
@@ -53,6 +54,7 @@ export type { ToolCall } from './ir/tool-call';
 export type { ToolResult } from './ir/tool-result';
 export type { Usage } from './ir/usage';
 export type { Warning } from './ir/warning';
+export { toChatRequest, toMessages } from './messages/to-chat-request';
 export { createRegistry, type ProviderFactory, type ProviderRegistry, parseModelId } from './registry/create-registry';
 export {
   assistantMessageSchema,

@@ -4,9 +4,11 @@ import {
   type CallOptions,
   type ChatModel,
   type ChatRequest,
+  type ChatRequestInput,
   type ModelCapabilities,
   type ModelResponse,
   type StreamEvent,
+  toChatRequest,
 } from '@interlingua/core';
 import { type CallAttempt, redactError, startCallAttempt, withIdleTimeout } from '@interlingua/core/adapter';
 import { decodeGeminiResponse } from './decode-gemini-response';
@@ -63,7 +65,8 @@ export class GeminiChatModel implements ChatModel {
     return this.config.provider;
   }
 
-  async generate(request: ChatRequest, options: CallOptions = {}): Promise<ModelResponse> {
+  async generate(input: ChatRequestInput, options: CallOptions = {}): Promise<ModelResponse> {
+    const request = toChatRequest(input);
     const { value: body, warnings } = encodeGeminiRequest(request, this.encodeOptions(false));
     const { value: raw, attempt } = await this.send(
       ({ signal }) => this.config.transport.generate(this.modelId, body, { signal, headers: options.headers }),
@@ -75,7 +78,8 @@ export class GeminiChatModel implements ChatModel {
     return warnings.length === 0 ? response : { ...response, warnings: [...warnings, ...response.warnings] };
   }
 
-  async *stream(request: ChatRequest, options: CallOptions = {}): AsyncIterable<StreamEvent> {
+  async *stream(input: ChatRequestInput, options: CallOptions = {}): AsyncIterable<StreamEvent> {
+    const request = toChatRequest(input);
     const { value: body, warnings } = encodeGeminiRequest(request, this.encodeOptions(true));
     const idleMs = this.config.streamIdleTimeout ?? Number.POSITIVE_INFINITY;
     const { transport } = this.config;

@@ -1,4 +1,10 @@
-import type { FilePart, ImagePart, UserContentPart, Warning } from '@interlingua/core';
+import {
+  type FilePart,
+  type ImagePart,
+  InvalidRequestError,
+  type UserContentPart,
+  type Warning,
+} from '@interlingua/core';
 
 /** How one OpenAI API (Chat Completions, Responses) writes each kind of user content part. */
 export type OpenAIContentFormat<Part> = {
@@ -57,7 +63,9 @@ export function convertToOpenAIContentPart<Part>(
       return format.file(part, path, warnings);
     default: {
       const exhaustive: never = part;
-      throw new Error(`Unknown user content part ${JSON.stringify(exhaustive)}`);
+      throw new InvalidRequestError({
+        message: `${path}: expected a text, image or file part, got ${JSON.stringify(exhaustive)}.`,
+      });
     }
   }
 }

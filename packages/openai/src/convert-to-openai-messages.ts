@@ -8,6 +8,7 @@ import type {
   UserContentPart,
   Warning,
 } from '@interlingua/core';
+import { InvalidRequestError } from '@interlingua/core';
 import { warnForeignMetadata } from '@interlingua/core/adapter';
 import type {
   ChatCompletionAssistantMessageParam,
@@ -92,7 +93,9 @@ export function convertToOpenAIMessages(
         break;
       default: {
         const exhaustive: never = message;
-        throw new Error(`Unknown message role in ${JSON.stringify(exhaustive)}`);
+        throw new InvalidRequestError({
+          message: `messages[${index}].role: expected 'user', 'assistant' or 'tool', got ${JSON.stringify(exhaustive)}.`,
+        });
       }
     }
   }

@@ -1,11 +1,5 @@
-import type {
-  CallOptions,
-  ChatModel,
-  ChatRequest,
-  ModelCapabilities,
-  ModelResponse,
-  StreamEvent,
-} from '@interlingua/core';
+import type { CallOptions, ChatModel, ModelCapabilities, ModelResponse, StreamEvent } from '@interlingua/core';
+import { type ChatRequestInput, toChatRequest } from '@interlingua/core';
 import type OpenAI from 'openai';
 import type {
   ChatCompletionCreateParamsNonStreaming,
@@ -53,7 +47,8 @@ export class OpenAIChatModel implements ChatModel {
     this.capabilities = config.provider === 'openai' ? { toolCalling: 'native' } : {};
   }
 
-  async generate(request: ChatRequest, options: CallOptions = {}): Promise<ModelResponse> {
+  async generate(input: ChatRequestInput, options: CallOptions = {}): Promise<ModelResponse> {
+    const request = toChatRequest(input);
     const { value: body, warnings } = encodeOpenAIRequest(request, this.encodeOptions);
     const client = this.config.client();
     let raw: unknown;
@@ -70,7 +65,8 @@ export class OpenAIChatModel implements ChatModel {
     return withEncodeWarnings(response, warnings);
   }
 
-  async *stream(request: ChatRequest, options: CallOptions = {}): AsyncIterable<StreamEvent> {
+  async *stream(input: ChatRequestInput, options: CallOptions = {}): AsyncIterable<StreamEvent> {
+    const request = toChatRequest(input);
     const { value: body, warnings } = encodeOpenAIRequest(request, this.streamEncodeOptions);
     const client = this.config.client();
     const chunks = await readOpenAIStream(

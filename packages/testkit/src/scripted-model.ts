@@ -6,6 +6,7 @@ import {
   type ModelCapabilities,
   type ModelResponse,
   type StreamEvent,
+  toChatRequest,
 } from '@interlingua/core';
 import { responseToStream } from '@interlingua/core/adapter';
 
@@ -71,12 +72,12 @@ export function scriptedModel(
     get requests() {
       return calls.map((call) => call.request);
     },
-    async generate(request, options) {
-      const { events } = await play(request, options, 'generate');
+    async generate(input, options) {
+      const { events } = await play(toChatRequest(input), options, 'generate');
       return collectStream(events);
     },
-    async *stream(request, options) {
-      const { events } = await play(request, options, 'stream');
+    async *stream(input, options) {
+      const { events } = await play(toChatRequest(input), options, 'stream');
       for (const event of events) {
         options?.signal?.throwIfAborted();
         yield event;

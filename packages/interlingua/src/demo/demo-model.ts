@@ -8,6 +8,7 @@ import type {
   Tool,
   Usage,
 } from '@interlingua/core';
+import { toChatRequest } from '@interlingua/core';
 import { responseToStream } from '@interlingua/core/adapter';
 import { demoJsonAnswer } from './demo-json-answer';
 
@@ -38,11 +39,11 @@ export function createDemoModel(settings: DemoModelSettings = {}): ChatModel {
     provider: 'demo',
     modelId,
     capabilities: { toolCalling: 'native', parallelToolCalls: false },
-    async generate(request) {
-      return decideDemoResponse(request);
+    async generate(input) {
+      return decideDemoResponse(toChatRequest(input));
     },
-    async *stream(request, options) {
-      const response = decideDemoResponse(request);
+    async *stream(input, options) {
+      const response = decideDemoResponse(toChatRequest(input));
       for (const event of splitTextDeltas(responseToStream(response))) {
         if (delay > 0 && event.type === 'text-delta') await pause(delay, options?.signal);
         yield event;

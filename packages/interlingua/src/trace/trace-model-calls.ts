@@ -7,6 +7,7 @@ import {
   collectStream,
   type ModelResponse,
   type StreamEvent,
+  toChatRequest,
 } from '@interlingua/core';
 import { computeCost } from '@interlingua/core/adapter';
 import type { ModelTraceLeg } from './trace-fetch';
@@ -148,7 +149,8 @@ export function createModelCallTracer(writer: TraceLineWriter) {
         get pricing() {
           return model.pricing ?? pricingOf(`${model.provider}:${model.modelId}`);
         },
-        async generate(request, options) {
+        async generate(input, options) {
+          const request = toChatRequest(input);
           const scope = open(request, options);
           try {
             const response = await scopes.run(scope, () => model.generate(request, options));
@@ -159,7 +161,8 @@ export function createModelCallTracer(writer: TraceLineWriter) {
             throw error;
           }
         },
-        async *stream(request, options) {
+        async *stream(input, options) {
+          const request = toChatRequest(input);
           const scope = open(request, options);
           const iterator = scopes.run(scope, () => model.stream(request, options)[Symbol.asyncIterator]());
           const events: StreamEvent[] = [];

@@ -6,6 +6,7 @@ import type {
   UserContentPart,
   Warning,
 } from '@interlingua/core';
+import { InvalidRequestError } from '@interlingua/core';
 import { warnForeignMetadata } from '@interlingua/core/adapter';
 import type { ResponseFunctionCallOutputItem, ResponseInputItem } from 'openai/resources/responses/responses';
 import { markOpenAIToolError } from '../openai-tool-error-text';
@@ -64,7 +65,9 @@ export function convertToOpenAIResponsesInput(
         break;
       default: {
         const exhaustive: never = message;
-        throw new Error(`Unknown message role in ${JSON.stringify(exhaustive)}`);
+        throw new InvalidRequestError({
+          message: `messages[${index}].role: expected 'user', 'assistant' or 'tool', got ${JSON.stringify(exhaustive)}.`,
+        });
       }
     }
   });

@@ -1,11 +1,5 @@
-import type {
-  CallOptions,
-  ChatModel,
-  ChatRequest,
-  ModelCapabilities,
-  ModelResponse,
-  StreamEvent,
-} from '@interlingua/core';
+import type { CallOptions, ChatModel, ModelCapabilities, ModelResponse, StreamEvent } from '@interlingua/core';
+import { type ChatRequestInput, toChatRequest } from '@interlingua/core';
 import type OpenAI from 'openai';
 import type {
   ResponseCreateParamsNonStreaming,
@@ -51,7 +45,8 @@ export class OpenAIResponsesModel implements ChatModel {
     this.capabilities = { toolCalling: 'native' };
   }
 
-  async generate(request: ChatRequest, options: CallOptions = {}): Promise<ModelResponse> {
+  async generate(input: ChatRequestInput, options: CallOptions = {}): Promise<ModelResponse> {
+    const request = toChatRequest(input);
     const { value: body, warnings } = encodeOpenAIResponsesRequest(request, {
       ...this.config.settings,
       model: this.modelId,
@@ -66,7 +61,8 @@ export class OpenAIResponsesModel implements ChatModel {
     return withEncodeWarnings(decodeOpenAIResponsesResponse(raw), warnings);
   }
 
-  async *stream(request: ChatRequest, options: CallOptions = {}): AsyncIterable<StreamEvent> {
+  async *stream(input: ChatRequestInput, options: CallOptions = {}): AsyncIterable<StreamEvent> {
+    const request = toChatRequest(input);
     const { value: body, warnings } = encodeOpenAIResponsesRequest(request, {
       ...this.config.settings,
       model: this.modelId,

@@ -45,7 +45,13 @@ export type AnthropicThinkingBlockParam = { type: 'thinking'; thinking: string; 
 /** A `redacted_thinking` block replayed in an assistant turn. */
 export type AnthropicRedactedThinkingBlockParam = { type: 'redacted_thinking'; data: string };
 /** A `tool_use` block replayed in an assistant turn; `input` is always an object. */
-export type AnthropicToolUseBlockParam = { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> };
+export type AnthropicToolUseBlockParam = {
+  type: 'tool_use';
+  id: string;
+  name: string;
+  input: Record<string, unknown>;
+  cache_control?: AnthropicCacheControl;
+};
 /** A server-side block (`server_tool_use`, `web_search_tool_result`, …), replayed exactly as received. */
 export type AnthropicServerBlock = { type: string; [key: string]: unknown };
 
@@ -70,7 +76,14 @@ export type AnthropicMessageParam =
   | { role: 'assistant'; content: AnthropicAssistantBlockParam[] };
 
 /** A client tool definition. */
-export type AnthropicToolParam = { name: string; description?: string; input_schema: Record<string, unknown> };
+export type AnthropicToolParam = {
+  name: string;
+  description?: string;
+  input_schema: Record<string, unknown>;
+  /** Fine-grained tool streaming: the input streamed without server-side buffering. */
+  eager_input_streaming?: boolean;
+  cache_control?: AnthropicCacheControl;
+};
 
 /** The `tool_choice` field. */
 export type AnthropicToolChoice =
@@ -160,6 +173,8 @@ export const anthropicToolParamSchema = z.object({
     (schema) => !Object.hasOwn(schema, 'type') || schema.type === 'object',
     'Expected an object schema (`type: "object"`)',
   ),
+  eager_input_streaming: z.boolean().nullish(),
+  cache_control: cacheControlSchema.nullish(),
 });
 
 // A server tool (`web_search_20250305`, `bash_20250124`, …): passed through whole.

@@ -1,10 +1,12 @@
 import type { JSONObject, Tool, ToolChoice, Warning } from '@interlingua/core';
 import type { AnthropicToolChoice, AnthropicToolParam } from './anthropic-api';
+import { toAnthropicCacheControl } from './anthropic-cache-control';
 
 /**
  * Converts IR tools and tool choice to Anthropic `tools` and `tool_choice`.
  *
- * Tools become `{ name, description, input_schema }`; `nativeTools` (from
+ * Tools become `{ name, description, input_schema }`, with `cache_control` for a tool's
+ * `cacheBreakpoint` and `eager_input_streaming` (fine-grained tool streaming) when asked; `nativeTools` (from
  * `providerOptions.anthropic.tools`, e.g. `{ type: 'web_search_20250305', name: 'web_search' }`)
  * are appended verbatim. `toolChoice` maps `auto → auto`, `required → any`,
  * `{ type: 'tool', name } → tool`, `none → none`; `disableParallelToolUse` becomes
@@ -18,16 +20,21 @@ export function prepareAnthropicTools(options: {
   toolChoice: ToolChoice | undefined;
   disableParallelToolUse: boolean | undefined;
   nativeTools: readonly JSONObject[];
+  /** `eager_input_streaming: true` on every custom tool (the request's `toolArgumentStreaming`). */
+  eagerInputStreaming?: boolean;
   warnings: Warning[];
 }): { tools?: (AnthropicToolParam | JSONObject)[]; tool_choice?: AnthropicToolChoice } {
   const tools: (AnthropicToolParam | JSONObject)[] = [];
   for (const tool of options.tools ?? []) {
     // Keys in the API reference's order; an empty description is left out.
-    tools.push(
+    const param: AnthropicToolParam =
       tool.description === ''
         ? { name: tool.name, input_schema: tool.inputSchema }
-        : { name: tool.name, description: tool.description, input_schema: tool.inputSchema },
-    );
+        : { name: tool.name, description: tool.description, input_schema: tool.inputSchema };
+    if (options.eagerInputStreaming === true) param.eager_input_streaming = true;
+    const cacheControl = toAnthropicCacheControl(tool);
+    if (cacheControl !== undefined) param.cache_control = cacheControl;
+    tools.push(param);
   }
   for (const tool of options.nativeTools) tools.push(tool);
   if (tools.length === 0) {

@@ -1,6 +1,7 @@
 import type { AssistantContentPart, Warning } from '@interlingua/core';
 import { warnForeignMetadata } from '@interlingua/core/adapter';
-import type { AnthropicAssistantBlockParam } from './anthropic-api';
+import type { AnthropicAssistantBlockParam, AnthropicCacheControl } from './anthropic-api';
+import { toAnthropicCacheControl } from './anthropic-cache-control';
 import { convertToAnthropicToolInput, readServerBlocks, UNPARSED_ARGUMENTS_KEY } from './anthropic-replay';
 import { convertToAnthropicToolUseId } from './convert-to-anthropic-tool-use-id';
 
@@ -24,6 +25,7 @@ export function convertToAnthropicAssistantContent(
 ): AnthropicAssistantBlockParam[] {
   const blocks: AnthropicAssistantBlockParam[] = [];
   for (const part of parts) {
+    const before = blocks.length;
     if (part.providerMetadata !== undefined) {
       warnForeignMetadata(part, { provider: 'anthropic', format: 'Anthropic', at: part.type }, options.warnings);
     }
@@ -82,6 +84,12 @@ export function convertToAnthropicAssistantContent(
         const exhaustive: never = part;
         throw new Error(`Unknown assistant part ${JSON.stringify(exhaustive)}`);
       }
+    }
+    // A breakpoint goes on the part's last block (thinking blocks cannot carry one).
+    const last = blocks.at(-1);
+    if (part.type !== 'reasoning' && blocks.length > before && last !== undefined) {
+      const cacheControl = toAnthropicCacheControl(part);
+      if (cacheControl !== undefined) (last as { cache_control?: AnthropicCacheControl }).cache_control = cacheControl;
     }
   }
   return blocks;

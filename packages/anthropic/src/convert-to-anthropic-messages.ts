@@ -1,4 +1,5 @@
 import {
+  type CacheBreakpoint,
   type FilePart,
   type ImagePart,
   InvalidRequestError,
@@ -19,6 +20,7 @@ import type {
   AnthropicToolResultBlockParam,
   AnthropicUserBlockParam,
 } from './anthropic-api';
+import { toAnthropicCacheControl } from './anthropic-cache-control';
 import { convertToAnthropicAssistantContent } from './convert-to-anthropic-assistant-content';
 import { convertToAnthropicToolUseId } from './convert-to-anthropic-tool-use-id';
 
@@ -26,8 +28,8 @@ import { convertToAnthropicToolUseId } from './convert-to-anthropic-tool-use-id'
  * Converts the IR history to Anthropic `messages`. Tool messages become `tool_result` blocks in a
  * `user` message (`is_error: true` for errors); every result of a turn goes in ONE user message,
  * results first, and user content that follows joins that same message. Consecutive messages of
- * one role are merged, so the request always alternates. `providerMetadata.anthropic.cache_control`
- * on a user part or tool result becomes that block's `cache_control`.
+ * one role are merged, so the request always alternates. A part's `cacheBreakpoint` (or the older
+ * `providerMetadata.anthropic.cache_control`) becomes that block's `cache_control`.
  *
  * @see https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/implement-tool-use#handling-tool-use-and-tool-result-content-blocks
  */
@@ -52,17 +54,15 @@ export function convertToAnthropicMessages(messages: readonly Message[], warning
   });
 }
 
-// Sets `block.cache_control` from the part's metadata (after the block's other keys, in place:
+// Sets `block.cache_control` from the part's breakpoint (after the block's other keys, in place:
 // no spread of a fresh object per block).
 function withCacheControl<T extends { cache_control?: AnthropicCacheControl }>(
   block: T,
-  metadata: ProviderMetadata | undefined,
+  part: { cacheBreakpoint?: CacheBreakpoint; providerMetadata?: ProviderMetadata },
 ): T {
-  if (metadata === undefined) return block;
-  const value = metadata.anthropic?.cache_control;
-  if (typeof value === 'object' && value !== null && !Array.isArray(value) && value.type === 'ephemeral') {
-    (block as { cache_control?: AnthropicCacheControl }).cache_control = value as AnthropicCacheControl;
-  }
+  if (part.cacheBreakpoint === undefined && part.providerMetadata === undefined) return block;
+  const value = toAnthropicCacheControl(part);
+  if (value !== undefined) block.cache_control = value;
   return block;
 }
 
@@ -81,12 +81,12 @@ function convertUserPart(
     case 'text':
       // The API rejects empty text blocks.
       if (part.text === '') return undefined;
-      return withCacheControl<AnthropicTextBlockParam>({ type: 'text', text: part.text }, part.providerMetadata);
+      return withCacheControl<AnthropicTextBlockParam>({ type: 'text', text: part.text }, part);
     case 'image': {
       if (part.source.type === 'url') {
         return withCacheControl<AnthropicImageBlockParam>(
           { type: 'image', source: { type: 'url', url: part.source.url } },
-          part.providerMetadata,
+          part,
         );
       }
       if (part.mediaType === undefined) {
@@ -96,7 +96,7 @@ function convertUserPart(
       }
       return withCacheControl<AnthropicImageBlockParam>(
         { type: 'image', source: { type: 'base64', media_type: part.mediaType, data: part.source.data } },
-        part.providerMetadata,
+        part,
       );
     }
     case 'file': {
@@ -106,16 +106,13 @@ function convertUserPart(
           part.source.type === 'url'
             ? { type: 'url' as const, url: part.source.url }
             : { type: 'base64' as const, media_type: 'application/pdf', data: part.source.data };
-        return withCacheControl<AnthropicDocumentBlockParam>(
-          { type: 'document', source, ...title },
-          part.providerMetadata,
-        );
+        return withCacheControl<AnthropicDocumentBlockParam>({ type: 'document', source, ...title }, part);
       }
       if (part.mediaType === 'text/plain' && part.source.type === 'base64') {
         const data = Buffer.from(part.source.data, 'base64').toString('utf8');
         return withCacheControl<AnthropicDocumentBlockParam>(
           { type: 'document', source: { type: 'text', media_type: 'text/plain', data }, ...title },
-          part.providerMetadata,
+          part,
         );
       }
       warnings.push({
@@ -140,7 +137,12 @@ function unreadableFileNote(mediaType: string, filename: string | undefined): st
 
 function convertToolResult(result: ToolResult, index: number, warnings: Warning[]): AnthropicToolResultBlockParam {
   const first = result.content[0];
-  if (result.content.length === 1 && first?.type === 'text' && first.providerMetadata === undefined) {
+  if (
+    result.content.length === 1 &&
+    first?.type === 'text' &&
+    first.providerMetadata === undefined &&
+    first.cacheBreakpoint === undefined
+  ) {
     // One plain text part (the usual result): sent as a string, no blocks built to be dropped.
     const converted: AnthropicToolResultBlockParam = {
       type: 'tool_result',
@@ -149,7 +151,7 @@ function convertToolResult(result: ToolResult, index: number, warnings: Warning[
     // The API rejects empty text blocks, so an empty text is no content.
     if (first.text !== '') converted.content = first.text;
     if (result.isError) converted.is_error = true;
-    return withCacheControl(converted, result.providerMetadata);
+    return withCacheControl(converted, result);
   }
   const blocks: Exclude<AnthropicToolResultBlockParam['content'], string | undefined> = [];
   for (const part of result.content) {
@@ -168,5 +170,5 @@ function convertToolResult(result: ToolResult, index: number, warnings: Warning[
       blocks.length === 1 && only?.type === 'text' && only.cache_control === undefined ? only.text : blocks;
   }
   if (result.isError) converted.is_error = true;
-  return withCacheControl(converted, result.providerMetadata);
+  return withCacheControl(converted, result);
 }

@@ -96,7 +96,8 @@ describe('decodeAnthropicRequest', () => {
       ],
     });
     expect(value.request.system).toBe('sys');
-    expect(value.request.providerOptions).toEqual({ anthropic: { cache_control: { type: 'ephemeral' } } });
+    expect(value.request.systemParts).toEqual([{ type: 'text', text: 'sys', cacheBreakpoint: {} }]);
+    expect(value.request.providerOptions).toBeUndefined();
     expect(value.request.messages[0]).toEqual({
       role: 'user',
       content: [{ type: 'image', source: { type: 'base64', data: 'iVBOR' }, mediaType: 'image/png' }],

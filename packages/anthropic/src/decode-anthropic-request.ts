@@ -5,7 +5,6 @@ import {
   InvalidRequestError,
   type JSONObject,
   type Message,
-  type ProviderMetadata,
   type Tool,
   type ToolChoice,
   type ToolResult,
@@ -19,6 +18,7 @@ import {
   anthropicMessagesRequestSchema,
   type anthropicToolParamSchema,
 } from './anthropic-api';
+import { fromAnthropicCacheControl } from './anthropic-cache-control';
 import { convertAnthropicContent } from './convert-anthropic-content';
 
 type UserBlock = Exclude<
@@ -46,9 +46,9 @@ const knownKeys = new Set([
  * of `encodeRequest`: `tool_result` blocks of a user message become one tool message (tool names
  * looked up from the `tool_use` blocks before them), the rest of that user message follows as a
  * user message; `max_tokens` becomes `maxOutputTokens`; several system blocks are joined by
- * newlines into `system` and kept as they came in `providerOptions.anthropic.system` (so an
- * Anthropic backend gets every block and cache breakpoint back), a single block's `cache_control`
- * goes to `providerOptions.anthropic.cache_control`;
+ * newlines into `system` and kept as `systemParts` (so a backend with system blocks gets every
+ * block and cache breakpoint back); every `cache_control` (system, content blocks, tool results,
+ * tools) becomes a neutral `cacheBreakpoint`, `eager_input_streaming` `toolArgumentStreaming`;
  * `thinking` becomes `reasoning.budgetTokens` (0 when disabled), `output_config.format`
  * `responseFormat`; `disable_parallel_tool_use` and non-custom tools (server tools) go to `providerOptions.anthropic`,
  * as does every body key the IR has no field for. Throws `InvalidRequestError` naming the path
@@ -71,22 +71,19 @@ export function decodeAnthropicRequest(body: unknown): CodecResult<DecodedReques
   if (typeof wire.system === 'string') request.system = wire.system;
   else if (wire.system !== undefined) {
     request.system = wire.system.map((block) => block.text).join('\n');
-    if (wire.system.length > 1) {
-      // The IR has one system prompt (the blocks joined); the blocks themselves, each with its own
-      // cache breakpoint, go to an Anthropic backend as they came (see encodeRequest).
-      anthropicOptions.system = wire.system.map((block) => ({
+    // Several blocks, or a breakpoint: the blocks themselves, each with its breakpoint, are kept
+    // as system parts (their texts joined are `system`), for Anthropic and Bedrock backends.
+    if (wire.system.length > 1 || wire.system.some((block) => block.cache_control))
+      request.systemParts = wire.system.map((block) => ({
         type: 'text',
         text: block.text,
-        ...(block.cache_control ? { cache_control: toJSONObject(block.cache_control) } : {}),
+        ...fromAnthropicCacheControl(block.cache_control),
       }));
-    } else {
-      const cacheControl = wire.system[0]?.cache_control;
-      if (cacheControl) anthropicOptions.cache_control = toJSONObject(cacheControl);
-    }
   }
 
   const tools: Tool[] = [];
   const nativeTools: JSONObject[] = [];
+  let eager = 0;
   for (const tool of wire.tools ?? []) {
     if (isCustomTool(tool)) {
       tools.push({
@@ -94,10 +91,21 @@ export function decodeAnthropicRequest(body: unknown): CodecResult<DecodedReques
         description: tool.description ?? '',
         // `type` may be left out of `input_schema`; the IR states it.
         inputSchema: { ...tool.input_schema, type: 'object' },
+        ...fromAnthropicCacheControl(tool.cache_control),
       });
+      if (tool.eager_input_streaming === true) eager += 1;
     } else nativeTools.push(tool as JSONObject);
   }
   if (tools.length > 0) request.tools = tools;
+  if (eager > 0) {
+    request.toolArgumentStreaming = true;
+    if (eager < tools.length)
+      warnings.push({
+        type: 'degraded',
+        feature: 'tools.eager_input_streaming',
+        message: `${eager} of ${tools.length} tools asked for fine-grained streaming (eager_input_streaming); the IR's toolArgumentStreaming turns it on for every tool of the request.`,
+      });
+  }
   if (nativeTools.length > 0) anthropicOptions.tools = nativeTools;
 
   const choice = wire.tool_choice;
@@ -186,7 +194,7 @@ function decodeMessages(messages: AnthropicDecodedRequestBody['messages']): Mess
           toolName,
           content,
           isError: block.is_error === true,
-          ...cacheMetadata(block.cache_control),
+          ...fromAnthropicCacheControl(block.cache_control),
         });
       } else user.push(decodeUserBlock(block));
     }
@@ -203,19 +211,8 @@ function isCustomTool(
   return typeof tool.type !== 'string' || tool.type === 'custom';
 }
 
-function cacheMetadata(cacheControl: unknown): { providerMetadata?: ProviderMetadata } {
-  if (typeof cacheControl !== 'object' || cacheControl === null) return {};
-  return { providerMetadata: { anthropic: { cache_control: toJSONObject(cacheControl) } } };
-}
-
-function toJSONObject(value: object): JSONObject {
-  const out: JSONObject = {};
-  for (const [key, entry] of Object.entries(value)) if (entry !== undefined) out[key] = entry as JSONObject[string];
-  return out;
-}
-
 function decodeUserBlock(block: Exclude<UserBlock, { type: 'tool_result' }>): UserContentPart {
-  const metadata = cacheMetadata(block.cache_control);
+  const metadata = fromAnthropicCacheControl(block.cache_control);
   switch (block.type) {
     case 'text':
       return { type: 'text', text: block.text, ...metadata };

@@ -29,7 +29,7 @@ describe('encodeAnthropicRequest', () => {
     // A library user who changed the system prompt gets that prompt, not stale blocks.
     const changed = encodeAnthropicRequest({ ...decoded.value.request, system: 'Be brief.' }, { model: 'm' });
     expect(changed.value.system).toBe('Be brief.');
-    expect(changed.warnings.map((warning) => warning.feature)).toEqual(['providerOptions.anthropic.system']);
+    expect(changed.warnings.map((warning) => warning.feature)).toEqual(['systemParts']);
   });
 
   it('never takes model, messages, max_tokens, tool_choice or stream from providerOptions.anthropic', () => {

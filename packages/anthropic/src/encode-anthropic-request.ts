@@ -5,10 +5,12 @@ import type {
   JSONObject,
   JSONValue,
   ReasoningEffort,
+  TextPart,
   Warning,
 } from '@interlingua/core';
-import { setOwnProperty } from '@interlingua/core/adapter';
+import { readSystemParts, setOwnProperty } from '@interlingua/core/adapter';
 import type { AnthropicCacheControl, AnthropicMessagesRequest, AnthropicTextBlockParam } from './anthropic-api';
+import { limitAnthropicCacheControl, toAnthropicCacheControl } from './anthropic-cache-control';
 import { mapAnthropicForeignOptions } from './anthropic-foreign-options';
 import { applyAnthropicSettings } from './anthropic-prepare-settings';
 import { prepareAnthropicTools } from './anthropic-prepare-tools';
@@ -36,7 +38,8 @@ const handledOptionKeys = new Set(['cache_control', 'disable_parallel_tool_use',
 
 /**
  * Encodes an IR request as a Messages API body. `system` goes to the top-level `system`
- * field (text blocks with `cache_control` when `providerOptions.anthropic.cache_control` is set;
+ * field (`systemParts` as text blocks, each `cacheBreakpoint` a `cache_control`; else one text
+ * block with `cache_control` when `providerOptions.anthropic.cache_control` is set;
  * the blocks of `providerOptions.anthropic.system` as they are when their texts, joined by
  * newlines, are `system` — how `decodeRequest` keeps several blocks and their breakpoints),
  * never into `messages`. `max_tokens` is `maxOutputTokens`, else `defaultMaxTokens`, else
@@ -47,6 +50,8 @@ const handledOptionKeys = new Set(['cache_control', 'disable_parallel_tool_use',
  * `max_tokens`, `tool_choice`, `stream`: those are left out with a warning).
  * Other providers' options with an equivalent are mapped (`openai.parallel_tool_calls`,
  * `gemini.topK`); every other one is a warning (`mapAnthropicForeignOptions`).
+ * `toolArgumentStreaming` sets `eager_input_streaming` on every tool; `promptCache` has no
+ * Anthropic field (a warning); past four breakpoints the extra ones are left out with a warning.
  *
  * @see https://docs.anthropic.com/en/api/messages
  */
@@ -59,7 +64,9 @@ export function encodeAnthropicRequest(
   const messages = convertToAnthropicMessages(request.messages, warnings);
 
   const cacheControl = anthropicOptions.cache_control;
-  let system: AnthropicMessagesRequest['system'] = systemBlocks(request.system, anthropicOptions.system, warnings);
+  const parts = readSystemParts(request, warnings);
+  let system: AnthropicMessagesRequest['system'] =
+    parts === undefined ? systemBlocks(request.system, anthropicOptions.system, warnings) : systemPartBlocks(parts);
   if (system === undefined && request.system !== undefined) {
     // An empty text block (cache_control or not) is a 400; an empty string is not.
     system =
@@ -80,8 +87,10 @@ export function encodeAnthropicRequest(
     toolChoice: request.toolChoice,
     disableParallelToolUse: typeof disableParallel === 'boolean' ? disableParallel : undefined,
     nativeTools,
+    eagerInputStreaming: request.toolArgumentStreaming === true,
     warnings,
   });
+  if (request.promptCache !== undefined) warnPromptCache(warnings);
 
   const body: AnthropicMessagesRequest = {
     model: options.model,
@@ -108,6 +117,7 @@ export function encodeAnthropicRequest(
       });
     } else setOwnProperty(body, key, value);
   }
+  limitAnthropicCacheControl(body, warnings);
   return { value: body, warnings };
 }
 
@@ -140,6 +150,29 @@ function systemBlocks(
       "Expected providerOptions.anthropic.system to be non-empty text blocks whose texts, joined by newlines, are the request's system prompt; they were not sent (the system prompt was).",
   });
   return undefined;
+}
+
+// System parts as text blocks, each with its breakpoint; empty ones are left out (a 400 otherwise).
+function systemPartBlocks(parts: readonly TextPart[]): AnthropicTextBlockParam[] | string {
+  const blocks: AnthropicTextBlockParam[] = [];
+  for (const part of parts) {
+    if (part.text === '') continue;
+    const block: AnthropicTextBlockParam = { type: 'text', text: part.text };
+    const cacheControl = toAnthropicCacheControl(part);
+    if (cacheControl !== undefined) block.cache_control = cacheControl;
+    blocks.push(block);
+  }
+  return blocks.length === 0 ? '' : blocks;
+}
+
+// Anthropic caches by breakpoint: a request-wide key or retention has no field to go to.
+function warnPromptCache(warnings: Warning[]): void {
+  warnings.push({
+    type: 'unsupported',
+    feature: 'promptCache',
+    message:
+      'Anthropic has no prompt cache key or retention setting; they were not sent. Mark the prompt with cacheBreakpoint (ttl "1h" for a longer life) instead.',
+  });
 }
 
 function resolveDefaultMaxTokens(options: AnthropicEncodeRequestOptions): number {

@@ -180,9 +180,7 @@ describe('bedrockCodec.decodeResponse', () => {
       usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 },
       metrics: { latencyMs: 1 },
     });
-    expect(response.message.content).toEqual([
-      { type: 'text', text: 'A', providerMetadata: { bedrock: { cachePoint: { type: 'default' } } } },
-    ]);
+    expect(response.message.content).toEqual([{ type: 'text', text: 'A', cacheBreakpoint: {} }]);
     expect(response.warnings).toMatchObject([
       { type: 'unsupported', feature: 'output.message.content[2].guardContent' },
     ]);

@@ -1,5 +1,6 @@
 import type { Tool, ToolChoice, Warning } from '@interlingua/core';
 import type { BedrockCachePoint, BedrockConverseRequest, BedrockTool, BedrockToolChoice } from './bedrock-api';
+import { readCachePoint } from './bedrock-cache-point';
 
 /**
  * Converts IR tools and tool choice to Converse `toolConfig`: each tool as
@@ -33,13 +34,19 @@ export function prepareBedrockTools(options: {
     }));
     return { toolConfig: { tools } };
   }
-  const tools: BedrockTool[] = declared.map((tool) => ({
-    toolSpec: {
-      name: tool.name,
-      ...(tool.description === '' ? {} : { description: tool.description }),
-      inputSchema: { json: tool.inputSchema },
-    },
-  }));
+  const tools: BedrockTool[] = [];
+  for (const tool of declared) {
+    tools.push({
+      toolSpec: {
+        name: tool.name,
+        ...(tool.description === '' ? {} : { description: tool.description }),
+        inputSchema: { json: tool.inputSchema },
+      },
+    });
+    // A tool's breakpoint: a cachePoint right after it in the list.
+    const cachePoint = readCachePoint(tool);
+    if (cachePoint !== undefined) tools.push({ cachePoint });
+  }
   const choice = options.toolChoice;
   if (tools.length === 0) {
     if (choice !== undefined && choice !== 'none' && choice !== 'auto')
@@ -50,7 +57,8 @@ export function prepareBedrockTools(options: {
       });
     return {};
   }
-  if (options.cachePoint !== undefined) tools.push({ cachePoint: options.cachePoint });
+  if (options.cachePoint !== undefined && !('cachePoint' in (tools.at(-1) ?? {})))
+    tools.push({ cachePoint: options.cachePoint });
   let toolChoice: BedrockToolChoice | undefined;
   if (choice === 'auto') toolChoice = { auto: {} };
   else if (choice === 'required') toolChoice = { any: {} };

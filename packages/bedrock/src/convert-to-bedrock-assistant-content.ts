@@ -1,8 +1,8 @@
 import type { AssistantContentPart, Warning } from '@interlingua/core';
 import { warnForeignMetadata } from '@interlingua/core/adapter';
 import type { BedrockContentBlock } from './bedrock-api';
+import { readCachePoint } from './bedrock-cache-point';
 import { convertToBedrockToolInput, convertToBedrockToolUseId } from './bedrock-tool-use';
-import { readCachePoint } from './convert-to-bedrock-user-content';
 
 /**
  * Converts the parts of an IR assistant turn to Converse blocks, for a request's history or a
@@ -61,7 +61,7 @@ export function convertToBedrockAssistantContent(
         throw new Error(`Unknown assistant part ${JSON.stringify(exhaustive)}`);
       }
     }
-    const cachePoint = readCachePoint(part.providerMetadata);
+    const cachePoint = readCachePoint(part);
     if (cachePoint !== undefined) blocks.push({ cachePoint });
   }
   return blocks;

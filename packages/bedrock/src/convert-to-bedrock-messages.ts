@@ -1,9 +1,10 @@
 import type { Message, ToolResult, Warning } from '@interlingua/core';
 import { groupProviderTurns } from '@interlingua/core/adapter';
-import type { BedrockContentBlock, BedrockMessage, BedrockToolResultContent } from './bedrock-api';
+import type { BedrockCachePoint, BedrockContentBlock, BedrockMessage, BedrockToolResultContent } from './bedrock-api';
+import { readCachePoint } from './bedrock-cache-point';
 import { convertToBedrockToolUseId } from './bedrock-tool-use';
 import { convertToBedrockAssistantContent } from './convert-to-bedrock-assistant-content';
-import { convertToBedrockUserContent, type DocumentCount, readCachePoint } from './convert-to-bedrock-user-content';
+import { convertToBedrockUserContent, type DocumentCount } from './convert-to-bedrock-user-content';
 
 /**
  * Converts the IR history to Converse `messages`. A tool message becomes `toolResult` blocks in
@@ -65,7 +66,17 @@ function convertToolResult(
       },
     },
   ];
-  const cachePoint = readCachePoint(result.providerMetadata);
+  // Converse has no cachePoint inside a toolResult: a breakpoint on a part of it goes after the
+  // result, which caches that part too (and the rest of the result).
+  const cachePoint = readCachePoint(result) ?? firstCachePoint(result.content);
   if (cachePoint !== undefined) blocks.push({ cachePoint });
   return blocks;
+}
+
+function firstCachePoint(parts: ToolResult['content']): BedrockCachePoint | undefined {
+  for (const part of parts) {
+    const cachePoint = readCachePoint(part);
+    if (cachePoint !== undefined) return cachePoint;
+  }
+  return undefined;
 }

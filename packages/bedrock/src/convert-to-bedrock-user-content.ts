@@ -1,12 +1,6 @@
-import {
-  type FilePart,
-  type ImagePart,
-  InvalidRequestError,
-  type ProviderMetadata,
-  type TextPart,
-  type Warning,
-} from '@interlingua/core';
-import type { BedrockCachePoint, BedrockContentBlock, BedrockDocumentBlock, BedrockImageBlock } from './bedrock-api';
+import { type FilePart, type ImagePart, InvalidRequestError, type TextPart, type Warning } from '@interlingua/core';
+import type { BedrockContentBlock, BedrockDocumentBlock, BedrockImageBlock } from './bedrock-api';
+import { readCachePoint } from './bedrock-cache-point';
 import {
   convertToBedrockDocumentFormat,
   convertToBedrockDocumentName,
@@ -21,7 +15,7 @@ type Block = { text: string } | { image: BedrockImageBlock } | { document: Bedro
  * format, files as `document` (PDF, CSV, Word, Excel, HTML, plain text, Markdown). A base64
  * source goes as `bytes`, an `s3://` URL as `s3Location`; Converse cannot fetch other URLs, nor
  * read other file types: those become a text note, with a warning. A part's
- * `providerMetadata.bedrock.cachePoint` adds a `cachePoint` block after it.
+ * `cacheBreakpoint` adds a `cachePoint` block after it (see `readCachePoint`).
  *
  * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ContentBlock.html
  */
@@ -33,20 +27,13 @@ export function convertToBedrockUserContent(
 ): BedrockContentBlock[] {
   const block = convertPart(part, path, documents, warnings);
   const out: BedrockContentBlock[] = block === undefined ? [] : [block];
-  const cachePoint = readCachePoint(part.providerMetadata);
+  const cachePoint = readCachePoint(part);
   if (cachePoint !== undefined) out.push({ cachePoint });
   return out;
 }
 
 /** How many documents a request has named so far (`document-1`, `document-2`, … for files without a name). */
 export type DocumentCount = { count: number };
-
-/** The `cachePoint` a part's `providerMetadata.bedrock.cachePoint` asks for, if any. */
-export function readCachePoint(metadata: ProviderMetadata | undefined): BedrockCachePoint | undefined {
-  const value = metadata?.bedrock?.cachePoint;
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || value.type !== 'default') return undefined;
-  return value.ttl === '5m' || value.ttl === '1h' ? { type: 'default', ttl: value.ttl } : { type: 'default' };
-}
 
 function convertPart(
   part: TextPart | ImagePart | FilePart,

@@ -3,11 +3,13 @@ import type {
   FilePart,
   ImagePart,
   JSONObject,
-  ProviderMetadata,
   TextPart,
+  ToolResult,
+  UserContentPart,
   Warning,
 } from '@interlingua/core';
 import type { BedrockContentBlockIn } from './bedrock-api';
+import { fromBedrockCachePoint } from './bedrock-cache-point';
 import { documentMediaTypeOf, imageMediaTypeOf } from './bedrock-media-types';
 import { toolCallFromBedrockInput } from './bedrock-tool-use';
 
@@ -17,8 +19,8 @@ type DocumentIn = NonNullable<BedrockContentBlockIn['document']>;
 /**
  * Decodes the blocks of an assistant message to IR parts: `text`, `toolUse` (the raw-text
  * carrier back to `argsText`), `reasoningContent` (`reasoningText` with its signature,
- * `redactedContent` as `redacted`). A `cachePoint` is kept on the part before it as
- * `providerMetadata.bedrock.cachePoint`. Other blocks have no place in an assistant turn of the
+ * `redactedContent` as `redacted`). A `cachePoint` becomes the `cacheBreakpoint` of the part
+ * before it. Other blocks have no place in an assistant turn of the
  * IR: each is skipped with a warning naming it.
  */
 export function decodeBedrockAssistantContent(
@@ -76,15 +78,23 @@ export function decodeBedrockUserBlock(
   return undefined;
 }
 
-/** Puts a `cachePoint` on the part before it, as `providerMetadata.bedrock.cachePoint`. */
+/**
+ * Puts a `cachePoint` on the part before it, as its neutral `cacheBreakpoint`; one after reasoning
+ * (which carries no breakpoint in the IR) goes to `providerMetadata.bedrock.cachePoint`, which the
+ * encoder still reads.
+ */
 export function attachCachePoint(
-  part: { providerMetadata?: ProviderMetadata } | undefined,
+  part: AssistantContentPart | ToolResult | UserContentPart | undefined,
   cachePoint: { type: 'default'; ttl?: '5m' | '1h' | undefined },
   path: string,
   warnings: Warning[],
 ): void {
   if (part === undefined) {
     warnings.push({ type: 'other', feature: path, message: 'Skipped a cachePoint that follows no content.' });
+    return;
+  }
+  if (part.type !== 'reasoning') {
+    part.cacheBreakpoint = fromBedrockCachePoint(cachePoint);
     return;
   }
   const value: JSONObject =

@@ -5,12 +5,14 @@ import {
   type JSONObject,
   type Message,
   parseChatRequest,
+  type TextPart,
   type Tool,
   type ToolResult,
   type UserContentPart,
   type Warning,
 } from '@interlingua/core';
 import { parseWireRequest } from '@interlingua/core/adapter';
+import { fromBedrockCachePoint } from './bedrock-cache-point';
 import { type BedrockConverseRequestIn, bedrockConverseRequestSchema } from './bedrock-request-wire';
 import { attachCachePoint, decodeBedrockAssistantContent, decodeBedrockUserBlock } from './decode-bedrock-content';
 import { decodeBedrockSettings } from './decode-bedrock-settings';
@@ -23,9 +25,10 @@ const KNOWN_KEYS = new Set(['modelId', 'messages', 'system', 'inferenceConfig', 
  * `encodeRequest`: the `toolResult` blocks of a user message become one tool message (tool names
  * looked up from the `toolUse` blocks before them; `status: 'error'` → `isError`), the rest of
  * that message a user message; system text blocks join into `system`; `inferenceConfig` to the
- * sampling settings; `{ any: {} }` to `required`. Cache points go to `providerMetadata.bedrock`
- * (on parts) or `providerOptions.bedrock` (system, tools), as does every key the IR has no field
- * for. Throws `InvalidRequestError` on a body that is not a Converse request, or that decodes to
+ * sampling settings; `{ any: {} }` to `required`. Each cache point becomes the `cacheBreakpoint`
+ * of the system part, content part or tool before it (several system blocks, or one with a cache
+ * point, are kept as `systemParts`); every key the IR has no field for goes to
+ * `providerOptions.bedrock`. Throws `InvalidRequestError` on a body that is not a Converse request, or that decodes to
  * a request the IR does not allow (a tool schema that is not an object, a bad tool name).
  *
  * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html#API_runtime_Converse_RequestSyntax
@@ -39,10 +42,11 @@ export function decodeBedrockRequest(body: unknown): CodecResult<DecodedRequest>
   }
   const request: ChatRequest = { messages: decodeMessages(wire.messages, warnings) };
 
-  const texts: string[] = [];
-  for (const block of wire.system ?? []) {
-    if (block.text !== undefined) texts.push(block.text);
-    else if (block.cachePoint !== undefined) bedrockOptions.systemCachePoint = cachePointJSON(block.cachePoint);
+  const parts: TextPart[] = [];
+  for (const [index, block] of (wire.system ?? []).entries()) {
+    if (block.text !== undefined) parts.push({ type: 'text', text: block.text });
+    else if (block.cachePoint !== undefined)
+      attachCachePoint(parts.at(-1), block.cachePoint, `system[${index}]`, warnings);
     else
       warnings.push({
         type: 'unsupported',
@@ -50,13 +54,9 @@ export function decodeBedrockRequest(body: unknown): CodecResult<DecodedRequest>
         message: `Skipped a system ${Object.keys(block)[0]} block.`,
       });
   }
-  if (texts.length > 0) request.system = texts.join('\n');
-  if (texts.length > 1)
-    warnings.push({
-      type: 'degraded',
-      feature: 'system',
-      message: `Joined ${texts.length} system text blocks with newlines into one system prompt.`,
-    });
+  if (parts.length > 0) request.system = parts.map((part) => part.text).join('\n');
+  // Several blocks, or a cache point: the blocks are kept as system parts (their texts joined are `system`).
+  if (parts.length > 1 || parts.some((part) => part.cacheBreakpoint !== undefined)) request.systemParts = parts;
 
   const tools: Tool[] = [];
   for (const tool of wire.toolConfig?.tools ?? []) {
@@ -66,8 +66,16 @@ export function decodeBedrockRequest(body: unknown): CodecResult<DecodedRequest>
         description: tool.toolSpec.description ?? '',
         inputSchema: tool.toolSpec.inputSchema.json as JSONObject,
       });
-    else if (tool.cachePoint !== undefined) bedrockOptions.toolsCachePoint = cachePointJSON(tool.cachePoint);
-    else
+    else if (tool.cachePoint !== undefined) {
+      const last = tools.at(-1);
+      if (last === undefined)
+        warnings.push({
+          type: 'other',
+          feature: 'toolConfig.tools',
+          message: 'Skipped a cachePoint that follows no tool.',
+        });
+      else last.cacheBreakpoint = fromBedrockCachePoint(tool.cachePoint);
+    } else
       warnings.push({
         type: 'unsupported',
         feature: 'toolConfig.tools',
@@ -141,8 +149,4 @@ function decodeMessages(messages: BedrockConverseRequestIn['messages'], warnings
     if (user.length > 0) out.push({ role: 'user', content: user });
   });
   return out;
-}
-
-function cachePointJSON(cachePoint: { type: 'default'; ttl?: '5m' | '1h' | undefined }): JSONObject {
-  return cachePoint.ttl === undefined ? { type: 'default' } : { type: 'default', ttl: cachePoint.ttl };
 }

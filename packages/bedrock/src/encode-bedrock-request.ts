@@ -1,10 +1,10 @@
-import type { ChatRequest, CodecResult, EncodeRequestOptions, JSONObject, Warning } from '@interlingua/core';
-import { warnForeignOptions } from '@interlingua/core/adapter';
-import type { BedrockConverseRequest, BedrockInferenceConfig } from './bedrock-api';
+import type { ChatRequest, CodecResult, EncodeRequestOptions, JSONObject, TextPart, Warning } from '@interlingua/core';
+import { readSystemParts, warnForeignOptions } from '@interlingua/core/adapter';
+import type { BedrockConverseRequest, BedrockInferenceConfig, BedrockSystemBlock } from './bedrock-api';
+import { limitBedrockCachePoints, readCachePoint } from './bedrock-cache-point';
 import { applyBedrockSettings } from './bedrock-prepare-settings';
 import { prepareBedrockTools } from './bedrock-prepare-tools';
 import { convertToBedrockMessages } from './convert-to-bedrock-messages';
-import { readCachePoint } from './convert-to-bedrock-user-content';
 
 // Keys of `providerOptions.bedrock` that map to request fields instead of passing through.
 const HANDLED_OPTION_KEYS = new Set(['systemCachePoint', 'toolsCachePoint']);
@@ -26,7 +26,9 @@ const PASS_THROUGH_KEYS = new Set([
  * Encodes an IR request as the input of `Converse` / `ConverseStream` (the SDK's
  * `ConverseRequest`: `modelId` plus the JSON body). `system` becomes `[{ text }]`,
  * `maxOutputTokens`, `temperature`, `topP` and `stopSequences` go to `inferenceConfig`, tools to
- * `toolConfig`, `reasoning` and `responseFormat` per `applyBedrockSettings`. `providerOptions.bedrock.systemCachePoint` / `toolsCachePoint` (`{ type:
+ * `toolConfig`, `reasoning` and `responseFormat` per `applyBedrockSettings`. `systemParts` go as
+ * text blocks, and every `cacheBreakpoint` (system part, content part, tool) as a `cachePoint` block
+ * after it, at most four (the rest left out with a warning); `promptCache` has no Converse field. `providerOptions.bedrock.systemCachePoint` / `toolsCachePoint` (`{ type:
  * 'default' }`) put a `cachePoint` after the system prompt or the tools; every other
  * `providerOptions.bedrock` key (`additionalModelRequestFields`, `guardrailConfig`,
  * `performanceConfig`, `requestMetadata`, `promptVariables`, `serviceTier`, `outputConfig`,
@@ -44,8 +46,12 @@ export function encodeBedrockRequest(
   const bedrockOptions: JSONObject = request.providerOptions?.bedrock ?? {};
   const messages = convertToBedrockMessages(request.messages, warnings);
   warnForeignOptions(request.providerOptions, { provider: 'bedrock', format: 'Bedrock Converse' }, warnings);
-  const systemCachePoint = readCachePoint({ bedrock: { cachePoint: bedrockOptions.systemCachePoint ?? null } });
-  const toolsCachePoint = readCachePoint({ bedrock: { cachePoint: bedrockOptions.toolsCachePoint ?? null } });
+  const systemCachePoint = readCachePoint({
+    providerMetadata: { bedrock: { cachePoint: bedrockOptions.systemCachePoint ?? null } },
+  });
+  const toolsCachePoint = readCachePoint({
+    providerMetadata: { bedrock: { cachePoint: bedrockOptions.toolsCachePoint ?? null } },
+  });
 
   const inferenceConfig: BedrockInferenceConfig = {
     ...(request.maxOutputTokens === undefined ? {} : { maxTokens: request.maxOutputTokens }),
@@ -54,10 +60,20 @@ export function encodeBedrockRequest(
     ...(request.stopSequences === undefined ? {} : { stopSequences: request.stopSequences }),
   };
   // Blank system text is a 400: an empty system prompt is left out.
-  const system =
-    request.system === undefined || request.system === ''
-      ? []
-      : [{ text: request.system }, ...(systemCachePoint === undefined ? [] : [{ cachePoint: systemCachePoint }])];
+  const parts = readSystemParts(request, warnings);
+  const system: BedrockSystemBlock[] =
+    parts !== undefined
+      ? systemPartBlocks(parts)
+      : request.system === undefined || request.system === ''
+        ? []
+        : [{ text: request.system }, ...(systemCachePoint === undefined ? [] : [{ cachePoint: systemCachePoint }])];
+  if (request.promptCache !== undefined)
+    warnings.push({
+      type: 'unsupported',
+      feature: 'promptCache',
+      message:
+        'Bedrock has no prompt cache key or retention setting; they were not sent. Mark the prompt with cacheBreakpoint instead.',
+    });
 
   const body: BedrockConverseRequest = {
     modelId: options.model,
@@ -101,7 +117,19 @@ export function encodeBedrockRequest(
         ? { ...computed, ...value }
         : value;
   }
+  limitBedrockCachePoints(body, warnings);
   return { value: body, warnings };
+}
+
+// System parts as text blocks, a cachePoint after each part with a breakpoint; blank text is a 400.
+function systemPartBlocks(parts: readonly TextPart[]): BedrockSystemBlock[] {
+  const blocks: BedrockSystemBlock[] = [];
+  for (const part of parts) {
+    if (part.text !== '') blocks.push({ text: part.text });
+    const cachePoint = readCachePoint(part);
+    if (cachePoint !== undefined && blocks.length > 0) blocks.push({ cachePoint });
+  }
+  return blocks;
 }
 
 // The tool names the history's calls and results use, in order.

@@ -23,6 +23,7 @@ export { NoSuchToolError } from './errors/no-such-tool-error';
 export { SchemaConversionError } from './errors/schema-conversion-error';
 export { ToolExecutionError } from './errors/tool-execution-error';
 export { UnsupportedFunctionalityError } from './errors/unsupported-functionality-error';
+export type { CacheBreakpoint, CacheTtl, PromptCacheRetention, PromptCacheSettings } from './ir/cache-breakpoint';
 export type { ChatRequest } from './ir/chat-request';
 export type { BinarySource, FilePart, ImagePart, ReasoningPart, TextPart, UserContentPart } from './ir/content-parts';
 export type { Cost, ModelPricing } from './ir/cost';
@@ -59,6 +60,7 @@ export { createRegistry, type ProviderFactory, type ProviderRegistry, parseModel
 export {
   assistantMessageSchema,
   binarySourceSchema,
+  cacheBreakpointSchema,
   chatRequestSchema,
   filePartSchema,
   finishReasonSchema,
@@ -67,6 +69,7 @@ export {
   jsonValueSchema,
   messageSchema,
   modelResponseSchema,
+  promptCacheSettingsSchema,
   providerMetadataSchema,
   reasoningPartSchema,
   reasoningSettingsSchema,

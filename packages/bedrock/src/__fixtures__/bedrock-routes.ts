@@ -70,6 +70,14 @@ export function rejectBedrockRequest(request: RecordedRequest): Reply | undefine
       400,
       `Malformed input request: extraneous key [${unknown[0]}] is not permitted, please reformat your input and try again.`,
     );
+  // Bedrock's prompt caching allows at most four cache checkpoints in a request.
+  const cachePoints = JSON.stringify(body).split('"cachePoint":').length - 1;
+  if (cachePoints > 4)
+    return bedrockError(
+      'ValidationException',
+      400,
+      `A maximum of 4 cache checkpoints are allowed per request; found ${cachePoints}.`,
+    );
   return undefined;
 }
 

@@ -13,6 +13,8 @@ export {
   type CallAttemptOptions,
   startCallAttempt,
 } from '../abort/start-call-attempt';
+export { limitCacheBreakpoints } from '../cache/limit-cache-breakpoints';
+export { readSystemParts } from '../cache/read-system-parts';
 export { addCosts, computeCost, ZERO_COST } from '../cost/compute-cost';
 export { isRetryableStatus } from '../errors/api-call-error';
 export { describeJSONKind, type FindJSONValueIssueOptions, findJSONValueIssue } from '../json/find-json-value-issue';

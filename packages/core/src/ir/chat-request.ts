@@ -1,3 +1,5 @@
+import type { PromptCacheSettings } from './cache-breakpoint';
+import type { TextPart } from './content-parts';
 import type { ProviderOptions } from './json-value';
 import type { Message } from './message';
 import type { ReasoningSettings } from './reasoning-settings';
@@ -8,6 +10,13 @@ import type { Tool, ToolChoice } from './tool';
 export type ChatRequest = {
   /** The system prompt. Placed where each provider wants it (a message, a field, an instruction). */
   system?: string;
+  /**
+   * The system prompt in blocks, where block boundaries or prompt-cache breakpoints matter (a client
+   * that sent several system blocks, a breakpoint after one of them). Their texts joined by `\n` are
+   * `system`, which stays the prompt every codec reads; a codec that has system blocks (Anthropic,
+   * Bedrock) sends these instead, and falls back to `system` with a warning when they disagree.
+   */
+  systemParts?: TextPart[];
   /** The conversation so far. The API is stateless: this is the whole history. */
   messages: Message[];
   /** The tools the model may call. */
@@ -26,6 +35,14 @@ export type ChatRequest = {
   reasoning?: ReasoningSettings;
   /** The shape of the answer (text, or JSON with a schema); see `docs/structured-output.md`. */
   responseFormat?: ResponseFormat;
+  /** Request-wide prompt-cache settings (a cache key, the retention); see `docs/prompt-caching.md`. */
+  promptCache?: PromptCacheSettings;
+  /**
+   * Ask the provider to stream tool-call arguments as the model writes them, where that has to be
+   * turned on (Anthropic `eager_input_streaming`, Vertex AI `streamFunctionCallArguments`); the
+   * deltas arrive as `tool-call-delta` events. Applies to streamed calls; see `docs/tool-argument-streaming.md`.
+   */
+  toolArgumentStreaming?: boolean;
   /**
    * Provider-only settings under the provider's key. Another provider's codec maps those that have
    * an equivalent in its format and warns about the rest (`warnForeignOptions`).

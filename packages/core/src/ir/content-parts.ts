@@ -1,3 +1,4 @@
+import type { CacheBreakpoint } from './cache-breakpoint';
 import type { ProviderMetadata } from './json-value';
 
 /** Where binary content lives: inline base64 (no `data:` prefix) or a URL the provider can fetch. */
@@ -8,7 +9,9 @@ export type TextPart = {
   type: 'text';
   /** The text itself. May be empty in a stream's first delta, never `undefined`. */
   text: string;
-  /** Provider data that rides on this part (e.g. Gemini `thoughtSignature`, Anthropic `cacheControl`). */
+  /** Cache the prompt up to and including this part; see {@link CacheBreakpoint}. */
+  cacheBreakpoint?: CacheBreakpoint;
+  /** Provider data that rides on this part (e.g. Gemini `thoughtSignature`). */
   providerMetadata?: ProviderMetadata;
 };
 
@@ -19,6 +22,8 @@ export type ImagePart = {
   source: BinarySource;
   /** IANA media type such as `image/png`. Required for base64 sources; optional for URLs. */
   mediaType?: string;
+  /** Cache the prompt up to and including this part; see {@link CacheBreakpoint}. */
+  cacheBreakpoint?: CacheBreakpoint;
   /** Provider data that rides on this part. */
   providerMetadata?: ProviderMetadata;
 };
@@ -32,6 +37,8 @@ export type FilePart = {
   mediaType: string;
   /** A display name, when one is known. */
   filename?: string;
+  /** Cache the prompt up to and including this part; see {@link CacheBreakpoint}. */
+  cacheBreakpoint?: CacheBreakpoint;
   /** Provider data that rides on this part. */
   providerMetadata?: ProviderMetadata;
 };

@@ -1,3 +1,4 @@
+import type { CacheBreakpoint } from './cache-breakpoint';
 import type { JSONObject, ProviderMetadata } from './json-value';
 
 /**
@@ -19,6 +20,8 @@ export type ToolCall = {
   argsText?: string;
   /** Why `argsText` could not be parsed; present only together with `argsText`. */
   argsError?: string;
+  /** Cache the prompt up to and including this part; see {@link CacheBreakpoint}. */
+  cacheBreakpoint?: CacheBreakpoint;
   /** Provider data that rides on this call (e.g. Gemini `thoughtSignature`). */
   providerMetadata?: ProviderMetadata;
 };

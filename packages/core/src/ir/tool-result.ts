@@ -1,3 +1,4 @@
+import type { CacheBreakpoint } from './cache-breakpoint';
 import type { UserContentPart } from './content-parts';
 import type { ProviderMetadata } from './json-value';
 
@@ -12,6 +13,8 @@ export type ToolResult = {
   content: UserContentPart[];
   /** True when the tool failed or the call never ran; `content` then says why, for the model to act on. */
   isError: boolean;
+  /** Cache the prompt up to and including this part; see {@link CacheBreakpoint}. */
+  cacheBreakpoint?: CacheBreakpoint;
   /** Provider data that rides on this result. */
   providerMetadata?: ProviderMetadata;
 };

@@ -1,3 +1,4 @@
+import type { CacheBreakpoint } from './cache-breakpoint';
 import type { JSONObject } from './json-value';
 
 /**
@@ -14,6 +15,8 @@ export type Tool = {
   description: string;
   /** The JSON Schema of the arguments object. */
   inputSchema: JSONSchema;
+  /** Cache the prompt up to and including this tool definition (tools come first in the prefix); see {@link CacheBreakpoint}. */
+  cacheBreakpoint?: CacheBreakpoint;
 };
 
 /** The tool-choice modes, as used by capability data. */

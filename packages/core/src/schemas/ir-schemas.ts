@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CacheBreakpoint, PromptCacheSettings } from '../ir/cache-breakpoint';
 import type { ChatRequest } from '../ir/chat-request';
 import type { BinarySource, FilePart, ImagePart, ReasoningPart, TextPart } from '../ir/content-parts';
 import type { JSONObject, JSONValue, ProviderMetadata } from '../ir/json-value';
@@ -57,6 +58,13 @@ export const providerMetadataSchema: z.ZodType<ProviderMetadata> = jsonData<Prov
 
 const metadata = providerMetadataSchema.exactOptional();
 
+/** Zod schema for {@link CacheBreakpoint}. */
+export const cacheBreakpointSchema = z.strictObject({
+  ttl: z.enum(['5m', '1h']).exactOptional(),
+}) satisfies z.ZodType<CacheBreakpoint>;
+
+const cacheBreakpoint = cacheBreakpointSchema.exactOptional();
+
 /** Zod schema for {@link BinarySource}. */
 export const binarySourceSchema: z.ZodType<BinarySource> = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('base64'), data: z.string() }),
@@ -67,6 +75,7 @@ export const binarySourceSchema: z.ZodType<BinarySource> = z.discriminatedUnion(
 export const textPartSchema = z.strictObject({
   type: z.literal('text'),
   text: z.string(),
+  cacheBreakpoint,
   providerMetadata: metadata,
 }) satisfies z.ZodType<TextPart>;
 
@@ -76,6 +85,7 @@ export const imagePartSchema = z
     type: z.literal('image'),
     source: binarySourceSchema,
     mediaType: z.string().min(1).exactOptional(),
+    cacheBreakpoint,
     providerMetadata: metadata,
   })
   .refine((part) => part.source.type !== 'base64' || part.mediaType !== undefined, {
@@ -89,6 +99,7 @@ export const filePartSchema = z.strictObject({
   source: binarySourceSchema,
   mediaType: z.string().min(1),
   filename: z.string().exactOptional(),
+  cacheBreakpoint,
   providerMetadata: metadata,
 }) satisfies z.ZodType<FilePart>;
 
@@ -110,6 +121,7 @@ export const toolCallSchema = z
     args: jsonObjectSchema,
     argsText: z.string().exactOptional(),
     argsError: z.string().exactOptional(),
+    cacheBreakpoint,
     providerMetadata: metadata,
   })
   .refine((call) => call.argsError === undefined || call.argsText !== undefined, {
@@ -126,6 +138,7 @@ export const toolResultSchema = z.strictObject({
   toolName: z.string().min(1),
   content: z.array(userContentPartSchema),
   isError: z.boolean(),
+  cacheBreakpoint,
   providerMetadata: metadata,
 }) satisfies z.ZodType<ToolResult>;
 
@@ -162,6 +175,7 @@ export const toolSchema = z.strictObject({
     (schema) => schema.type === 'object',
     'Expected an object schema (`type: "object"`)',
   ),
+  cacheBreakpoint,
 }) satisfies z.ZodType<Tool>;
 
 /** Zod schema for {@link ToolChoice}. */
@@ -189,9 +203,16 @@ export const responseFormatSchema = z.discriminatedUnion('type', [
   }),
 ]) satisfies z.ZodType<ResponseFormat>;
 
+/** Zod schema for {@link PromptCacheSettings}. */
+export const promptCacheSettingsSchema = z.strictObject({
+  key: z.string().min(1).exactOptional(),
+  retention: z.enum(['default', 'extended']).exactOptional(),
+}) satisfies z.ZodType<PromptCacheSettings>;
+
 /** Zod schema for {@link ChatRequest}. */
 export const chatRequestSchema = z.strictObject({
   system: z.string().exactOptional(),
+  systemParts: z.array(textPartSchema).exactOptional(),
   messages: z.array(messageSchema),
   tools: z.array(toolSchema).exactOptional(),
   toolChoice: toolChoiceSchema.exactOptional(),
@@ -201,6 +222,8 @@ export const chatRequestSchema = z.strictObject({
   stopSequences: z.array(z.string()).exactOptional(),
   reasoning: reasoningSettingsSchema.exactOptional(),
   responseFormat: responseFormatSchema.exactOptional(),
+  promptCache: promptCacheSettingsSchema.exactOptional(),
+  toolArgumentStreaming: z.boolean().exactOptional(),
   providerOptions: metadata,
 }) satisfies z.ZodType<ChatRequest>;
 

@@ -15,6 +15,12 @@ export type GeminiEncodeRequestOptions = EncodeRequestOptions & {
    * (`toolResultMedia`).
    */
   functionResponseParts?: boolean;
+  /**
+   * The backend streams a call's arguments in pieces when asked (`streamFunctionCallArguments`):
+   * Vertex AI does, the Gemini API does not. `createVertex` sets it; it decides what the request's
+   * `toolArgumentStreaming` becomes.
+   */
+  streamFunctionCallArguments?: boolean;
 };
 
 /**
@@ -28,6 +34,9 @@ export type GeminiEncodeRequestOptions = EncodeRequestOptions & {
  * `providerOptions.gemini` key (`thinkingConfig`, `topK`, `responseMimeType`, …) into
  * `generationConfig` verbatim. Other providers' options with an equivalent are mapped
  * (`openai.seed`, `anthropic.top_k`); every other one is a warning (`mapGeminiForeignOptions`).
+ * `toolArgumentStreaming` becomes `toolConfig.functionCallingConfig.streamFunctionCallArguments` on a
+ * streamed Vertex AI call (a warning on the Gemini API); `promptCache` is a warning; `cacheBreakpoint`
+ * marks are not sent: Gemini caches prefixes implicitly (see `docs/prompt-caching.md`).
  *
  * @see https://ai.google.dev/api/generate-content#request-body
  */
@@ -68,7 +77,37 @@ export function encodeGeminiRequest(
     }
   }
   if (Object.keys(generationConfig).length > 0) body.generationConfig = generationConfig;
+  if (request.toolArgumentStreaming === true) applyToolArgumentStreaming(body, options, warnings);
+  if (request.promptCache !== undefined)
+    warnings.push({
+      type: 'unsupported',
+      feature: 'promptCache',
+      message:
+        'Gemini has no prompt cache key or retention setting; they were not sent. Gemini caches repeated prefixes by itself, and explicit caches are cachedContents resources (providerOptions.gemini.cachedContent).',
+    });
   return { value: body, warnings };
+}
+
+// `toolArgumentStreaming`: Vertex AI's switch, on streamed calls with tools; the Gemini API sends calls whole.
+function applyToolArgumentStreaming(
+  body: GeminiRequestBody,
+  options: GeminiEncodeRequestOptions,
+  warnings: Warning[],
+): void {
+  if (options.streamFunctionCallArguments !== true) {
+    warnings.push({
+      type: 'unsupported',
+      feature: 'toolArgumentStreaming',
+      message:
+        'The Gemini API sends each function call whole and has no switch to stream its arguments (Vertex AI has: streamFunctionCallArguments); calls arrive whole.',
+    });
+    return;
+  }
+  // A whole answer has nothing to stream; without tools there are no calls.
+  if (options.stream !== true || body.tools === undefined) return;
+  body.toolConfig = {
+    functionCallingConfig: { ...body.toolConfig?.functionCallingConfig, streamFunctionCallArguments: true },
+  };
 }
 
 // Vertex AI's switch for a call's arguments in pieces lives in toolConfig, beside the mode.

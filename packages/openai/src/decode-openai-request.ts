@@ -18,6 +18,7 @@ import { parseWireRequest, setOwnProperty } from '@interlingua/core/adapter';
 import { openAIToolAttachmentsText } from './convert-to-openai-messages';
 import { toToolCall } from './decode-openai-response';
 import { type OpenAIMessage, type OpenAIResponseFormat, type OpenAIUserPart, openaiRequestSchema } from './openai-api';
+import { readOpenAIPromptCache } from './openai-prompt-cache';
 import { unmarkOpenAIToolError } from './openai-tool-error-text';
 
 // Body keys mapped to IR fields; every other key goes to `providerOptions.openai` verbatim.
@@ -188,6 +189,7 @@ export function decodeOpenAIRequest(body: unknown): CodecResult<DecodedRequest> 
   for (const [key, value] of Object.entries(body as JSONObject)) {
     if (!MAPPED_KEYS.has(key) && !(mapEffort && key === 'reasoning_effort')) setOwnProperty(rest, key, value);
   }
+  readOpenAIPromptCache(rest, request);
   if (Object.keys(rest).length > 0) request.providerOptions = { openai: rest };
   return { value: { request, model: wire.model, stream: wire.stream === true }, warnings };
 }

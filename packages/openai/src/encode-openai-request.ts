@@ -12,6 +12,7 @@ import type { OpenAIChatRequestBody } from './openai-api';
 import { defaultOpenAISystemRole, type OpenAIEncodeRequestOptions } from './openai-compat';
 import { mapOpenAIForeignOptions } from './openai-foreign-options';
 import { prepareOpenAITools } from './openai-prepare-tools';
+import { applyOpenAIPromptCache } from './openai-prompt-cache';
 import { prepareOpenAISettings } from './prepare-openai-settings';
 
 // Keys `providerOptions.openai` may never set: the codec owns them, whether or not this request
@@ -71,6 +72,7 @@ export function encodeOpenAIRequest(
   if (request.reasoning !== undefined || request.responseFormat !== undefined) {
     Object.assign(body, prepareOpenAISettings(request, warnings, options.reasoningField));
   }
+  if (request.promptCache !== undefined) applyOpenAIPromptCache(body as unknown as Record<string, unknown>, request);
 
   const passthrough = request.providerOptions?.openai;
   if (passthrough !== undefined) {

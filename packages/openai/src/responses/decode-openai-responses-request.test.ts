@@ -81,10 +81,11 @@ describe('decodeOpenAIResponsesRequest', () => {
       toolChoice: 'auto',
       maxOutputTokens: 4096,
       reasoning: { effort: 'high', summary: true },
+      // The neutral prompt-cache setting (issue 31); encodeRequest writes prompt_cache_key again.
+      promptCache: { key: 'session-1' },
       providerOptions: {
         openai: {
           parallel_tool_calls: false,
-          prompt_cache_key: 'session-1',
           tools: [{ type: 'web_search' }],
         },
       },
@@ -93,6 +94,7 @@ describe('decodeOpenAIResponsesRequest', () => {
     // And back: the same stateless body, the hosted tool after the function tool.
     const again = encodeOpenAIResponsesRequest(value.request, { model: 'gpt-5-codex' }).value;
     expect(again).toMatchObject({
+      prompt_cache_key: 'session-1',
       store: false,
       include: ['reasoning.encrypted_content'],
       tools: [{ type: 'function', name: 'shell' }, { type: 'web_search' }],

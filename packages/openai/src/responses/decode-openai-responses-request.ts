@@ -10,6 +10,7 @@ import {
   type Warning,
 } from '@interlingua/core';
 import { parseWireRequest, setOwnProperty } from '@interlingua/core/adapter';
+import { readOpenAIPromptCache } from '../openai-prompt-cache';
 import { convertOpenAIResponsesInputItems } from './convert-openai-responses-input-items';
 import { responsesFunctionToolSchema, responsesRequestSchema } from './openai-responses-request-schemas';
 import { parseRequestItemAt } from './parse-responses-item';
@@ -118,6 +119,7 @@ export function decodeOpenAIResponsesRequest(body: unknown): CodecResult<Decoded
   if (wire.store === true) rest.store = true;
   const include = (wire.include ?? []).filter((entry) => entry !== ENCRYPTED_REASONING);
   if (include.length > 0) rest.include = include;
+  readOpenAIPromptCache(rest, request);
   if (Object.keys(rest).length > 0) request.providerOptions = { openai: rest };
   return { value: { request, model: wire.model ?? undefined, stream: wire.stream === true }, warnings };
 }

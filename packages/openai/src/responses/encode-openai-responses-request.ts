@@ -1,5 +1,6 @@
 import type { ChatRequest, CodecResult, Warning } from '@interlingua/core';
 import { mapOpenAIForeignOptions } from '../openai-foreign-options';
+import { applyOpenAIPromptCache } from '../openai-prompt-cache';
 import { convertToOpenAIResponsesInput } from './convert-to-openai-responses-input';
 import type { OpenAIResponsesRequestBody } from './openai-responses-api';
 import { prepareOpenAIResponsesTools } from './openai-responses-prepare-tools';
@@ -53,6 +54,7 @@ export function encodeOpenAIResponsesRequest(
     Object.assign(body, prepareOpenAIResponsesSettings(request, warnings));
   }
   Object.assign(body, mapOpenAIForeignOptions(request, warnings, 'responses'));
+  if (request.promptCache !== undefined) applyOpenAIPromptCache(body, request);
   body.store = false;
   if (!store && (options.encryptedReasoning ?? defaultOpenAIEncryptedReasoning(options.model)))
     body.include = [ENCRYPTED_REASONING];

@@ -136,7 +136,8 @@ const ESCAPES: Record<string, string> = {
 };
 
 // `$.a['b'][0]` → `['a', 'b', 0]`, or a message saying why the path is not one place.
-function parseJsonPath(path: string): Segment[] | string {
+/** The segments of a piece's JSON path (`$.a[0]` → `["a", 0]`), or what is wrong with it. */
+export function parseJsonPath(path: string): Segment[] | string {
   const fail = (why: string) =>
     `Expected a JSON path to one argument such as "$.items[0].name", got ${JSON.stringify(path)} (${why}).`;
   if (!path.startsWith('$')) return fail('it does not start with $');

@@ -119,6 +119,7 @@ export function createVertex(settings: VertexSettings = {}): GeminiProvider {
     timeout: undefined,
     streamIdleTimeout,
     maxRetries: 0,
+    streamFunctionCallArguments: true,
     secrets: () => [settings.apiKey],
     ...functionResponsePartsConfig(settings.functionResponseParts),
   });

@@ -164,7 +164,7 @@ export function decodeGeminiRequest(body: unknown): CodecResult<DecodedRequest> 
   if (wire.safetySettings !== undefined) gemini.safetySettings = wire.safetySettings as JSONObject[string];
   if (wire.cachedContent !== undefined) gemini.cachedContent = wire.cachedContent;
   const streamArguments = wire.toolConfig?.functionCallingConfig?.streamFunctionCallArguments;
-  if (streamArguments !== undefined) gemini.streamFunctionCallArguments = streamArguments;
+  if (streamArguments === true) request.toolArgumentStreaming = true;
   if (config.thinkingConfig !== undefined || config.responseMimeType !== undefined) {
     decodeGeminiSettings(config, gemini, request);
   }

@@ -6,6 +6,7 @@ import type { GeminiParsedChunk } from './gemini-api';
 import { CallIds } from './gemini-call-ids';
 import { geminiFinish } from './gemini-finish';
 import { safeParseGeminiChunk } from './parse-gemini-response';
+import { StreamedGeminiArgumentsText } from './streamed-gemini-arguments-text';
 import { StreamedGeminiCalls } from './streamed-gemini-calls';
 
 /**
@@ -14,9 +15,10 @@ import { StreamedGeminiCalls } from './streamed-gemini-calls';
  * Each chunk is a whole `GenerateContentResponse` carrying the next parts: text and thought
  * parts become deltas, each `functionCall` part becomes `tool-call-start` / `tool-call-delta` /
  * `tool-call-end`, in arrival order. Gemini sends a call whole; Vertex AI, asked to
- * (`streamFunctionCallArguments`), sends its arguments in pieces (`partialArgs`, `willContinue`),
- * which are put together and emitted as that one whole call once the last piece arrived
- * (`StreamedGeminiCalls`); a piece out of sequence ends the stream with an `InvalidResponseError`. `usageMetadata`
+ * (`streamFunctionCallArguments`), sends its arguments in pieces (`partialArgs`, `willContinue`):
+ * the call starts at its first piece, each piece adds `tool-call-delta` text
+ * (`StreamedGeminiArgumentsText`), and `tool-call-end` carries the call put together
+ * (`StreamedGeminiCalls`), the same as the whole call Gemini sends without streaming; a piece out of sequence ends the stream with an `InvalidResponseError`. `usageMetadata`
  * is cumulative: the last one wins. The stream ends with `finish` once a chunk carried a
  * `finishReason` (or the prompt was blocked); a stream that ends without one — a dropped
  * connection — ends with an `error` event holding a retryable `APICallError`; a chunk that is
@@ -65,6 +67,8 @@ export class GeminiStreamDecoder {
   private usage: unknown;
   private chunkCount = 0;
   private readonly streamed = new StreamedGeminiCalls();
+  // The call whose pieces are streaming: the id it started with (none: held back until whole) and its text.
+  private streamedCall: { id: string | undefined; text: StreamedGeminiArgumentsText } | undefined;
 
   constructor(private readonly options: GeminiDecodeOptions = {}) {}
 
@@ -113,7 +117,23 @@ export class GeminiStreamDecoder {
         );
         return true;
       }
-      if (taken === undefined) continue;
+      if (taken === undefined) {
+        this.streamPieces(ids, out);
+        continue;
+      }
+      const streamedCall = this.streamed.assembled ? this.streamedCall : undefined;
+      this.streamedCall = undefined;
+      if (streamedCall?.id !== undefined) {
+        // Started already: its arguments' last text, then the whole call under the id it started with.
+        const { id, text } = streamedCall;
+        const decoded = decodeGeminiPart(taken, { next: () => id }, warnings);
+        if (decoded?.type === 'tool-call') {
+          const rest = text.end(decoded.args);
+          if (rest !== '') out.push({ type: 'tool-call-delta', id, argsTextDelta: rest });
+          out.push({ type: 'tool-call-end', toolCall: decoded });
+        }
+        continue;
+      }
       const decoded = decodeGeminiPart(taken, ids, warnings);
       if (decoded === undefined) continue;
       switch (decoded.type) {
@@ -148,6 +168,24 @@ export class GeminiStreamDecoder {
       }
     }
     return false;
+  }
+
+  // A piece of a call arrived: the call starts at its first piece and each piece adds argument text.
+  // Its id must be the one the whole call gets: issued by the API, or synthesized from the
+  // responseId (not the arguments, unknown yet); without either the call is held back until whole.
+  private streamPieces(ids: CallIds, out: StreamEvent[]): void {
+    const open = this.streamed.openCall;
+    if (open === undefined) return;
+    if (this.streamedCall === undefined) {
+      const known = open.id !== undefined || ids.responseId !== undefined;
+      const id = known ? ids.next({ name: open.name, ...(open.id === undefined ? {} : { id: open.id }) }) : undefined;
+      this.streamedCall = { id, text: new StreamedGeminiArgumentsText() };
+      if (id !== undefined) out.push({ type: 'tool-call-start', id, name: open.name });
+    }
+    const { id, text } = this.streamedCall;
+    if (id === undefined) return;
+    const delta = text.next(open.args, open.pieces);
+    if (delta !== '') out.push({ type: 'tool-call-delta', id, argsTextDelta: delta });
   }
 
   /** The input ended: appends the `finish` event, or the `error` event of a stream that did not finish. */

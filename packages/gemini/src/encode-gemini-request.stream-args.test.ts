@@ -19,7 +19,9 @@ describe('providerOptions.gemini.streamFunctionCallArguments', () => {
     expect(value.toolConfig).toEqual({ functionCallingConfig: { mode: 'ANY', streamFunctionCallArguments: true } });
     expect(value.generationConfig).toEqual({ topK: 4 });
     const decoded = decodeGeminiRequest(value).value.request;
-    expect(decoded.providerOptions).toEqual({ gemini: { topK: 4, streamFunctionCallArguments: true } });
+    // Read back as the neutral setting (issue 31): a Vertex backend sends it again, others warn.
+    expect(decoded.providerOptions).toEqual({ gemini: { topK: 4 } });
+    expect(decoded.toolArgumentStreaming).toBe(true);
     expect(decoded.toolChoice).toBe('required');
   });
 

@@ -38,6 +38,8 @@ export type GeminiChatModelConfig = {
   maxRetries: number;
   /** Media of tool results inside `functionResponse.parts`, per model id; `undefined`: the codec's default. */
   functionResponseParts?: (modelId: string) => boolean | undefined;
+  /** The backend streams function-call arguments in pieces when asked (Vertex AI). */
+  streamFunctionCallArguments?: boolean;
 };
 
 const CAPABILITIES: Partial<ModelCapabilities> = {
@@ -178,6 +180,7 @@ export class GeminiChatModel implements ChatModel {
       model: this.modelId,
       ...(stream ? { stream } : {}),
       ...(parts === undefined ? {} : { functionResponseParts: parts }),
+      ...(this.config.streamFunctionCallArguments === true ? { streamFunctionCallArguments: true } : {}),
     };
   }
 

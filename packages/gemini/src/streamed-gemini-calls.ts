@@ -1,5 +1,5 @@
 import type { JSONObject } from '@interlingua/core';
-import { PartialArgsAssembler } from './assemble-gemini-partial-args';
+import { type GeminiPartialArg, PartialArgsAssembler } from './assemble-gemini-partial-args';
 import type { GeminiParsedChunkPart, GeminiParsedPart } from './gemini-api';
 
 type ChunkFunctionCall = NonNullable<GeminiParsedChunkPart['functionCall']>;
@@ -19,14 +19,22 @@ type ChunkFunctionCall = NonNullable<GeminiParsedChunkPart['functionCall']>;
  */
 export class StreamedGeminiCalls {
   private current: OpenCall | undefined;
+  /** Whether the last part `take` gave back was a call put together from pieces. */
+  assembled = false;
 
   /** The name of the call still waiting for pieces, if any. */
   get open(): string | undefined {
     return this.current?.name;
   }
 
+  /** The call still waiting for pieces, as far as it came (the pieces of its last part included). */
+  get openCall(): OpenCallView | undefined {
+    return this.current;
+  }
+
   /** The part to decode, `undefined` when the part was a piece kept for later, or a problem. */
   take(part: GeminiParsedChunkPart): GeminiParsedPart | undefined | string {
+    this.assembled = false;
     const functionCall = part.functionCall;
     if (functionCall === undefined) {
       if (this.current === undefined) return part as GeminiParsedPart;
@@ -50,6 +58,7 @@ export class StreamedGeminiCalls {
       return undefined;
     }
     this.current = undefined;
+    this.assembled = true;
     return call.toPart();
   }
 }
@@ -57,10 +66,26 @@ export class StreamedGeminiCalls {
 const unnamed =
   'Expected a functionCall with a name (or the next piece of a call whose last part said willContinue: true), got one without a name.';
 
-class OpenCall {
+/** What the stream decoder reads of a call whose pieces are still coming. */
+export type OpenCallView = {
+  readonly name: string;
+  /** The id the API gave the call, once a piece carried one. */
+  readonly id: string | undefined;
+  /** The arguments put together so far. */
+  readonly args: JSONObject;
+  /** The pieces of the call's last part. */
+  readonly pieces: readonly GeminiPartialArg[];
+};
+
+class OpenCall implements OpenCallView {
   private readonly assembler: PartialArgsAssembler;
-  private id: string | undefined;
+  id: string | undefined;
+  pieces: readonly GeminiPartialArg[] = [];
   private signature: string | undefined;
+
+  get args(): JSONObject {
+    return this.assembler.args;
+  }
 
   constructor(
     readonly name: string,
@@ -75,7 +100,8 @@ class OpenCall {
     }
     if (call.id !== undefined && call.id !== '') this.id ??= call.id;
     if (part.thoughtSignature !== undefined) this.signature ??= part.thoughtSignature;
-    return this.assembler.add(call.partialArgs ?? []);
+    this.pieces = call.partialArgs ?? [];
+    return this.assembler.add(this.pieces);
   }
 
   // The whole call, as the one part Gemini sends when it does not stream the arguments.

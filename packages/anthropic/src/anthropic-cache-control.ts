@@ -35,6 +35,14 @@ export function fromAnthropicCacheControl(
   return { cacheBreakpoint: cacheControl.ttl === undefined ? {} : { ttl: cacheControl.ttl } };
 }
 
+/** The breakpoint of a parsed block's `cache_control` when it is one (`{ type: 'ephemeral', ttl? }`). */
+export function readBlockCacheBreakpoint(value: unknown): CacheBreakpoint | undefined {
+  if (typeof value !== 'object' || value === null || (value as { type?: unknown }).type !== 'ephemeral')
+    return undefined;
+  const ttl = (value as { ttl?: unknown }).ttl;
+  return ttl === '5m' || ttl === '1h' ? { ttl } : {};
+}
+
 type Marked = { cache_control?: unknown };
 
 /**

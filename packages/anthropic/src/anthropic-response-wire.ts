@@ -36,8 +36,18 @@ export const SERVER_BLOCK_IR_LEVELS = 3;
 export type AnthropicUsage = Record<string, unknown>;
 const usageSchema = z.unknown().optional();
 
+// `cache_control` on an assistant block: a request's history may carry a breakpoint there.
+const blockCacheControlSchema = z
+  .object({ type: z.literal('ephemeral'), ttl: z.enum(['5m', '1h']).optional() })
+  .nullish()
+  .catch(undefined);
+
 /** A `text` content block. */
-export const anthropicTextBlockSchema = z.object({ type: z.literal('text'), text: z.string() });
+export const anthropicTextBlockSchema = z.object({
+  type: z.literal('text'),
+  text: z.string(),
+  cache_control: blockCacheControlSchema,
+});
 /** A `thinking` content block with its `signature`. */
 export const anthropicThinkingBlockSchema = z.object({
   type: z.literal('thinking'),
@@ -55,6 +65,7 @@ export const anthropicToolUseBlockSchema = z.object({
   id: z.string().min(1),
   name: z.string().min(1),
   input: jsonValueSchema,
+  cache_control: blockCacheControlSchema,
 });
 
 /** Any block of an assistant turn: the four we map, or a server-side block kept whole. */

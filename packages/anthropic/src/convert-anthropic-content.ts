@@ -1,11 +1,13 @@
 import type { AssistantContentPart, TextPart } from '@interlingua/core';
 import type { AnthropicContentBlock, AnthropicServerBlock } from './anthropic-api';
+import { readBlockCacheBreakpoint } from './anthropic-cache-control';
 import { type AnthropicServerBlockAt, anthropicInputToToolCall, serverBlocksMetadata } from './anthropic-replay';
 
 /**
  * Converts the content blocks of an assistant turn to IR parts, exactly as a stream of the same
  * turn folds: consecutive text blocks join into one text part; `thinking` keeps its `signature`,
- * `redacted_thinking` its `data`; `tool_use` becomes a `ToolCall`. Server-side blocks
+ * `redacted_thinking` its `data`; `tool_use` becomes a `ToolCall`. A block's `cache_control` (a
+ * request's history) becomes the part's `cacheBreakpoint`, and ends a run of text. Server-side blocks
  * (`server_tool_use`, `web_search_tool_result`, …) are not client calls: they are kept whole on
  * the text part at their place, in `providerMetadata.anthropic.serverToolBlocks` as
  * `{ offset, block }`, so a replay sends them back where they were.
@@ -30,6 +32,12 @@ export function convertAnthropicContent(blocks: readonly AnthropicContentBlock[]
         if ('text' in block && typeof block.text === 'string') {
           // An empty text block carries nothing; a stream of it yields no delta either.
           if (block.text !== '') openRun().part.text += block.text;
+          const breakpoint = readBlockCacheBreakpoint(block.cache_control);
+          if (breakpoint !== undefined) {
+            // A breakpoint ends the text part here: text after it is a part of its own.
+            openRun().part.cacheBreakpoint = breakpoint;
+            run = undefined;
+          }
         }
         break;
       }
@@ -50,7 +58,10 @@ export function convertAnthropicContent(blocks: readonly AnthropicContentBlock[]
       }
       case 'tool_use': {
         if ('id' in block && typeof block.id === 'string' && typeof block.name === 'string') {
-          parts.push(anthropicInputToToolCall(block.id, block.name, block.input));
+          const call = anthropicInputToToolCall(block.id, block.name, block.input);
+          const breakpoint = readBlockCacheBreakpoint(block.cache_control);
+          if (breakpoint !== undefined) call.cacheBreakpoint = breakpoint;
+          parts.push(call);
         }
         break;
       }

@@ -12,8 +12,10 @@ import { responseToStream } from '@interlingua/core/adapter';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { arbitraryChatRequest, arbitraryModelResponse } from './arbitraries';
+import { registerCacheBreakpointConformance } from './cache-breakpoint-conformance';
 import { loadIRCorpus } from './ir-corpus';
 import type { CodecFixture } from './load-codec-fixtures';
+import { registerToolArgumentStreamingConformance } from './tool-argument-streaming-conformance';
 
 /** How a codec's round trips are judged. */
 export type ConformanceOptions = {
@@ -99,6 +101,9 @@ export function runCodecConformance(
         });
       }
     }
+
+    registerCacheBreakpointConformance(codec, model);
+    registerToolArgumentStreamingConformance(codec, fixtures, model);
 
     it('encodes every valid ChatRequest of the IR corpus', () => {
       const requests = loadIRCorpus().filter((entry) => entry.type === 'ChatRequest' && entry.valid);

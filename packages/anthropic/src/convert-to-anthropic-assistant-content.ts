@@ -21,7 +21,12 @@ import { convertToAnthropicToolUseId } from './convert-to-anthropic-tool-use-id'
  */
 export function convertToAnthropicAssistantContent(
   parts: readonly AssistantContentPart[],
-  options: { requireSignature: boolean; warnings: Warning[] },
+  options: {
+    requireSignature: boolean;
+    /** Write `cacheBreakpoint`s as `cache_control` (a request's history; a response body has none). */
+    cacheControl?: boolean;
+    warnings: Warning[];
+  },
 ): AnthropicAssistantBlockParam[] {
   const blocks: AnthropicAssistantBlockParam[] = [];
   for (const part of parts) {
@@ -87,7 +92,7 @@ export function convertToAnthropicAssistantContent(
     }
     // A breakpoint goes on the part's last block (thinking blocks cannot carry one).
     const last = blocks.at(-1);
-    if (part.type !== 'reasoning' && blocks.length > before && last !== undefined) {
+    if (options.cacheControl !== false && part.type !== 'reasoning' && blocks.length > before && last !== undefined) {
       const cacheControl = toAnthropicCacheControl(part);
       if (cacheControl !== undefined) (last as { cache_control?: AnthropicCacheControl }).cache_control = cacheControl;
     }

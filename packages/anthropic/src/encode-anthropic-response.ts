@@ -35,7 +35,11 @@ export function encodeAnthropicResponse(
   const metadata = response.providerMetadata?.anthropic;
   const stopSequence = typeof metadata?.stopSequence === 'string' ? metadata.stopSequence : undefined;
   const stopDetails = metadata?.stopDetails;
-  const content = convertToAnthropicAssistantContent(response.message.content, { requireSignature: false, warnings });
+  const content = convertToAnthropicAssistantContent(response.message.content, {
+    requireSignature: false,
+    cacheControl: false,
+    warnings,
+  });
   return {
     value: {
       id: response.id ?? ANTHROPIC_FALLBACK_MESSAGE_ID,

@@ -21,7 +21,10 @@ import { AgentAbortedError } from './agent-aborted-error';
 import type { AgentEvent } from './agent-event';
 import { indexTools, type ResolvedAgentOptions } from './agent-options';
 import type { AgentFinishReason, AgentResult, AgentStep, ToolCallOutcome } from './agent-result';
-import { answer, executeToolCalls } from './execute-tool-calls';
+import { markForApproval, pendingOutcome } from './approval/approval-outcomes';
+import { findCallsNeedingApproval } from './approval/find-calls-needing-approval';
+import { resumeApprovals } from './approval/resume-approvals';
+import { answer, type ExecuteToolCallsOptions, executeToolCalls } from './execute-tool-calls';
 import { findHistoryProblems } from './history/find-history-problems';
 import { noObject, repairRequest } from './object/generate-object';
 import { parseObjectText } from './object/object-schema';
@@ -45,6 +48,10 @@ type LoopState = {
   outputRepairs: number;
   /** The ids of every call in the history, kept as it grows: a new turn is checked against them alone. */
   callIds: Set<string>;
+  /** The calls the last turn holds for a person's decision. */
+  pendingApprovals: ToolCall[];
+  /** The calls decided on resume, answered before the first model call. */
+  approvalOutcomes: ToolCallOutcome[] | undefined;
 };
 
 /**
@@ -87,6 +94,8 @@ async function loop(
     output: undefined,
     outputRepairs: options.outputRepairs,
     callIds: callIdsOf(history),
+    pendingApprovals: [],
+    approvalOutcomes: undefined,
   };
   const { steps, inputTokensPerStep } = state;
   const callOptions: CallOptions = {
@@ -98,6 +107,27 @@ async function loop(
     options.output === undefined
       ? undefined
       : { type: 'json' as const, schema: options.output.jsonSchema, name: 'output' };
+
+  const execution = (step: number): Omit<ExecuteToolCallsOptions, 'messages' | 'truncated'> => ({
+    tools: options.tools.byName,
+    concurrency: options.toolConcurrency,
+    timeout: options.toolTimeout,
+    signal,
+    onStart: listening ? (toolCall) => emit({ type: 'tool-call', step, toolCall }) : noop,
+    onOutcome: listening ? (outcome) => emit({ type: 'tool-result', step, ...outcome }) : noop,
+    span,
+    recordContent: state.recordContent,
+    repair: options.repairToolCall,
+  });
+  if (options.approvals !== undefined) {
+    try {
+      if (options.toolSource !== undefined) options.tools = indexTools(await options.toolSource());
+    } catch (error) {
+      return finish(state, 'error', error);
+    }
+    state.approvalOutcomes = await resumeApprovals(history, options.approvals, execution(-1));
+    if (signal?.aborted) throw aborted(state, 'The run was aborted while it ran the approved calls.', signal.reason);
+  }
 
   for (let index = 0; ; index++) {
     if (index === options.maxSteps) return finish(state, 'max_steps');
@@ -187,23 +217,18 @@ async function loop(
       // tool call in it (not expected) is run like any other, so the history stays valid.
       case 'pause':
         if (calls.length > 0) {
-          step.toolOutcomes = await executeToolCalls(calls, {
-            tools: options.tools.byName,
-            concurrency: options.toolConcurrency,
-            timeout: options.toolTimeout,
-            signal,
+          const held = await findCallsNeedingApproval(calls, options.tools.byName, history);
+          const runnable = held.size === 0 ? calls : calls.filter((call) => !held.has(call.id));
+          const ran = await executeToolCalls(runnable, {
+            ...execution(index),
             messages: history.slice(),
             truncated: reason === 'length',
-            onStart: listening ? (toolCall) => emit({ type: 'tool-call', step: index, toolCall }) : noop,
-            onOutcome: listening ? (outcome) => emit({ type: 'tool-result', step: index, ...outcome }) : noop,
-            span,
-            recordContent: state.recordContent,
-            repair: options.repairToolCall,
           });
+          step.toolOutcomes = held.size === 0 ? ran : holdForApproval(state, calls, held, ran, index);
           if (step.toolOutcomes.some((outcome) => outcome.repair !== undefined)) recordRepairs(state, step);
           history.push({ role: 'tool', content: step.toolOutcomes.map((outcome) => outcome.result) });
           ranTools = true;
-          next = 'continue';
+          next = held.size === 0 ? 'continue' : 'approval-requested';
         } else next = reason === 'pause' ? 'continue' : reason === 'length' ? 'length' : 'other';
         break;
       case 'stop':
@@ -214,7 +239,11 @@ async function loop(
         next = reason;
         if (calls.length > 0) {
           // A call the loop will not run still needs a result, or the history could not be sent again.
-          step.toolOutcomes = calls.map((call) => notRun(call, reason));
+          // A provider's own approval request (its turn ends there) waits for the decision instead.
+          const held = new Set(calls.flatMap((call) => (call.approval?.providerExecuted === true ? [call.id] : [])));
+          const unheld = calls.filter((call) => !held.has(call.id)).map((call) => notRun(call, reason));
+          step.toolOutcomes = held.size === 0 ? unheld : holdForApproval(state, calls, held, unheld, index);
+          if (held.size > 0 && (reason === 'stop' || reason === 'other')) next = 'approval-requested';
           history.push({ role: 'tool', content: step.toolOutcomes.map((outcome) => outcome.result) });
         }
         break;
@@ -251,6 +280,35 @@ async function loop(
     }
     if (next !== 'continue') return finish(state, next);
   }
+}
+
+/**
+ * Answers the held calls of a turn with placeholder results (pending approval) among the others'
+ * real ones, in call order, and marks them in the history's assistant turn with their approval request.
+ */
+function holdForApproval(
+  state: LoopState,
+  calls: readonly ToolCall[],
+  held: ReadonlySet<string>,
+  others: readonly ToolCallOutcome[],
+  step: number,
+): ToolCallOutcome[] {
+  const { history, onEvent } = state.options;
+  const byId = new Map(others.map((outcome) => [outcome.toolCall.id, outcome]));
+  const marked = new Map(calls.flatMap((call) => (held.has(call.id) ? [[call.id, markForApproval(call)]] : [])));
+  const turn = history.at(-1);
+  if (turn?.role === 'assistant') {
+    history[history.length - 1] = {
+      role: 'assistant',
+      content: turn.content.map((part) => (part.type === 'tool-call' ? (marked.get(part.id) ?? part) : part)),
+    };
+  }
+  state.pendingApprovals = [...marked.values()];
+  for (const toolCall of state.pendingApprovals) onEvent?.({ type: 'tool-approval-request', step, toolCall });
+  return calls.map((call) => {
+    const heldCall = marked.get(call.id);
+    return heldCall === undefined ? (byId.get(call.id) as ToolCallOutcome) : pendingOutcome(heldCall);
+  });
 }
 
 /** Puts the repaired calls into the history's assistant turn, and warns once per run. */
@@ -296,6 +354,8 @@ function finish(state: LoopState, finishReason: AgentFinishReason, error?: unkno
     warnings: state.warnings,
     ...(error === undefined ? {} : { error }),
     ...(state.output === undefined ? {} : { output: state.output }),
+    ...(finishReason === 'approval-requested' ? { pendingApprovals: state.pendingApprovals } : {}),
+    ...(state.approvalOutcomes === undefined ? {} : { approvalOutcomes: state.approvalOutcomes }),
   };
   options.onEvent?.({ type: 'finish', result });
   return result;

@@ -6,10 +6,12 @@ import {
   type Message,
   type MessageInput,
   type Tool,
+  type ToolApprovalDecision,
   toMessages,
 } from '@interlingua/core';
 import type { AgentEvent } from './agent-event';
 import type { AgentTool } from './agent-tool';
+import { type PendingApprovals, readPendingApprovals } from './approval/read-pending-approvals';
 import { findHistoryProblems } from './history/find-history-problems';
 import { composeHistoryStrategies, type HistoryStrategy } from './history/history-strategy';
 import { type ObjectSchema, type PreparedObjectSchema, prepareObjectSchema } from './object/object-schema';
@@ -73,6 +75,12 @@ export type AgentOptions = {
   output?: ObjectSchema;
   /** How many times a final answer that does not match `output` is re-asked; default 1. */
   outputRepairs?: number;
+  /**
+   * Decisions on the calls a run held for approval (it ended with `approval-requested`): pass its
+   * `messages` as `history` and one decision per `pendingApprovals` entry. Approved calls run,
+   * denied ones are answered with an error result carrying the reason, then the run goes on.
+   */
+  approvals?: readonly ToolApprovalDecision[];
 };
 
 /** Options after defaults and checks. */
@@ -95,6 +103,7 @@ export type ResolvedAgentOptions = {
   repairToolCall: RepairToolCall | undefined;
   output: PreparedObjectSchema | undefined;
   outputRepairs: number;
+  approvals: PendingApprovals | undefined;
 };
 
 /** Applies defaults and rejects bad settings with `InvalidSettingError`, a bad history with `InvalidRequestError`. */
@@ -119,7 +128,11 @@ export function resolveAgentOptions(options: AgentOptions): ResolvedAgentOptions
   }
   const source = options.tools;
   const tools = typeof source === 'function' ? indexTools([]) : indexTools(source ?? []);
-  const history = [...toMessages(options.history ?? [], 'history'), ...toMessages(options.messages ?? [], 'messages')];
+  const past = toMessages(options.history ?? [], 'history');
+  const added = toMessages(options.messages ?? [], 'messages');
+  const history = [...past, ...added];
+  // The held calls are in the history; a run given its whole history as `messages` is read the same way.
+  const approvals = readPendingApprovals(options.history === undefined ? added : past, options.approvals ?? []);
   if (history.length === 0) {
     throw new InvalidRequestError({
       message: 'Expected `messages` or `history` to hold at least one message, got none.',
@@ -160,6 +173,7 @@ export function resolveAgentOptions(options: AgentOptions): ResolvedAgentOptions
     repairToolCall: options.repairToolCall,
     output: options.output === undefined ? undefined : prepareObjectSchema(options.output, 'output'),
     outputRepairs,
+    approvals,
   };
 }
 
@@ -176,7 +190,12 @@ export function indexTools(tools: readonly AgentTool[]): IndexedTools {
     }
     byName.set(tool.name, tool);
     // Only the data goes on the wire: functions stay on this side.
-    data.push({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema });
+    data.push({
+      name: tool.name,
+      description: tool.description,
+      inputSchema: tool.inputSchema,
+      ...(tool.deferLoading === true ? { deferLoading: true } : {}),
+    });
   }
   return { byName, data };
 }

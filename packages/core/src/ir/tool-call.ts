@@ -1,4 +1,5 @@
 import type { JSONObject, ProviderMetadata } from './json-value';
+import type { ToolApprovalRequest } from './tool-approval';
 
 /**
  * A model's request to run one tool.
@@ -19,6 +20,8 @@ export type ToolCall = {
   argsText?: string;
   /** Why `argsText` could not be parsed; present only together with `argsText`. */
   argsError?: string;
+  /** Set when the call waits for a person's decision before it runs; see `docs/approval.md`. */
+  approval?: ToolApprovalRequest;
   /** Provider data that rides on this call (e.g. Gemini `thoughtSignature`). */
   providerMetadata?: ProviderMetadata;
 };

@@ -1,5 +1,6 @@
 import type { UserContentPart } from './content-parts';
 import type { ProviderMetadata } from './json-value';
+import type { ToolApprovalResponse } from './tool-approval';
 
 /** The outcome of one tool call, answered to the model. */
 export type ToolResult = {
@@ -12,6 +13,8 @@ export type ToolResult = {
   content: UserContentPart[];
   /** True when the tool failed or the call never ran; `content` then says why, for the model to act on. */
   isError: boolean;
+  /** For a call that needed approval: pending (this result is a placeholder) or the decision. */
+  approval?: ToolApprovalResponse;
   /** Provider data that rides on this result. */
   providerMetadata?: ProviderMetadata;
 };

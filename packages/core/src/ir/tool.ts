@@ -14,6 +14,11 @@ export type Tool = {
   description: string;
   /** The JSON Schema of the arguments object. */
   inputSchema: JSONSchema;
+  /**
+   * Offered lazily: the schema is not loaded up front, the model finds the tool through tool search
+   * (Anthropic `defer_loading`; elsewhere the agent's local search tool). See `docs/deferred-tools.md`.
+   */
+  deferLoading?: boolean;
 };
 
 /** The tool-choice modes, as used by capability data. */

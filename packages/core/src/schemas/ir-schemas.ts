@@ -14,6 +14,7 @@ import type { Usage } from '../ir/usage';
 import type { Warning } from '../ir/warning';
 import { describeJSONKind, findJSONValueIssue } from '../json/find-json-value-issue';
 import type { SchemaIssue } from './format-schema-issues';
+import { toolApprovalRequestSchema, toolApprovalResponseSchema } from './tool-approval-schemas';
 
 // A zod schema that accepts what `check` finds no issue with, and returns the value itself: no
 // copy, so keys such as `__proto__` stay own properties. Later refinements see only valid data.
@@ -110,6 +111,7 @@ export const toolCallSchema = z
     args: jsonObjectSchema,
     argsText: z.string().exactOptional(),
     argsError: z.string().exactOptional(),
+    approval: toolApprovalRequestSchema.exactOptional(),
     providerMetadata: metadata,
   })
   .refine((call) => call.argsError === undefined || call.argsText !== undefined, {
@@ -126,6 +128,7 @@ export const toolResultSchema = z.strictObject({
   toolName: z.string().min(1),
   content: z.array(userContentPartSchema),
   isError: z.boolean(),
+  approval: toolApprovalResponseSchema.exactOptional(),
   providerMetadata: metadata,
 }) satisfies z.ZodType<ToolResult>;
 
@@ -162,6 +165,7 @@ export const toolSchema = z.strictObject({
     (schema) => schema.type === 'object',
     'Expected an object schema (`type: "object"`)',
   ),
+  deferLoading: z.boolean().exactOptional(),
 }) satisfies z.ZodType<Tool>;
 
 /** Zod schema for {@link ToolChoice}. */

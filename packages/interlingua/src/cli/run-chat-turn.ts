@@ -99,6 +99,13 @@ function createTurnPrinter(io: CliIO, styles: Styles, spinner: Spinner, answer: 
           );
           spinner.start(`running ${event.toolCall.name}…`);
           return;
+        case 'tool-approval-request':
+          spinner.stop();
+          endLine();
+          io.stderr.write(
+            `${styles.bold('  ? needs approval')} ${event.toolCall.name} ${JSON.stringify(event.toolCall.args)}\n`,
+          );
+          return;
         case 'tool-result':
           spinner.stop();
           io.stderr.write(`${formatResult(event.result, styles)}\n`);

@@ -138,13 +138,14 @@ export function createConversation(options: ConversationOptions): Conversation {
     get pendingApprovals() {
       return findPendingApprovals(messages);
     },
-    send(input, send) {
+    // Async, so a refused turn is a rejected promise like any other failure.
+    async send(input, send) {
       return run(begin(input, send));
     },
     stream(input, send) {
       return runStream(() => begin(input, send));
     },
-    approve(decisions, send) {
+    async approve(decisions, send) {
       return run(begin(undefined, send, decisions));
     },
     approveStream(decisions, send) {

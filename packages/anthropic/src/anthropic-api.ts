@@ -70,7 +70,13 @@ export type AnthropicMessageParam =
   | { role: 'assistant'; content: AnthropicAssistantBlockParam[] };
 
 /** A client tool definition. */
-export type AnthropicToolParam = { name: string; description?: string; input_schema: Record<string, unknown> };
+export type AnthropicToolParam = {
+  name: string;
+  description?: string;
+  input_schema: Record<string, unknown>;
+  /** Loaded only when the tool search tool finds it. */
+  defer_loading?: boolean;
+};
 
 /** The `tool_choice` field. */
 export type AnthropicToolChoice =
@@ -160,6 +166,7 @@ export const anthropicToolParamSchema = z.object({
     (schema) => !Object.hasOwn(schema, 'type') || schema.type === 'object',
     'Expected an object schema (`type: "object"`)',
   ),
+  defer_loading: z.boolean().nullish(),
 });
 
 // A server tool (`web_search_20250305`, `bash_20250124`, …): passed through whole.

@@ -1,12 +1,14 @@
 import type { JSONObject, Tool, ToolChoice, Warning } from '@interlingua/core';
 import type { AnthropicToolChoice, AnthropicToolParam } from './anthropic-api';
+import { anthropicToolSearchFor } from './anthropic-tool-search';
 
 /**
  * Converts IR tools and tool choice to Anthropic `tools` and `tool_choice`.
  *
  * Tools become `{ name, description, input_schema }`; `nativeTools` (from
  * `providerOptions.anthropic.tools`, e.g. `{ type: 'web_search_20250305', name: 'web_search' }`)
- * are appended verbatim. `toolChoice` maps `auto → auto`, `required → any`,
+ * are appended verbatim. A deferred tool (`deferLoading`) gets `defer_loading: true`, and the
+ * request then carries Anthropic's tool search tool (see `anthropicToolSearchFor`). `toolChoice` maps `auto → auto`, `required → any`,
  * `{ type: 'tool', name } → tool`, `none → none`; `disableParallelToolUse` becomes
  * `disable_parallel_tool_use` (on `auto` when no choice was given). A choice without tools
  * is dropped with a warning: the API rejects it.
@@ -23,13 +25,16 @@ export function prepareAnthropicTools(options: {
   const tools: (AnthropicToolParam | JSONObject)[] = [];
   for (const tool of options.tools ?? []) {
     // Keys in the API reference's order; an empty description is left out.
-    tools.push(
+    const param: AnthropicToolParam =
       tool.description === ''
         ? { name: tool.name, input_schema: tool.inputSchema }
-        : { name: tool.name, description: tool.description, input_schema: tool.inputSchema },
-    );
+        : { name: tool.name, description: tool.description, input_schema: tool.inputSchema };
+    if (tool.deferLoading === true) param.defer_loading = true;
+    tools.push(param);
   }
   for (const tool of options.nativeTools) tools.push(tool);
+  const toolSearch = anthropicToolSearchFor(options.tools ?? [], options.nativeTools);
+  if (toolSearch !== undefined) tools.push(toolSearch);
   if (tools.length === 0) {
     if (options.toolChoice !== undefined && options.toolChoice !== 'none' && options.toolChoice !== 'auto') {
       options.warnings.push({

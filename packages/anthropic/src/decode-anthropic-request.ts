@@ -94,6 +94,7 @@ export function decodeAnthropicRequest(body: unknown): CodecResult<DecodedReques
         description: tool.description ?? '',
         // `type` may be left out of `input_schema`; the IR states it.
         inputSchema: { ...tool.input_schema, type: 'object' },
+        ...(tool.defer_loading === true ? { deferLoading: true } : {}),
       });
     } else nativeTools.push(tool as JSONObject);
   }

@@ -21,9 +21,11 @@ import { AgentAbortedError } from './agent-aborted-error';
 import type { AgentEvent } from './agent-event';
 import { indexTools, type ResolvedAgentOptions } from './agent-options';
 import type { AgentFinishReason, AgentResult, AgentStep, ToolCallOutcome } from './agent-result';
-import { markForApproval, pendingOutcome } from './approval/approval-outcomes';
+import type { AgentTool } from './agent-tool';
 import { findCallsNeedingApproval } from './approval/find-calls-needing-approval';
+import { holdForApproval } from './approval/hold-for-approval';
 import { resumeApprovals } from './approval/resume-approvals';
+import { offerTools } from './deferred/local-tool-search';
 import { answer, type ExecuteToolCallsOptions, executeToolCalls } from './execute-tool-calls';
 import { findHistoryProblems } from './history/find-history-problems';
 import { noObject, repairRequest } from './object/generate-object';
@@ -108,8 +110,11 @@ async function loop(
       ? undefined
       : { type: 'json' as const, schema: options.output.jsonSchema, name: 'output' };
 
-  const execution = (step: number): Omit<ExecuteToolCallsOptions, 'messages' | 'truncated'> => ({
-    tools: options.tools.byName,
+  const execution = (
+    step: number,
+    tools: ReadonlyMap<string, AgentTool> = options.tools.byName,
+  ): Omit<ExecuteToolCallsOptions, 'messages' | 'truncated'> => ({
+    tools,
     concurrency: options.toolConcurrency,
     timeout: options.toolTimeout,
     signal,
@@ -125,7 +130,8 @@ async function loop(
     } catch (error) {
       return finish(state, 'error', error);
     }
-    state.approvalOutcomes = await resumeApprovals(history, options.approvals, execution(-1));
+    const offered = offerTools(options.tools, history, options.toolSearch);
+    state.approvalOutcomes = await resumeApprovals(history, options.approvals, execution(-1, offered.byName));
     if (signal?.aborted) throw aborted(state, 'The run was aborted while it ran the approved calls.', signal.reason);
   }
 
@@ -154,7 +160,9 @@ async function loop(
     if (listening) emit({ type: 'step-start', step: index, messages: sent });
     const request: ChatRequest = { messages: sent };
     if (options.system !== undefined) request.system = options.system;
-    if (options.tools.data.length > 0) request.tools = options.tools.data;
+    // Deferred tools: all of them marked for the provider's search, or the found ones and the local search.
+    const offered = offerTools(options.tools, history, options.toolSearch);
+    if (offered.data.length > 0) request.tools = offered.data;
     if (options.settings !== undefined) Object.assign(request, options.settings);
     if (responseFormat !== undefined) request.responseFormat = responseFormat;
     let response: ModelResponse;
@@ -217,14 +225,14 @@ async function loop(
       // tool call in it (not expected) is run like any other, so the history stays valid.
       case 'pause':
         if (calls.length > 0) {
-          const held = await findCallsNeedingApproval(calls, options.tools.byName, history);
+          const held = await findCallsNeedingApproval(calls, offered.byName, history);
           const runnable = held.size === 0 ? calls : calls.filter((call) => !held.has(call.id));
           const ran = await executeToolCalls(runnable, {
-            ...execution(index),
+            ...execution(index, offered.byName),
             messages: history.slice(),
             truncated: reason === 'length',
           });
-          step.toolOutcomes = held.size === 0 ? ran : holdForApproval(state, calls, held, ran, index);
+          step.toolOutcomes = held.size === 0 ? ran : hold(state, calls, held, ran, index);
           if (step.toolOutcomes.some((outcome) => outcome.repair !== undefined)) recordRepairs(state, step);
           history.push({ role: 'tool', content: step.toolOutcomes.map((outcome) => outcome.result) });
           ranTools = true;
@@ -242,7 +250,7 @@ async function loop(
           // A provider's own approval request (its turn ends there) waits for the decision instead.
           const held = new Set(calls.flatMap((call) => (call.approval?.providerExecuted === true ? [call.id] : [])));
           const unheld = calls.filter((call) => !held.has(call.id)).map((call) => notRun(call, reason));
-          step.toolOutcomes = held.size === 0 ? unheld : holdForApproval(state, calls, held, unheld, index);
+          step.toolOutcomes = held.size === 0 ? unheld : hold(state, calls, held, unheld, index);
           if (held.size > 0 && (reason === 'stop' || reason === 'other')) next = 'approval-requested';
           history.push({ role: 'tool', content: step.toolOutcomes.map((outcome) => outcome.result) });
         }
@@ -282,33 +290,18 @@ async function loop(
   }
 }
 
-/**
- * Answers the held calls of a turn with placeholder results (pending approval) among the others'
- * real ones, in call order, and marks them in the history's assistant turn with their approval request.
- */
-function holdForApproval(
+function hold(
   state: LoopState,
   calls: readonly ToolCall[],
   held: ReadonlySet<string>,
   others: readonly ToolCallOutcome[],
   step: number,
 ): ToolCallOutcome[] {
-  const { history, onEvent } = state.options;
-  const byId = new Map(others.map((outcome) => [outcome.toolCall.id, outcome]));
-  const marked = new Map(calls.flatMap((call) => (held.has(call.id) ? [[call.id, markForApproval(call)]] : [])));
-  const turn = history.at(-1);
-  if (turn?.role === 'assistant') {
-    history[history.length - 1] = {
-      role: 'assistant',
-      content: turn.content.map((part) => (part.type === 'tool-call' ? (marked.get(part.id) ?? part) : part)),
-    };
-  }
-  state.pendingApprovals = [...marked.values()];
-  for (const toolCall of state.pendingApprovals) onEvent?.({ type: 'tool-approval-request', step, toolCall });
-  return calls.map((call) => {
-    const heldCall = marked.get(call.id);
-    return heldCall === undefined ? (byId.get(call.id) as ToolCallOutcome) : pendingOutcome(heldCall);
-  });
+  const { outcomes, pending } = holdForApproval(state.options.history, calls, held, others, (toolCall) =>
+    state.options.onEvent?.({ type: 'tool-approval-request', step, toolCall }),
+  );
+  state.pendingApprovals = pending;
+  return outcomes;
 }
 
 /** Puts the repaired calls into the history's assistant turn, and warns once per run. */

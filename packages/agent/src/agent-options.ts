@@ -12,6 +12,7 @@ import {
 import type { AgentEvent } from './agent-event';
 import type { AgentTool } from './agent-tool';
 import { type PendingApprovals, readPendingApprovals } from './approval/read-pending-approvals';
+import type { ToolSearchMode } from './deferred/local-tool-search';
 import { findHistoryProblems } from './history/find-history-problems';
 import { composeHistoryStrategies, type HistoryStrategy } from './history/history-strategy';
 import { type ObjectSchema, type PreparedObjectSchema, prepareObjectSchema } from './object/object-schema';
@@ -81,6 +82,13 @@ export type AgentOptions = {
    * denied ones are answered with an error result carrying the reason, then the run goes on.
    */
   approvals?: readonly ToolApprovalDecision[];
+  /**
+   * How tools marked `deferLoading` are offered: `provider` sends them all, marked, for the
+   * provider's own tool search (Anthropic `defer_loading`); `local` holds them back and offers
+   * the agent's `search_tools` over them, adding the tools found to the next step. Default:
+   * `provider` for a model whose provider is `anthropic`, else `local`. See `docs/deferred-tools.md`.
+   */
+  toolSearch?: ToolSearchMode;
 };
 
 /** Options after defaults and checks. */
@@ -104,6 +112,7 @@ export type ResolvedAgentOptions = {
   output: PreparedObjectSchema | undefined;
   outputRepairs: number;
   approvals: PendingApprovals | undefined;
+  toolSearch: ToolSearchMode;
 };
 
 /** Applies defaults and rejects bad settings with `InvalidSettingError`, a bad history with `InvalidRequestError`. */
@@ -174,6 +183,7 @@ export function resolveAgentOptions(options: AgentOptions): ResolvedAgentOptions
     output: options.output === undefined ? undefined : prepareObjectSchema(options.output, 'output'),
     outputRepairs,
     approvals,
+    toolSearch: options.toolSearch ?? (options.model.provider === 'anthropic' ? 'provider' : 'local'),
   };
 }
 

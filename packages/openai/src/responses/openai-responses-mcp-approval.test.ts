@@ -1,4 +1,5 @@
 import { InvalidRequestError, type Message } from '@interlingua/core';
+import type { ResponseInput } from 'openai/resources/responses/responses';
 import { describe, expect, it } from 'vitest';
 import { openaiResponsesCodec } from './openai-responses-codec';
 
@@ -26,6 +27,12 @@ const approvedBody = {
     { type: 'mcp_approval_response', approve: true, approval_request_id: requestItem.id },
   ],
 };
+
+// The encoder always sends a list of items.
+function inputOf(input: string | ResponseInput | undefined): ResponseInput {
+  if (!Array.isArray(input)) throw new Error('expected input items');
+  return input;
+}
 
 const history: Message[] = [
   { role: 'user', content: [{ type: 'text', text: 'Roll 2d4+1' }] },
@@ -87,7 +94,7 @@ describe('OpenAI Responses MCP approval items', () => {
       approval: { approvalId: requestItem.id, status: 'denied', reason: 'no dice' },
     });
     const { value } = openaiResponsesCodec.encodeRequest({ messages: request.messages }, { model: 'gpt-4.1' });
-    expect(value.input.at(-1)).toEqual(body.input.at(-1));
+    expect(inputOf(value.input).at(-1)).toEqual(body.input.at(-1));
   });
 
   it('leaves a pending decision out: the request stands open, as the API left it', () => {
@@ -100,7 +107,7 @@ describe('OpenAI Responses MCP approval items', () => {
       approval: { approvalId: requestItem.id, status: 'pending' },
     };
     const { value } = openaiResponsesCodec.encodeRequest({ messages: pending }, { model: 'gpt-4.1' });
-    expect(value.input.map((item) => ('type' in item ? item.type : 'message'))).toEqual([
+    expect(inputOf(value.input).map((item) => ('type' in item ? item.type : 'message'))).toEqual([
       'message',
       'mcp_approval_request',
     ]);

@@ -80,6 +80,22 @@ describe('approval and deferred loading set in mcp.json', () => {
     expect(readFileSync(target, 'utf8')).toBe('hello');
   });
 
+  it('offers a deferred server tool only once the local search found it', async () => {
+    const model = scriptedModel([
+      toolCallResponse([{ id: 'call_search', name: 'search_tools', args: { query: 'directory tree' } }]),
+      toolCallResponse([{ id: 'call_tree', name: 'filesystem__directory_tree', args: { path: root } }]),
+      textResponse('Here is the tree.'),
+    ]);
+    const result = await runAgent({ model, tools: await bridge.tools(), messages: [userMessage('show the tree')] });
+    const offered = (index: number) => (model.requests[index]?.tools ?? []).map((tool) => tool.name);
+    expect(offered(0)).not.toContain('filesystem__directory_tree');
+    expect(offered(0)).toContain('search_tools');
+    expect(offered(1)).toContain('filesystem__directory_tree');
+    // The found tool ran on the server.
+    expect(result.steps[1]?.toolOutcomes[0]?.result.isError).toBe(false);
+    expect(result.text).toBe('Here is the tree.');
+  });
+
   it('rejects a bad approval value with the server and the field', async () => {
     await expect(McpBridge.fromConfig({ mcpServers: { fs: { command: 'x', approval: 'sometimes' } } })).rejects.toThrow(
       InvalidSettingError,

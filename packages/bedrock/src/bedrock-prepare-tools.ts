@@ -1,4 +1,5 @@
 import type { Tool, ToolChoice, Warning } from '@interlingua/core';
+import { warnDeferredTools } from '@interlingua/core/adapter';
 import type { BedrockCachePoint, BedrockConverseRequest, BedrockTool, BedrockToolChoice } from './bedrock-api';
 
 /**
@@ -33,6 +34,7 @@ export function prepareBedrockTools(options: {
     }));
     return { toolConfig: { tools } };
   }
+  warnDeferredTools(declared, 'Bedrock Converse', options.warnings);
   const tools: BedrockTool[] = declared.map((tool) => ({
     toolSpec: {
       name: tool.name,

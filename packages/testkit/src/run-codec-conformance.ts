@@ -12,6 +12,7 @@ import { responseToStream } from '@interlingua/core/adapter';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { arbitraryChatRequest, arbitraryModelResponse } from './arbitraries';
+import { runToolApprovalConformance } from './conformance/tool-approval-cases';
 import { loadIRCorpus } from './ir-corpus';
 import type { CodecFixture } from './load-codec-fixtures';
 
@@ -142,5 +143,7 @@ export function runCodecConformance(
         { numRuns },
       );
     });
+
+    runToolApprovalConformance(codec, model);
   });
 }

@@ -5,11 +5,9 @@ import {
   type Cost,
   collectStream,
   InterlinguaError,
-  InvalidRequestError,
   InvalidResponseError,
   type Message,
   type ModelResponse,
-  type StreamEvent,
   type ToolCall,
   ToolExecutionError,
   type Usage,
@@ -18,7 +16,7 @@ import {
 import { addCosts, computeCost, errorTypeOf, type TelemetrySpan, ZERO_COST } from '@interlingua/core/adapter';
 import { addUsage } from './add-usage';
 import { AgentAbortedError } from './agent-aborted-error';
-import type { AgentEvent } from './agent-event';
+import { forward, shapeHistory } from './agent-loop-steps';
 import { indexTools, type ResolvedAgentOptions } from './agent-options';
 import type { AgentFinishReason, AgentResult, AgentStep, ToolCallOutcome } from './agent-result';
 import type { AgentTool } from './agent-tool';
@@ -27,7 +25,6 @@ import { holdForApproval } from './approval/hold-for-approval';
 import { resumeApprovals } from './approval/resume-approvals';
 import { offerTools } from './deferred/local-tool-search';
 import { answer, type ExecuteToolCallsOptions, executeToolCalls } from './execute-tool-calls';
-import { findHistoryProblems } from './history/find-history-problems';
 import { noObject, repairRequest } from './object/generate-object';
 import { parseObjectText } from './object/object-schema';
 import { endModelSpan, endRunSpan, recordsContent, startModelSpan, startRunSpan } from './telemetry/agent-telemetry';
@@ -362,36 +359,6 @@ function aborted(state: LoopState, message: string, cause: unknown): AgentAborte
     steps: state.steps,
     usage: state.usage,
   });
-}
-
-function shapeHistory(options: ResolvedAgentOptions, step: number): Message[] {
-  const { strategy, history } = options;
-  if (strategy === undefined) return history.slice();
-  const shaped = strategy(history, {
-    ...(options.system === undefined ? {} : { system: options.system }),
-    tools: options.tools.data,
-    step,
-  });
-  const problems = findHistoryProblems(shaped);
-  if (problems.length > 0) {
-    throw new InvalidRequestError({
-      message: `Expected the history strategy to return a valid history: ${problems.join(' ')}`,
-    });
-  }
-  return [...shaped];
-}
-
-async function* forward(
-  events: AsyncIterable<StreamEvent>,
-  emit: (event: AgentEvent) => void,
-  failure: { usage?: Usage },
-): AsyncIterable<StreamEvent> {
-  for await (const event of events) {
-    if (event.type === 'error') {
-      if (event.usage !== undefined) failure.usage = event.usage;
-    } else if (event.type !== 'finish') emit(event);
-    yield event;
-  }
 }
 
 function notRun(call: ToolCall, reason: string): ToolCallOutcome {

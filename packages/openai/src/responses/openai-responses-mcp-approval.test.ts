@@ -1,4 +1,5 @@
-import { InvalidRequestError, type Message } from '@interlingua/core';
+import { collectStream, InvalidRequestError, type Message } from '@interlingua/core';
+import { responseToStream } from '@interlingua/core/adapter';
 import type { ResponseInput } from 'openai/resources/responses/responses';
 import { describe, expect, it } from 'vitest';
 import { openaiResponsesCodec } from './openai-responses-codec';
@@ -27,6 +28,10 @@ const approvedBody = {
     { type: 'mcp_approval_response', approve: true, approval_request_id: requestItem.id },
   ],
 };
+
+async function* toAsync<T>(items: Iterable<T>): AsyncIterable<T> {
+  yield* items;
+}
 
 // The encoder always sends a list of items.
 function inputOf(input: string | ResponseInput | undefined): ResponseInput {
@@ -140,5 +145,26 @@ describe('OpenAI Responses MCP approval items', () => {
       warnings: [],
     });
     expect(value.output).toEqual([requestItem]);
+  });
+
+  it('streams an approval call as one mcp_approval_request item and reads it back (the gateway stream)', async () => {
+    const assistant = history[1];
+    if (assistant?.role !== 'assistant') throw new Error('fixture');
+    const response = {
+      message: assistant,
+      finishReason: 'tool_calls' as const,
+      rawFinishReason: 'completed',
+      usage: { inputTokens: 418, outputTokens: 21 },
+      warnings: [],
+    };
+    const chunks: unknown[] = [];
+    for await (const chunk of openaiResponsesCodec.encodeStream(toAsync(responseToStream(response))))
+      chunks.push(chunk);
+    const items = chunks.flatMap((chunk) =>
+      (chunk as { type: string }).type === 'response.output_item.done' ? [(chunk as { item: unknown }).item] : [],
+    );
+    expect(items).toEqual([requestItem]);
+    const folded = await collectStream(openaiResponsesCodec.decodeStream(toAsync(chunks)));
+    expect(folded.message).toEqual(assistant);
   });
 });

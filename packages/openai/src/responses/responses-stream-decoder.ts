@@ -194,7 +194,7 @@ export function createResponsesStreamDecoder(): {
         );
         hasToolCalls = true;
         last = 'call';
-        out.push({ type: 'tool-call-start', id: toolCall.id, name: toolCall.name });
+        // Whole, without a start: the request is no call being written, and an encoder can tell it apart.
         out.push({ type: 'tool-call-end', toolCall });
         return;
       }

@@ -1,6 +1,6 @@
 import { collectStream, InvalidRequestError, type Message } from '@interlingua/core';
 import { responseToStream } from '@interlingua/core/adapter';
-import type { ResponseInput } from 'openai/resources/responses/responses';
+import type { ResponseInput, ResponseStreamEvent } from 'openai/resources/responses/responses';
 import { describe, expect, it } from 'vitest';
 import { openaiResponsesCodec } from './openai-responses-codec';
 
@@ -157,12 +157,10 @@ describe('OpenAI Responses MCP approval items', () => {
       usage: { inputTokens: 418, outputTokens: 21 },
       warnings: [],
     };
-    const chunks: unknown[] = [];
+    const chunks: ResponseStreamEvent[] = [];
     for await (const chunk of openaiResponsesCodec.encodeStream(toAsync(responseToStream(response))))
       chunks.push(chunk);
-    const items = chunks.flatMap((chunk) =>
-      (chunk as { type: string }).type === 'response.output_item.done' ? [(chunk as { item: unknown }).item] : [],
-    );
+    const items = chunks.flatMap((chunk) => (chunk.type === 'response.output_item.done' ? [chunk.item] : []));
     expect(items).toEqual([requestItem]);
     const folded = await collectStream(openaiResponsesCodec.decodeStream(toAsync(chunks)));
     expect(folded.message).toEqual(assistant);

@@ -51,7 +51,8 @@ export async function askWithApproval(
       history: first.messages,
       approvals: decisions,
     });
-    if (resumed.finishReason !== 'stop') throw resumed.error ?? new Error(`The run ended with ${resumed.finishReason}.`);
+    if (resumed.finishReason !== 'stop')
+      throw resumed.error ?? new Error(`The run ended with ${resumed.finishReason}.`);
     lines.push(`Assistant: ${resumed.text}`);
     return lines;
   } finally {

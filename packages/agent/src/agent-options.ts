@@ -12,7 +12,7 @@ import {
 import type { AgentEvent } from './agent-event';
 import type { AgentTool } from './agent-tool';
 import { type PendingApprovals, readPendingApprovals } from './approval/read-pending-approvals';
-import type { ToolSearchMode } from './deferred/local-tool-search';
+import type { ToolSearchMode } from './deferred/tool-search-mode';
 import { findHistoryProblems } from './history/find-history-problems';
 import { composeHistoryStrategies, type HistoryStrategy } from './history/history-strategy';
 import { type ObjectSchema, type PreparedObjectSchema, prepareObjectSchema } from './object/object-schema';

@@ -96,7 +96,7 @@ describe('deferred tools on Anthropic', () => {
         anthropic: { tools: [{ type: 'tool_search_tool_regex_20251119', name: 'tool_search_tool_regex' }] },
       },
     });
-    const tools = (server?.requests[0]?.body as { tools: { type?: string }[] }).tools;
+    const tools = (server?.requests[0]?.body as { tools: { type?: string }[] } | undefined)?.tools ?? [];
     expect(tools.filter((tool) => tool.type?.startsWith('tool_search_tool_'))).toEqual([
       { type: 'tool_search_tool_regex_20251119', name: 'tool_search_tool_regex' },
     ]);

@@ -2,14 +2,12 @@ import type { Message, Tool } from '@interlingua/core';
 import type { IndexedTools } from '../agent-options';
 import type { AgentTool } from '../agent-tool';
 import { searchDeferredTools } from './search-deferred-tools';
+import type { ToolSearchMode } from './tool-search-mode';
 
 /** The name of the agent's own tool search tool, offered where the provider has none. */
 export const LOCAL_TOOL_SEARCH_NAME = 'search_tools';
 
 const maxResults = 10;
-
-/** How deferred tools are offered: the provider's own tool search, or the agent's local one. */
-export type ToolSearchMode = 'provider' | 'local';
 
 /**
  * The local search tool over `deferred`: the model sends a query; the answer lists the tools

@@ -77,5 +77,5 @@ export function toolNeedsApproval(policy: McpToolPolicy | undefined, tool: strin
 /** Whether a server's tool is deferred under its policy. */
 export function toolIsDeferred(policy: McpToolPolicy | undefined, tool: string): boolean {
   const defer = policy?.deferLoading;
-  return defer === true || (defer !== undefined && defer.includes(tool));
+  return defer === true || defer?.includes(tool) === true;
 }

@@ -48,7 +48,7 @@ describe('an MCP approval request from the Responses API', () => {
       approvals: [{ approvalId: pending?.approval?.approvalId ?? '', approved: true }],
     });
     expect(resumed.finishReason).toBe('stop');
-    const input = (server.requests[1]?.body as { input: { type?: string }[] }).input;
+    const input = (server.requests[1]?.body as { input: { type?: string }[] } | undefined)?.input ?? [];
     expect(input.map((item) => item.type ?? 'message')).toEqual([
       'message',
       'mcp_approval_request',

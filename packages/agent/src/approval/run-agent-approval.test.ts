@@ -123,6 +123,24 @@ describe('tool approval in the agent loop', () => {
     expect(resumed.messages).toHaveLength(stopped.messages.length + 1);
   });
 
+  it('reads the held calls from `messages` too, when the whole history is passed that way', async () => {
+    const { ran, tools } = fileTools();
+    const model = scriptedModel([turn, textResponse('ok')]);
+    const stopped = await runAgent({ model, tools, messages: [userMessage('clean up')] });
+    ran.length = 0;
+    const resumed = await runAgent({
+      model,
+      tools,
+      messages: stopped.messages,
+      approvals: [
+        { approvalId: 'c2', approved: true },
+        { approvalId: 'c4', approved: false },
+      ],
+    });
+    expect(resumed.finishReason).toBe('stop');
+    expect(ran).toEqual(['delete /home/me/notes.txt']);
+  });
+
   it('rejects decisions that do not match the held calls before any model call', async () => {
     const { tools } = fileTools();
     const model = scriptedModel([turn]);

@@ -18,8 +18,11 @@ export type StepStartEvent = { type: 'step-start'; step: number; messages: reado
 /** A tool call of the model's turn is about to be validated and run. */
 export type ToolCallEvent = { type: 'tool-call'; step: number; toolCall: ToolCall };
 
+/** A tool call of the model's turn waits for a person's decision; the run ends with `approval-requested`. */
+export type ToolApprovalRequestEvent = { type: 'tool-approval-request'; step: number; toolCall: ToolCall };
+
 /**
- * A tool call was answered. `error` says why for an error result (unknown tool, invalid
+ * A tool call was answered (`step` is -1 for a call decided on resume, answered before the first model call). `error` says why for an error result (unknown tool, invalid
  * arguments, a throw or timeout with the thrown value as `cause`); it is for the host and is
  * not sent to the model. Emitted as calls finish, which may differ from call order.
  */
@@ -58,6 +61,7 @@ export type AgentEvent =
   | ToolCallEndEvent
   | StepStartEvent
   | ToolCallEvent
+  | ToolApprovalRequestEvent
   | ToolResultEvent
   | StepFinishEvent
   | AgentFinishEvent;

@@ -5,11 +5,9 @@ import {
   type Cost,
   collectStream,
   InterlinguaError,
-  InvalidRequestError,
   InvalidResponseError,
   type Message,
   type ModelResponse,
-  type StreamEvent,
   type ToolCall,
   ToolExecutionError,
   type Usage,
@@ -18,11 +16,15 @@ import {
 import { addCosts, computeCost, errorTypeOf, type TelemetrySpan, ZERO_COST } from '@interlingua/core/adapter';
 import { addUsage } from './add-usage';
 import { AgentAbortedError } from './agent-aborted-error';
-import type { AgentEvent } from './agent-event';
+import { forward, shapeHistory } from './agent-loop-steps';
 import { indexTools, type ResolvedAgentOptions } from './agent-options';
 import type { AgentFinishReason, AgentResult, AgentStep, ToolCallOutcome } from './agent-result';
-import { answer, executeToolCalls } from './execute-tool-calls';
-import { findHistoryProblems } from './history/find-history-problems';
+import type { AgentTool } from './agent-tool';
+import { findCallsNeedingApproval } from './approval/find-calls-needing-approval';
+import { holdForApproval } from './approval/hold-for-approval';
+import { resumeApprovals } from './approval/resume-approvals';
+import { offerTools } from './deferred/local-tool-search';
+import { answer, type ExecuteToolCallsOptions, executeToolCalls } from './execute-tool-calls';
 import { noObject, repairRequest } from './object/generate-object';
 import { parseObjectText } from './object/object-schema';
 import { endModelSpan, endRunSpan, recordsContent, startModelSpan, startRunSpan } from './telemetry/agent-telemetry';
@@ -45,6 +47,10 @@ type LoopState = {
   outputRepairs: number;
   /** The ids of every call in the history, kept as it grows: a new turn is checked against them alone. */
   callIds: Set<string>;
+  /** The calls the last turn holds for a person's decision. */
+  pendingApprovals: ToolCall[];
+  /** The calls decided on resume, answered before the first model call. */
+  approvalOutcomes: ToolCallOutcome[] | undefined;
 };
 
 /**
@@ -87,6 +93,8 @@ async function loop(
     output: undefined,
     outputRepairs: options.outputRepairs,
     callIds: callIdsOf(history),
+    pendingApprovals: [],
+    approvalOutcomes: undefined,
   };
   const { steps, inputTokensPerStep } = state;
   const callOptions: CallOptions = {
@@ -98,6 +106,31 @@ async function loop(
     options.output === undefined
       ? undefined
       : { type: 'json' as const, schema: options.output.jsonSchema, name: 'output' };
+
+  const execution = (
+    step: number,
+    tools: ReadonlyMap<string, AgentTool> = options.tools.byName,
+  ): Omit<ExecuteToolCallsOptions, 'messages' | 'truncated'> => ({
+    tools,
+    concurrency: options.toolConcurrency,
+    timeout: options.toolTimeout,
+    signal,
+    onStart: listening ? (toolCall) => emit({ type: 'tool-call', step, toolCall }) : noop,
+    onOutcome: listening ? (outcome) => emit({ type: 'tool-result', step, ...outcome }) : noop,
+    span,
+    recordContent: state.recordContent,
+    repair: options.repairToolCall,
+  });
+  if (options.approvals !== undefined) {
+    try {
+      if (options.toolSource !== undefined) options.tools = indexTools(await options.toolSource());
+    } catch (error) {
+      return finish(state, 'error', error);
+    }
+    const offered = offerTools(options.tools, history, options.toolSearch);
+    state.approvalOutcomes = await resumeApprovals(history, options.approvals, execution(-1, offered.byName));
+    if (signal?.aborted) throw aborted(state, 'The run was aborted while it ran the approved calls.', signal.reason);
+  }
 
   for (let index = 0; ; index++) {
     if (index === options.maxSteps) return finish(state, 'max_steps');
@@ -124,7 +157,9 @@ async function loop(
     if (listening) emit({ type: 'step-start', step: index, messages: sent });
     const request: ChatRequest = { messages: sent };
     if (options.system !== undefined) request.system = options.system;
-    if (options.tools.data.length > 0) request.tools = options.tools.data;
+    // Deferred tools: all of them marked for the provider's search, or the found ones and the local search.
+    const offered = offerTools(options.tools, history, options.toolSearch);
+    if (offered.data.length > 0) request.tools = offered.data;
     if (options.settings !== undefined) Object.assign(request, options.settings);
     if (responseFormat !== undefined) request.responseFormat = responseFormat;
     let response: ModelResponse;
@@ -187,23 +222,18 @@ async function loop(
       // tool call in it (not expected) is run like any other, so the history stays valid.
       case 'pause':
         if (calls.length > 0) {
-          step.toolOutcomes = await executeToolCalls(calls, {
-            tools: options.tools.byName,
-            concurrency: options.toolConcurrency,
-            timeout: options.toolTimeout,
-            signal,
+          const held = await findCallsNeedingApproval(calls, offered.byName, history);
+          const runnable = held.size === 0 ? calls : calls.filter((call) => !held.has(call.id));
+          const ran = await executeToolCalls(runnable, {
+            ...execution(index, offered.byName),
             messages: history.slice(),
             truncated: reason === 'length',
-            onStart: listening ? (toolCall) => emit({ type: 'tool-call', step: index, toolCall }) : noop,
-            onOutcome: listening ? (outcome) => emit({ type: 'tool-result', step: index, ...outcome }) : noop,
-            span,
-            recordContent: state.recordContent,
-            repair: options.repairToolCall,
           });
+          step.toolOutcomes = held.size === 0 ? ran : hold(state, calls, held, ran, index);
           if (step.toolOutcomes.some((outcome) => outcome.repair !== undefined)) recordRepairs(state, step);
           history.push({ role: 'tool', content: step.toolOutcomes.map((outcome) => outcome.result) });
           ranTools = true;
-          next = 'continue';
+          next = held.size === 0 ? 'continue' : 'approval-requested';
         } else next = reason === 'pause' ? 'continue' : reason === 'length' ? 'length' : 'other';
         break;
       case 'stop':
@@ -214,7 +244,11 @@ async function loop(
         next = reason;
         if (calls.length > 0) {
           // A call the loop will not run still needs a result, or the history could not be sent again.
-          step.toolOutcomes = calls.map((call) => notRun(call, reason));
+          // A provider's own approval request (its turn ends there) waits for the decision instead.
+          const held = new Set(calls.flatMap((call) => (call.approval?.providerExecuted === true ? [call.id] : [])));
+          const unheld = calls.filter((call) => !held.has(call.id)).map((call) => notRun(call, reason));
+          step.toolOutcomes = held.size === 0 ? unheld : hold(state, calls, held, unheld, index);
+          if (held.size > 0 && (reason === 'stop' || reason === 'other')) next = 'approval-requested';
           history.push({ role: 'tool', content: step.toolOutcomes.map((outcome) => outcome.result) });
         }
         break;
@@ -251,6 +285,20 @@ async function loop(
     }
     if (next !== 'continue') return finish(state, next);
   }
+}
+
+function hold(
+  state: LoopState,
+  calls: readonly ToolCall[],
+  held: ReadonlySet<string>,
+  others: readonly ToolCallOutcome[],
+  step: number,
+): ToolCallOutcome[] {
+  const { outcomes, pending } = holdForApproval(state.options.history, calls, held, others, (toolCall) =>
+    state.options.onEvent?.({ type: 'tool-approval-request', step, toolCall }),
+  );
+  state.pendingApprovals = pending;
+  return outcomes;
 }
 
 /** Puts the repaired calls into the history's assistant turn, and warns once per run. */
@@ -296,6 +344,8 @@ function finish(state: LoopState, finishReason: AgentFinishReason, error?: unkno
     warnings: state.warnings,
     ...(error === undefined ? {} : { error }),
     ...(state.output === undefined ? {} : { output: state.output }),
+    ...(finishReason === 'approval-requested' ? { pendingApprovals: state.pendingApprovals } : {}),
+    ...(state.approvalOutcomes === undefined ? {} : { approvalOutcomes: state.approvalOutcomes }),
   };
   options.onEvent?.({ type: 'finish', result });
   return result;
@@ -309,36 +359,6 @@ function aborted(state: LoopState, message: string, cause: unknown): AgentAborte
     steps: state.steps,
     usage: state.usage,
   });
-}
-
-function shapeHistory(options: ResolvedAgentOptions, step: number): Message[] {
-  const { strategy, history } = options;
-  if (strategy === undefined) return history.slice();
-  const shaped = strategy(history, {
-    ...(options.system === undefined ? {} : { system: options.system }),
-    tools: options.tools.data,
-    step,
-  });
-  const problems = findHistoryProblems(shaped);
-  if (problems.length > 0) {
-    throw new InvalidRequestError({
-      message: `Expected the history strategy to return a valid history: ${problems.join(' ')}`,
-    });
-  }
-  return [...shaped];
-}
-
-async function* forward(
-  events: AsyncIterable<StreamEvent>,
-  emit: (event: AgentEvent) => void,
-  failure: { usage?: Usage },
-): AsyncIterable<StreamEvent> {
-  for await (const event of events) {
-    if (event.type === 'error') {
-      if (event.usage !== undefined) failure.usage = event.usage;
-    } else if (event.type !== 'finish') emit(event);
-    yield event;
-  }
 }
 
 function notRun(call: ToolCall, reason: string): ToolCallOutcome {

@@ -6,10 +6,13 @@ import {
   type Message,
   type MessageInput,
   type Tool,
+  type ToolApprovalDecision,
   toMessages,
 } from '@interlingua/core';
 import type { AgentEvent } from './agent-event';
 import type { AgentTool } from './agent-tool';
+import { type PendingApprovals, readPendingApprovals } from './approval/read-pending-approvals';
+import type { ToolSearchMode } from './deferred/tool-search-mode';
 import { findHistoryProblems } from './history/find-history-problems';
 import { composeHistoryStrategies, type HistoryStrategy } from './history/history-strategy';
 import { type ObjectSchema, type PreparedObjectSchema, prepareObjectSchema } from './object/object-schema';
@@ -73,6 +76,19 @@ export type AgentOptions = {
   output?: ObjectSchema;
   /** How many times a final answer that does not match `output` is re-asked; default 1. */
   outputRepairs?: number;
+  /**
+   * Decisions on the calls a run held for approval (it ended with `approval-requested`): pass its
+   * `messages` as `history` and one decision per `pendingApprovals` entry. Approved calls run,
+   * denied ones are answered with an error result carrying the reason, then the run goes on.
+   */
+  approvals?: readonly ToolApprovalDecision[];
+  /**
+   * How tools marked `deferLoading` are offered: `provider` sends them all, marked, for the
+   * provider's own tool search (Anthropic `defer_loading`); `local` holds them back and offers
+   * the agent's `search_tools` over them, adding the tools found to the next step. Default:
+   * `provider` for a model whose provider is `anthropic`, else `local`. See `docs/deferred-tools.md`.
+   */
+  toolSearch?: ToolSearchMode;
 };
 
 /** Options after defaults and checks. */
@@ -95,6 +111,8 @@ export type ResolvedAgentOptions = {
   repairToolCall: RepairToolCall | undefined;
   output: PreparedObjectSchema | undefined;
   outputRepairs: number;
+  approvals: PendingApprovals | undefined;
+  toolSearch: ToolSearchMode;
 };
 
 /** Applies defaults and rejects bad settings with `InvalidSettingError`, a bad history with `InvalidRequestError`. */
@@ -119,7 +137,11 @@ export function resolveAgentOptions(options: AgentOptions): ResolvedAgentOptions
   }
   const source = options.tools;
   const tools = typeof source === 'function' ? indexTools([]) : indexTools(source ?? []);
-  const history = [...toMessages(options.history ?? [], 'history'), ...toMessages(options.messages ?? [], 'messages')];
+  const past = toMessages(options.history ?? [], 'history');
+  const added = toMessages(options.messages ?? [], 'messages');
+  const history = [...past, ...added];
+  // The held calls are in the history; a run given its whole history as `messages` is read the same way.
+  const approvals = readPendingApprovals(options.history === undefined ? added : past, options.approvals ?? []);
   if (history.length === 0) {
     throw new InvalidRequestError({
       message: 'Expected `messages` or `history` to hold at least one message, got none.',
@@ -160,6 +182,8 @@ export function resolveAgentOptions(options: AgentOptions): ResolvedAgentOptions
     repairToolCall: options.repairToolCall,
     output: options.output === undefined ? undefined : prepareObjectSchema(options.output, 'output'),
     outputRepairs,
+    approvals,
+    toolSearch: options.toolSearch ?? (options.model.provider === 'anthropic' ? 'provider' : 'local'),
   };
 }
 
@@ -176,7 +200,12 @@ export function indexTools(tools: readonly AgentTool[]): IndexedTools {
     }
     byName.set(tool.name, tool);
     // Only the data goes on the wire: functions stay on this side.
-    data.push({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema });
+    data.push({
+      name: tool.name,
+      description: tool.description,
+      inputSchema: tool.inputSchema,
+      ...(tool.deferLoading === true ? { deferLoading: true } : {}),
+    });
   }
   return { byName, data };
 }

@@ -12,9 +12,18 @@ import type { ToolCallRepair } from './repair/repair-tool-call';
 
 /**
  * Why a run ended. The model's own reasons, plus `max_steps`: the step limit was reached
- * with every call answered, so the history can be passed back to go on.
+ * with every call answered, so the history can be passed back to go on; and `approval-requested`:
+ * calls wait for a person's decision (`pendingApprovals`); resume with `approvals`.
  */
-export type AgentFinishReason = 'stop' | 'length' | 'content_filter' | 'refusal' | 'error' | 'other' | 'max_steps';
+export type AgentFinishReason =
+  | 'stop'
+  | 'length'
+  | 'content_filter'
+  | 'refusal'
+  | 'error'
+  | 'other'
+  | 'max_steps'
+  | 'approval-requested';
 
 /** One tool call and how it was answered. */
 export type ToolCallOutcome = {
@@ -74,4 +83,12 @@ export type AgentResult<Output = unknown> = {
   error?: unknown;
   /** With an `output` schema: the final answer, parsed and validated. */
   output?: Output;
+  /**
+   * When `finishReason` is `approval-requested`: the calls waiting for a decision, each with its
+   * `approval.approvalId`. The history answers them with placeholder results (valid on every
+   * provider); pass `messages` back as `history` with one decision each in `approvals`.
+   */
+  pendingApprovals?: ToolCall[];
+  /** The calls this run decided on before its first model call (from `approvals`), with their results. */
+  approvalOutcomes?: ToolCallOutcome[];
 };

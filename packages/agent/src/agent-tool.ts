@@ -1,4 +1,4 @@
-import type { Tool, ToolArgsValidation, ToolExecutionContext } from '@interlingua/core';
+import type { NeedsApproval, Tool, ToolArgsValidation, ToolExecutionContext } from '@interlingua/core';
 
 /**
  * A tool the agent can run: any `ExecutableTool` from `defineTool`, the MCP bridge or your
@@ -14,5 +14,7 @@ export type AgentTool = Tool & {
    * call is work for nothing. Default `false`.
    */
   trusted?: boolean;
+  /** Calls wait for a person's approval: always, never (default), or when the predicate says so for the validated input. */
+  needsApproval?: NeedsApproval<never>;
   execute: (input: never, context: ToolExecutionContext) => unknown;
 };

@@ -5,6 +5,7 @@ export type {
   AgentFinishEvent,
   StepFinishEvent,
   StepStartEvent,
+  ToolApprovalRequestEvent,
   ToolCallEvent,
   ToolResultEvent,
 } from './agent-event';
@@ -17,6 +18,8 @@ export {
   createConversation,
   type SendOptions,
 } from './create-conversation';
+export { LOCAL_TOOL_SEARCH_NAME } from './deferred/local-tool-search';
+export type { ToolSearchMode } from './deferred/tool-search-mode';
 export {
   type CollapseToolResultsOptions,
   collapseToolResults,

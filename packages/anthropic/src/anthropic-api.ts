@@ -83,6 +83,8 @@ export type AnthropicToolParam = {
   /** Fine-grained tool streaming: the input streamed without server-side buffering. */
   eager_input_streaming?: boolean;
   cache_control?: AnthropicCacheControl;
+  /** Loaded only when the tool search tool finds it. */
+  defer_loading?: boolean;
 };
 
 /** The `tool_choice` field. */
@@ -175,6 +177,7 @@ export const anthropicToolParamSchema = z.object({
   ),
   eager_input_streaming: z.boolean().nullish(),
   cache_control: cacheControlSchema.nullish(),
+  defer_loading: z.boolean().nullish(),
 });
 
 // A server tool (`web_search_20250305`, `bash_20250124`, …): passed through whole.

@@ -1,6 +1,7 @@
 import type { JSONObject, Tool, ToolChoice, Warning } from '@interlingua/core';
 import type { AnthropicToolChoice, AnthropicToolParam } from './anthropic-api';
 import { toAnthropicCacheControl } from './anthropic-cache-control';
+import { anthropicToolSearchFor } from './anthropic-tool-search';
 
 /**
  * Converts IR tools and tool choice to Anthropic `tools` and `tool_choice`.
@@ -8,7 +9,8 @@ import { toAnthropicCacheControl } from './anthropic-cache-control';
  * Tools become `{ name, description, input_schema }`, with `cache_control` for a tool's
  * `cacheBreakpoint` and `eager_input_streaming` (fine-grained tool streaming) when asked; `nativeTools` (from
  * `providerOptions.anthropic.tools`, e.g. `{ type: 'web_search_20250305', name: 'web_search' }`)
- * are appended verbatim. `toolChoice` maps `auto → auto`, `required → any`,
+ * are appended verbatim. A deferred tool (`deferLoading`) gets `defer_loading: true`, and the
+ * request then carries Anthropic's tool search tool (see `anthropicToolSearchFor`). `toolChoice` maps `auto → auto`, `required → any`,
  * `{ type: 'tool', name } → tool`, `none → none`; `disableParallelToolUse` becomes
  * `disable_parallel_tool_use` (on `auto` when no choice was given). A choice without tools
  * is dropped with a warning: the API rejects it.
@@ -34,9 +36,12 @@ export function prepareAnthropicTools(options: {
     if (options.eagerInputStreaming === true) param.eager_input_streaming = true;
     const cacheControl = toAnthropicCacheControl(tool);
     if (cacheControl !== undefined) param.cache_control = cacheControl;
+    if (tool.deferLoading === true) param.defer_loading = true;
     tools.push(param);
   }
   for (const tool of options.nativeTools) tools.push(tool);
+  const toolSearch = anthropicToolSearchFor(options.tools ?? [], options.nativeTools);
+  if (toolSearch !== undefined) tools.push(toolSearch);
   if (tools.length === 0) {
     if (options.toolChoice !== undefined && options.toolChoice !== 'none' && options.toolChoice !== 'auto') {
       options.warnings.push({

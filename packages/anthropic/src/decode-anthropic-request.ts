@@ -92,6 +92,7 @@ export function decodeAnthropicRequest(body: unknown): CodecResult<DecodedReques
         // `type` may be left out of `input_schema`; the IR states it.
         inputSchema: { ...tool.input_schema, type: 'object' },
         ...fromAnthropicCacheControl(tool.cache_control),
+        ...(tool.defer_loading === true ? { deferLoading: true } : {}),
       });
       if (tool.eager_input_streaming === true) eager += 1;
     } else nativeTools.push(tool as JSONObject);

@@ -38,6 +38,8 @@ export async function* encodeAnthropicStream(
   let nextIndex = 0;
   let current: Current | undefined;
   let serverBlocksSent = 0;
+  // UTF-16 units of text written in the current run: server blocks sit at offsets into it.
+  let runLength = 0;
   let textRun = false;
   // Calls that started while another call's block was open: Anthropic blocks cannot interleave
   // (OpenAI streams parallel calls side by side and ends them all at the finish), so they wait
@@ -106,18 +108,24 @@ export async function* encodeAnthropicStream(
     }
     switch (event.type) {
       case 'text-delta': {
-        if (!textRun) serverBlocksSent = 0;
-        textRun = true;
-        if (event.text !== '') {
-          if (current?.kind !== 'text') yield* open('text', { type: 'text', text: '' });
-          yield {
-            type: 'content_block_delta',
-            index: current?.index ?? 0,
-            delta: { type: 'text_delta', text: event.text },
-          };
+        if (!textRun) {
+          serverBlocksSent = 0;
+          runLength = 0;
         }
+        textRun = true;
         const serverBlocks = readServerBlocks(event.providerMetadata);
-        for (const { block } of serverBlocks.slice(serverBlocksSent)) {
+        let text = event.text;
+        const writeText = function* (piece: string): Generator<AnthropicStreamChunk> {
+          if (piece === '') return;
+          if (current?.kind !== 'text') yield* open('text', { type: 'text', text: '' });
+          yield { type: 'content_block_delta', index: current?.index ?? 0, delta: { type: 'text_delta', text: piece } };
+          runLength += piece.length;
+        };
+        for (const { offset, block } of serverBlocks.slice(serverBlocksSent)) {
+          // A whole part in one delta (a served response) holds its blocks mid-text: the text before each goes first.
+          const cut = Math.max(0, Math.min(text.length, offset - runLength));
+          yield* writeText(text.slice(0, cut));
+          text = text.slice(cut);
           yield* close();
           const index = nextIndex++;
           const input = block.type === 'server_tool_use' ? block.input : undefined;
@@ -129,6 +137,7 @@ export async function* encodeAnthropicStream(
           } else yield { type: 'content_block_start', index, content_block: block };
           yield { type: 'content_block_stop', index };
         }
+        yield* writeText(text);
         serverBlocksSent = Math.max(serverBlocksSent, serverBlocks.length);
         break;
       }

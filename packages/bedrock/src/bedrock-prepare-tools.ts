@@ -1,4 +1,5 @@
 import type { Tool, ToolChoice, Warning } from '@interlingua/core';
+import { warnDeferredTools } from '@interlingua/core/adapter';
 import type { BedrockCachePoint, BedrockConverseRequest, BedrockTool, BedrockToolChoice } from './bedrock-api';
 import { readCachePoint } from './bedrock-cache-point';
 
@@ -34,6 +35,7 @@ export function prepareBedrockTools(options: {
     }));
     return { toolConfig: { tools } };
   }
+  warnDeferredTools(declared, 'Bedrock Converse', options.warnings);
   const tools: BedrockTool[] = [];
   for (const tool of declared) {
     tools.push({

@@ -51,6 +51,12 @@ export type {
   ToolCallStartEvent,
 } from './ir/stream-event';
 export type { JSONSchema, Tool, ToolChoice, ToolChoiceMode } from './ir/tool';
+export type {
+  ToolApprovalDecision,
+  ToolApprovalRequest,
+  ToolApprovalResponse,
+  ToolApprovalStatus,
+} from './ir/tool-approval';
 export type { ToolCall } from './ir/tool-call';
 export type { ToolResult } from './ir/tool-result';
 export type { Usage } from './ir/usage';
@@ -86,10 +92,16 @@ export {
   warningSchema,
 } from './schemas/ir-schemas';
 export { parseChatRequest, parseMessages, type SafeParseResult, safeParseIR } from './schemas/parse-ir';
+export {
+  toolApprovalDecisionSchema,
+  toolApprovalRequestSchema,
+  toolApprovalResponseSchema,
+} from './schemas/tool-approval-schemas';
 export { collectStream } from './stream/collect-stream';
 export { useOpenTelemetry } from './telemetry/telemetry-span';
 export { defineTool, type JSONSchemaToolDefinition, type ZodToolDefinition } from './tools/define-tool';
 export type { ExecutableTool, ToolArgsValidation, ToolExecutionContext } from './tools/executable-tool';
+export type { NeedsApproval } from './tools/needs-approval';
 export { type ParsedToolArguments, parseToolArguments } from './tools/parse-tool-arguments';
 export { isToolOutput, type ToolOutput, toToolOutput } from './tools/tool-output';
 export {

@@ -1,4 +1,5 @@
 import type { JSONSchema, Tool, ToolChoice, Warning } from '@interlingua/core';
+import { warnDeferredTools } from '@interlingua/core/adapter';
 import type { GeminiFunctionDeclaration, GeminiRequestBody, GeminiToolConfig } from './gemini-api';
 import { type LoweredGeminiSchema, lowerJsonSchemaForGemini } from './lower-json-schema-for-gemini';
 
@@ -43,6 +44,7 @@ export function prepareGeminiTools(
     }
     return { warnings };
   }
+  warnDeferredTools(tools, 'Gemini', warnings);
   const functionDeclarations = tools.map((tool, index): GeminiFunctionDeclaration => {
     const lowered = lowerCached(tool);
     for (const warning of lowered.warnings) {

@@ -9,6 +9,7 @@ export { McpAuthError, type McpAuthFailure } from './auth/mcp-auth-error';
 export type { McpOAuthCredentials, McpTokenStore, McpTokenStoreKey } from './auth/mcp-token-store';
 export type { McpOAuthConfig } from './config/mcp-oauth-config';
 export type { McpRemoteServerConfig, McpRoot, McpServerConfig, McpStdioServerConfig } from './config/mcp-server-config';
+export type { McpApprovalMode, McpToolPolicy } from './config/mcp-tool-policy';
 export { type ParsedMcpConfig, type ParseMcpConfigOptions, parseMcpConfig } from './config/parse-mcp-config';
 export { readMcpConfigFile } from './config/read-mcp-config-file';
 export { resolveEnvReferences } from './config/resolve-env-references';

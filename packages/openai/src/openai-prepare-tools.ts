@@ -1,4 +1,5 @@
 import type { Tool, ToolChoice, Warning } from '@interlingua/core';
+import { warnDeferredTools } from '@interlingua/core/adapter';
 import type { OpenAIChatTool, OpenAIChatToolChoice } from './openai-api';
 
 /** The warning for a tool choice in a request without tools (both OpenAI APIs reject one). */
@@ -25,6 +26,7 @@ export function prepareOpenAITools(
     if (toolChoice !== undefined) warnings.push(TOOL_CHOICE_WITHOUT_TOOLS);
     return { warnings };
   }
+  warnDeferredTools(tools, 'Chat Completions', warnings);
   const converted: OpenAIChatTool[] = [];
   for (const tool of tools) {
     converted.push({

@@ -60,6 +60,7 @@ export {
 } from './provider-server';
 export { freePort, type RedisServer, type RedisServerOptions, startRedisServer } from './redis-server';
 export { textResponse, toolCallResponse } from './responses';
+export { strictAnthropicToolSearchReplies } from './rules/strict-anthropic-tool-search-replies';
 export { strictDeepSeekReplies } from './rules/strict-deepseek-replies';
 export { type StrictGeminiOptions, strictGeminiReplies } from './rules/strict-gemini-replies';
 export {

@@ -13,6 +13,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { arbitraryChatRequest, arbitraryModelResponse } from './arbitraries';
 import { registerCacheBreakpointConformance } from './cache-breakpoint-conformance';
+import { runToolApprovalConformance } from './conformance/tool-approval-cases';
 import { loadIRCorpus } from './ir-corpus';
 import type { CodecFixture } from './load-codec-fixtures';
 import { registerToolArgumentStreamingConformance } from './tool-argument-streaming-conformance';
@@ -147,5 +148,7 @@ export function runCodecConformance(
         { numRuns },
       );
     });
+
+    runToolApprovalConformance(codec, model);
   });
 }

@@ -26,6 +26,7 @@ export {
   type ProviderTurn,
   type TurnFactory,
 } from '../messages/group-provider-turns';
+export { warnDeferredTools } from '../provider-data/warn-deferred-tools';
 export { type ForeignMetadataOptions, warnForeignMetadata } from '../provider-data/warn-foreign-metadata';
 export { type ForeignOptionsOptions, warnForeignOptions } from '../provider-data/warn-foreign-options';
 export { DEFAULT_EFFORT_BUDGETS } from '../reasoning/default-effort-budgets';

@@ -1,5 +1,6 @@
 import type { CacheBreakpoint } from './cache-breakpoint';
 import type { JSONObject, ProviderMetadata } from './json-value';
+import type { ToolApprovalRequest } from './tool-approval';
 
 /**
  * A model's request to run one tool.
@@ -22,6 +23,8 @@ export type ToolCall = {
   argsError?: string;
   /** Cache the prompt up to and including this part; see {@link CacheBreakpoint}. */
   cacheBreakpoint?: CacheBreakpoint;
+  /** Set when the call waits for a person's decision before it runs; see `docs/approval.md`. */
+  approval?: ToolApprovalRequest;
   /** Provider data that rides on this call (e.g. Gemini `thoughtSignature`). */
   providerMetadata?: ProviderMetadata;
 };

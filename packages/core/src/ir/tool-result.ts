@@ -1,6 +1,7 @@
 import type { CacheBreakpoint } from './cache-breakpoint';
 import type { UserContentPart } from './content-parts';
 import type { ProviderMetadata } from './json-value';
+import type { ToolApprovalResponse } from './tool-approval';
 
 /** The outcome of one tool call, answered to the model. */
 export type ToolResult = {
@@ -15,6 +16,8 @@ export type ToolResult = {
   isError: boolean;
   /** Cache the prompt up to and including this part; see {@link CacheBreakpoint}. */
   cacheBreakpoint?: CacheBreakpoint;
+  /** For a call that needed approval: pending (this result is a placeholder) or the decision. */
+  approval?: ToolApprovalResponse;
   /** Provider data that rides on this result. */
   providerMetadata?: ProviderMetadata;
 };

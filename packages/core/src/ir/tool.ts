@@ -17,6 +17,11 @@ export type Tool = {
   inputSchema: JSONSchema;
   /** Cache the prompt up to and including this tool definition (tools come first in the prefix); see {@link CacheBreakpoint}. */
   cacheBreakpoint?: CacheBreakpoint;
+  /**
+   * Offered lazily: the schema is not loaded up front, the model finds the tool through tool search
+   * (Anthropic `defer_loading`; elsewhere the agent's local search tool). See `docs/deferred-tools.md`.
+   */
+  deferLoading?: boolean;
 };
 
 /** The tool-choice modes, as used by capability data. */

@@ -15,6 +15,7 @@ import type { Usage } from '../ir/usage';
 import type { Warning } from '../ir/warning';
 import { describeJSONKind, findJSONValueIssue } from '../json/find-json-value-issue';
 import type { SchemaIssue } from './format-schema-issues';
+import { toolApprovalRequestSchema, toolApprovalResponseSchema } from './tool-approval-schemas';
 
 // A zod schema that accepts what `check` finds no issue with, and returns the value itself: no
 // copy, so keys such as `__proto__` stay own properties. Later refinements see only valid data.
@@ -122,6 +123,7 @@ export const toolCallSchema = z
     argsText: z.string().exactOptional(),
     argsError: z.string().exactOptional(),
     cacheBreakpoint,
+    approval: toolApprovalRequestSchema.exactOptional(),
     providerMetadata: metadata,
   })
   .refine((call) => call.argsError === undefined || call.argsText !== undefined, {
@@ -139,6 +141,7 @@ export const toolResultSchema = z.strictObject({
   content: z.array(userContentPartSchema),
   isError: z.boolean(),
   cacheBreakpoint,
+  approval: toolApprovalResponseSchema.exactOptional(),
   providerMetadata: metadata,
 }) satisfies z.ZodType<ToolResult>;
 
@@ -176,6 +179,7 @@ export const toolSchema = z.strictObject({
     'Expected an object schema (`type: "object"`)',
   ),
   cacheBreakpoint,
+  deferLoading: z.boolean().exactOptional(),
 }) satisfies z.ZodType<Tool>;
 
 /** Zod schema for {@link ToolChoice}. */

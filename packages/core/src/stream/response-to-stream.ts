@@ -26,12 +26,15 @@ export function responseToStream(response: ModelResponse): StreamEvent[] {
         });
         break;
       case 'tool-call':
-        events.push({ type: 'tool-call-start', id: part.id, name: part.name });
-        events.push({
-          type: 'tool-call-delta',
-          id: part.id,
-          argsTextDelta: part.argsText ?? JSON.stringify(part.args),
-        });
+        // A provider's approval request is no call being written: it comes whole, as its API streams it.
+        if (part.approval?.providerExecuted !== true) {
+          events.push({ type: 'tool-call-start', id: part.id, name: part.name });
+          events.push({
+            type: 'tool-call-delta',
+            id: part.id,
+            argsTextDelta: part.argsText ?? JSON.stringify(part.args),
+          });
+        }
         events.push({ type: 'tool-call-end', toolCall: part });
         break;
       default: {

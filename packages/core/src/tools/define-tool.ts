@@ -3,6 +3,7 @@ import { InvalidRequestError } from '../errors/invalid-request-error';
 import type { JSONSchema } from '../ir/tool';
 import { formatSchemaIssues, type SchemaIssue } from '../schemas/format-schema-issues';
 import type { ExecutableTool, ToolArgsValidation, ToolExecutionContext } from './executable-tool';
+import type { NeedsApproval } from './needs-approval';
 import { type AnyZodSchema, type InferZod, isZod4Schema, zodToInputSchema } from './zod-to-input-schema';
 
 /** Settings of a tool whose input is a zod schema. */
@@ -12,6 +13,10 @@ export type ZodToolDefinition<S extends AnyZodSchema> = {
   /** A zod 3 or zod 4 object schema; its JSON Schema becomes the tool's `inputSchema`. */
   input: S;
   execute: (input: InferZod<S>, context: ToolExecutionContext) => unknown;
+  /** Calls wait for a person's approval: always, never (default), or when the predicate says so. */
+  needsApproval?: NeedsApproval<InferZod<S>>;
+  /** Offer the tool lazily, found through tool search (see `docs/deferred-tools.md`). */
+  deferLoading?: boolean;
 };
 
 /** Settings of a tool described by a plain JSON Schema. */
@@ -21,6 +26,10 @@ export type JSONSchemaToolDefinition<T> = {
   /** The JSON Schema of the arguments object. */
   inputSchema: JSONSchema;
   execute: (input: T, context: ToolExecutionContext) => unknown;
+  /** Calls wait for a person's approval: always, never (default), or when the predicate says so. */
+  needsApproval?: NeedsApproval<T>;
+  /** Offer the tool lazily, found through tool search (see `docs/deferred-tools.md`). */
+  deferLoading?: boolean;
 };
 
 const toolNamePattern = /^[A-Za-z0-9_-]{1,64}$/;
@@ -57,6 +66,7 @@ export function defineTool(
       inputSchema: zodToInputSchema(schema, definition.name),
       validate: (args) => validateWithZod(schema, args),
       execute: definition.execute as ExecutableTool<unknown>['execute'],
+      ...optionalBehaviour(definition),
     };
   }
   if (definition.inputSchema.type !== 'object') {
@@ -69,6 +79,20 @@ export function defineTool(
     description: definition.description,
     inputSchema: definition.inputSchema,
     execute: definition.execute as ExecutableTool<unknown>['execute'],
+    ...optionalBehaviour(definition),
+  };
+}
+
+// Only the settings given: a tool without them keeps the plain shape.
+function optionalBehaviour(definition: {
+  needsApproval?: NeedsApproval<never>;
+  deferLoading?: boolean;
+}): Pick<ExecutableTool<unknown>, 'needsApproval' | 'deferLoading'> {
+  return {
+    ...(definition.needsApproval === undefined
+      ? {}
+      : { needsApproval: definition.needsApproval as NeedsApproval<unknown> }),
+    ...(definition.deferLoading === undefined ? {} : { deferLoading: definition.deferLoading }),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Message } from '../ir/message';
 import type { Tool } from '../ir/tool';
+import type { NeedsApproval } from './needs-approval';
 
 /** What an executor learns about the call it serves. */
 export type ToolExecutionContext = {
@@ -24,6 +25,8 @@ export type ExecutableTool<Input = unknown> = Tool & {
    * validates against `inputSchema` itself.
    */
   validate?: (args: unknown) => ToolArgsValidation<Input>;
+  /** Whether a call waits for a person's approval before it runs (default never); see `docs/approval.md`. */
+  needsApproval?: NeedsApproval<Input>;
   /** Runs the tool on validated input. May return a string, any JSON value, or a `ToolOutput`. */
   execute: (input: Input, context: ToolExecutionContext) => unknown;
 };

@@ -33,6 +33,8 @@ export function createTerminalPrompter(io: CliIO, pause: () => void = () => {}):
       pause();
       if (attached !== undefined) {
         const readline = attached;
+        // A readline without an output (the REPL on something other than a terminal) shows no question itself.
+        if (readline.terminal !== true) io.stderr.write(question);
         return new Promise((resolve) => {
           const onClose = () => resolve(undefined);
           readline.once('close', onClose);

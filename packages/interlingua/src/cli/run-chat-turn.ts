@@ -1,5 +1,5 @@
 import { type AgentEvent, type AgentOptions, type AgentResult, runAgent, streamAgent } from '@interlingua/agent';
-import type { ChatModel, Message, ToolResult } from '@interlingua/core';
+import type { ChatModel, Message, ToolApprovalDecision, ToolResult } from '@interlingua/core';
 import type { CliIO } from './cli-io';
 import type { AnswerWriter } from './create-answer-writer';
 import type { Spinner } from './create-spinner';
@@ -21,6 +21,8 @@ export type ChatTurnOptions = {
   shown?: { text: string };
   /** Also receives every event of the run (the trace recorder). */
   onEvent?: (event: AgentEvent) => void;
+  /** Decisions on the calls the previous run held for approval: the turn resumes with them. */
+  approvals?: ToolApprovalDecision[];
 };
 
 /**
@@ -42,6 +44,7 @@ export async function runChatTurn(
     ...(options.system === undefined ? {} : { system: options.system }),
     ...(options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }),
     ...(options.signal === undefined ? {} : { signal: options.signal }),
+    ...(options.approvals === undefined ? {} : { approvals: options.approvals }),
   };
   const printer = createTurnPrinter(io, styles, spinner, answer, options.shown ?? { text: '' });
   try {
@@ -98,6 +101,13 @@ function createTurnPrinter(io: CliIO, styles: Styles, spinner: Spinner, answer: 
             `${styles.cyan('  → tool call')} ${event.toolCall.name} ${JSON.stringify(event.toolCall.args)}\n`,
           );
           spinner.start(`running ${event.toolCall.name}…`);
+          return;
+        case 'tool-approval-request':
+          spinner.stop();
+          endLine();
+          io.stderr.write(
+            `${styles.bold('  ? needs approval')} ${event.toolCall.name} ${JSON.stringify(event.toolCall.args)}\n`,
+          );
           return;
         case 'tool-result':
           spinner.stop();

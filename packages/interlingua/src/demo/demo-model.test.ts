@@ -84,6 +84,40 @@ describe('decideDemoResponse', () => {
     expect(response.message.content[0]).toMatchObject({ type: 'text' });
   });
 
+  it('searches with the local search_tools when the weather tool is held back, then calls what it found', () => {
+    const search: Tool = { name: 'search_tools', description: 'Find tools.', inputSchema: { type: 'object' } };
+    const asked = decideDemoResponse(request([user('北京今天天气怎么样？')], [search]));
+    expect(asked.message.content).toEqual([
+      { type: 'tool-call', id: 'call_demo_1', name: 'search_tools', args: { query: 'weather' } },
+    ]);
+    const found: Message[] = [
+      user('北京今天天气怎么样？'),
+      asked.message,
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'call_demo_1',
+            toolName: 'search_tools',
+            content: [{ type: 'text', text: '{"tools":[{"name":"weather__get_weather"}]}' }],
+            isError: false,
+          },
+        ],
+      },
+    ];
+    expect(decideDemoResponse(request(found, [weatherTool, search])).message.content).toContainEqual({
+      type: 'tool-call',
+      id: 'call_demo_2',
+      name: 'weather__get_weather',
+      args: { city: '北京' },
+    });
+    // Found nothing: it says so rather than search again.
+    expect(decideDemoResponse(request(found, [search])).message.content).toEqual([
+      { type: 'text', text: '我没有查询天气的工具，无法回答北京的天气。' },
+    ]);
+  });
+
   it('answers a request for JSON with a value of the schema, for the city asked about', () => {
     const schema = {
       type: 'object',

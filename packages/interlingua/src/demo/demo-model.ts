@@ -66,11 +66,17 @@ export function decideDemoResponse(request: ChatRequest): ModelResponse {
     const text = lastText(last).trim();
     const city = weatherQuestion(text) ?? /\b(?:in|for|at) (\p{Lu}[\p{L}'-]*)/u.exec(text)?.[1] ?? 'Paris';
     content = [{ type: 'text', text: JSON.stringify(demoJsonAnswer(format.schema ?? {}, city)) }];
+  } else if (last?.role === 'tool' && last.content.every((result) => result.toolName === SEARCH_TOOLS)) {
+    // A tool search answered: ask the question again, now with the tools it found.
+    const question = request.messages.findLast((message) => message.role === 'user');
+    // Searched once: without a weather tool now, it says so rather than search again.
+    const tools = weatherTool === undefined ? [] : (request.tools ?? []);
+    content = replyTo(question?.role === 'user' ? lastText(question) : '', request.messages, weatherTool, tools);
   } else if (last?.role === 'tool') {
     content = [{ type: 'text', text: last.content.map(answerFromResult).join('\n') }];
   } else {
     const text = last?.role === 'user' ? lastText(last) : '';
-    content = replyTo(text, request.messages, weatherTool);
+    content = replyTo(text, request.messages, weatherTool, request.tools ?? []);
   }
   const calls = content.filter((part) => part.type === 'tool-call').length;
   return {
@@ -83,7 +89,15 @@ export function decideDemoResponse(request: ChatRequest): ModelResponse {
   };
 }
 
-function replyTo(text: string, history: readonly Message[], weatherTool: Tool | undefined): AssistantContentPart[] {
+// The agent's local tool search (deferred tools): the demo searches with it when the weather tool is held back.
+const SEARCH_TOOLS = 'search_tools';
+
+function replyTo(
+  text: string,
+  history: readonly Message[],
+  weatherTool: Tool | undefined,
+  tools: readonly Tool[],
+): AssistantContentPart[] {
   const trimmed = text.trim().replace(/[？?！!。.]+$/u, '');
   if (/^(你好|您好|hi|hello|hey)\b|^(你好|您好)/iu.test(trimmed)) {
     return [{ type: 'text', text: isChinese(trimmed) ? '你好！有什么可以帮你？' : 'Hello! How can I help?' }];
@@ -107,6 +121,10 @@ function replyTo(text: string, history: readonly Message[], weatherTool: Tool | 
           : 'I am the offline demo model and only know the weather. Try: what is the weather in Paris?',
       },
     ];
+  }
+  if (weatherTool === undefined && tools.some((tool) => tool.name === SEARCH_TOOLS)) {
+    const callNumber = countToolCalls(history) + 1;
+    return [{ type: 'tool-call', id: `call_demo_${callNumber}`, name: SEARCH_TOOLS, args: { query: 'weather' } }];
   }
   if (weatherTool === undefined) {
     return [

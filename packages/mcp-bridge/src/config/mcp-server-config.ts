@@ -1,4 +1,5 @@
 import type { McpOAuthConfig } from './mcp-oauth-config';
+import type { McpToolPolicy } from './mcp-tool-policy';
 
 /** A root offered to a server: a `file://` URI and a name (`roots/list`). */
 export type McpRoot = { uri: string; name?: string };
@@ -14,6 +15,8 @@ export type McpStdioServerConfig = {
   cwd?: string;
   /** The roots offered to this server (`roots` in the config); `false`: none, and no roots capability. */
   roots?: McpRoot[] | false;
+  /** Which tools need approval and which are deferred (`approval`, `deferLoading` in the config). */
+  toolPolicy?: McpToolPolicy;
 };
 
 /**
@@ -33,6 +36,8 @@ export type McpRemoteServerConfig = {
   oauth?: McpOAuthConfig | false;
   /** The roots offered to this server (`roots` in the config); `false`: none, and no roots capability. */
   roots?: McpRoot[] | false;
+  /** Which tools need approval and which are deferred (`approval`, `deferLoading` in the config). */
+  toolPolicy?: McpToolPolicy;
 };
 
 /** One server of an mcp.json, validated and with every `${env:NAME}` reference resolved. */

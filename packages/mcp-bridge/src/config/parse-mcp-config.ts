@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { InvalidSettingError, type Warning } from '@interlingua/core';
 import { findClosestMatch } from '@interlingua/core/adapter';
 import type { McpRoot, McpServerConfig } from './mcp-server-config';
+import { parseMcpToolPolicy } from './mcp-tool-policy';
 import { parseEnvFile } from './parse-env-file';
 import { parseOAuthConfig } from './parse-oauth-config';
 import { resolveEnvReferences } from './resolve-env-references';
@@ -45,6 +46,8 @@ const knownKeys = new Set([
   'disabled',
   'roots',
   'oauth',
+  'approval',
+  'deferLoading',
 ]);
 // Keys other clients write (Cline, Claude Code, VS Code) that mean nothing to the bridge: ignored with a warning.
 const ignoredKeys = new Set(['alwaysAllow', 'autoApprove', 'description', 'timeout', 'dev', 'gallery', 'version']);
@@ -216,6 +219,7 @@ function parseServer(
       env: { ...fromFile, ...textMap('env', entry.env) },
       ...(entry.cwd === undefined ? {} : { cwd: text('cwd', entry.cwd) }),
       ...parseRoots(entry.roots, rootText, context, at('roots'), pathOf('roots')),
+      ...toolPolicyOf(entry, `mcp server \`${name}\``, base),
     };
   }
   if (entry.url === undefined) {
@@ -250,7 +254,14 @@ function parseServer(
       ? {}
       : { oauth: parseOAuthConfig(entry.oauth, (field, value) => text(field, value), at('oauth'), pathOf('oauth')) }),
     ...parseRoots(entry.roots, rootText, context, at('roots'), pathOf('roots')),
+    ...toolPolicyOf(entry, `mcp server \`${name}\``, base),
   };
+}
+
+// Only a policy the config sets: a server without one keeps its plain shape.
+function toolPolicyOf(entry: Record<string, unknown>, where: string, base: Path) {
+  const toolPolicy = parseMcpToolPolicy(entry, where, base);
+  return toolPolicy.approval === undefined && toolPolicy.deferLoading === undefined ? {} : { toolPolicy };
 }
 
 /** A root as a `file://` URI: a path (relative to the workspace folder) or a URI as written. */

@@ -1,5 +1,6 @@
 import { type ExecutableTool, InvalidSettingError, type JSONSchema } from '@interlingua/core';
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import { toolIsDeferred, toolNeedsApproval } from '../config/mcp-tool-policy';
 import { exposeToolName } from './expose-tool-name';
 import type { McpServerConnection } from './mcp-server-connection';
 
@@ -36,6 +37,9 @@ export function buildToolRoutes(
               description: tool.description ?? tool.title ?? `Tool ${tool.name} of MCP server ${connection.name}.`,
               inputSchema: tool.inputSchema as JSONSchema,
               execute: execute(name),
+              // The config's `approval` and `deferLoading` for this server's tool.
+              ...(toolNeedsApproval(connection.config.toolPolicy, tool.name) ? { needsApproval: true } : {}),
+              ...(toolIsDeferred(connection.config.toolPolicy, tool.name) ? { deferLoading: true } : {}),
             };
       routes.set(name, { connection, tool, executable });
     }

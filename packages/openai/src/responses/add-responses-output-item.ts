@@ -5,6 +5,7 @@ import {
   responsesReasoningItemSchema,
   responsesServerItemSchema,
 } from './openai-responses-api';
+import { mcpApprovalRequestToToolCall, responsesMcpApprovalRequestSchema } from './openai-responses-mcp-approval';
 import { readServerItemJSON } from './openai-responses-server-items';
 import { parseResponseItemAt } from './parse-responses-item';
 import type { ResponsesContentBuilder } from './responses-content-builder';
@@ -51,6 +52,9 @@ export function addResponsesOutputItem(
       return;
     case 'function_call':
       builder.call(parseResponseItemAt(responsesFunctionCallSchema, raw, path));
+      return;
+    case 'mcp_approval_request':
+      builder.part(mcpApprovalRequestToToolCall(parseResponseItemAt(responsesMcpApprovalRequestSchema, raw, path)));
       return;
     default: {
       const item = readServerItemJSON(raw, path);

@@ -11,6 +11,12 @@ import { unmarkOpenAIToolError } from '../openai-tool-error-text';
 import { convertOpenAIResponsesInputParts } from './convert-openai-responses-input-parts';
 import { responsesFunctionCallSchema, responsesReasoningItemSchema } from './openai-responses-api';
 import {
+  mcpApprovalRequestToToolCall,
+  mcpApprovalResponseToToolResult,
+  responsesMcpApprovalRequestSchema,
+  responsesMcpApprovalResponseSchema,
+} from './openai-responses-mcp-approval';
+import {
   responsesFunctionCallOutputSchema,
   responsesInputItemEnvelopeSchema,
   responsesInputMessageSchema,
@@ -133,6 +139,28 @@ export function convertOpenAIResponsesInputItems(
           content,
           isError,
         };
+        const last = messages.at(-1);
+        if (last?.role === 'tool') last.content.push(result);
+        else messages.push({ role: 'tool', content: [result] });
+        return;
+      }
+      case 'mcp_approval_request': {
+        const call = mcpApprovalRequestToToolCall(parseRequestItemAt(responsesMcpApprovalRequestSchema, raw, path));
+        toolNames.set(call.id, call.name);
+        turn().part(call);
+        return;
+      }
+      case 'mcp_approval_response': {
+        assistant = undefined;
+        const response = parseRequestItemAt(responsesMcpApprovalResponseSchema, raw, path);
+        const toolName = toolNames.get(response.approval_request_id);
+        if (toolName === undefined) {
+          // The API answers such a body with a 400 too: a decision must follow its request.
+          throw new InvalidRequestError({
+            message: `Expected a Responses API request body: input[${index}].approval_request_id: Expected the id of an earlier mcp_approval_request, got ${JSON.stringify(response.approval_request_id.slice(0, 100))}.`,
+          });
+        }
+        const result = mcpApprovalResponseToToolResult(response, toolName);
         const last = messages.at(-1);
         if (last?.role === 'tool') last.content.push(result);
         else messages.push({ role: 'tool', content: [result] });

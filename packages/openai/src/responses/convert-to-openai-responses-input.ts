@@ -14,6 +14,11 @@ import {
   convertToOpenAIResponsesContent,
   convertToOpenAIResponsesUserContent,
 } from './convert-to-openai-responses-content';
+import {
+  isMcpApprovalCall,
+  toMcpApprovalRequestItem,
+  toMcpApprovalResponseItem,
+} from './openai-responses-mcp-approval';
 import { isOpenAIReasoning, openAIReasoningIds } from './openai-responses-reasoning';
 import { splitAtServerItems } from './openai-responses-server-items';
 
@@ -47,6 +52,8 @@ export function convertToOpenAIResponsesInput(
   const input: ResponseInputItem[] = [];
   const warnings: Warning[] = [];
   const dropped = { foreign: false, unstored: false };
+  // The calls that are the provider's MCP approval requests: their results are the decisions.
+  const approvalCalls = new Set<string>();
 
   messages.forEach((message, index) => {
     switch (message.role) {
@@ -58,10 +65,12 @@ export function convertToOpenAIResponsesInput(
         });
         break;
       case 'assistant':
+        for (const part of message.content)
+          if (part.type === 'tool-call' && isMcpApprovalCall(part)) approvalCalls.add(part.id);
         convertAssistant(message, options, input, warnings, dropped);
         break;
       case 'tool':
-        convertToolMessage(message, index, input, warnings);
+        convertToolMessage(message, index, input, warnings, approvalCalls);
         break;
       default: {
         const exhaustive: never = message;
@@ -97,6 +106,10 @@ function convertAssistant(
         break;
       }
       case 'tool-call':
+        if (isMcpApprovalCall(part)) {
+          input.push(toMcpApprovalRequestItem(part));
+          break;
+        }
         input.push({
           type: 'function_call',
           call_id: part.id,
@@ -153,8 +166,20 @@ function convertReasoning(
   };
 }
 
-function convertToolMessage(message: ToolMessage, index: number, input: ResponseInputItem[], warnings: Warning[]) {
+function convertToolMessage(
+  message: ToolMessage,
+  index: number,
+  input: ResponseInputItem[],
+  warnings: Warning[],
+  approvalCalls: ReadonlySet<string>,
+) {
   message.content.forEach((result, resultIndex) => {
+    if (approvalCalls.has(result.toolCallId)) {
+      // The decision on an approval request; a pending one is not sent (the request stands open).
+      const item = toMcpApprovalResponseItem(result);
+      if (item !== undefined) input.push(item);
+      return;
+    }
     const path = `messages[${index}].content[${resultIndex}].content`;
     const texts = result.content.filter((part) => part.type === 'text');
     let output: string | ResponseFunctionCallOutputItem[];

@@ -6,6 +6,7 @@ import type {
   ResponseOutputMessage,
 } from 'openai/resources/responses/responses';
 import { isOpenAIRefusal } from '../split-openai-assistant-content';
+import { isMcpApprovalCall, toMcpApprovalRequestItem } from './openai-responses-mcp-approval';
 import { callDataItem, reasoningPartToItem } from './openai-responses-reasoning';
 import { splitAtServerItems } from './openai-responses-server-items';
 
@@ -68,6 +69,11 @@ export function convertToOpenAIResponsesOutput(
         output.push(reasoningPartToItem(part, outputItemId('rs', responseId, output.length)));
         break;
       case 'tool-call': {
+        if (isMcpApprovalCall(part)) {
+          // The provider's approval request goes back as it is: the client answers it with mcp_approval_response.
+          output.push(toMcpApprovalRequestItem(part) as ResponseOutputItem);
+          break;
+        }
         output.push(outputFunctionCall(outputItemId('fc', responseId, output.length), part));
         // Another provider's data on the call (a Gemini thoughtSignature) rides in a carrier item after it.
         const carrier = callDataItem(part, outputItemId('rs', responseId, output.length));

@@ -1,4 +1,5 @@
 import type { Tool, ToolChoice, Warning } from '@interlingua/core';
+import { warnDeferredTools } from '@interlingua/core/adapter';
 import type { FunctionTool, ToolChoiceFunction, ToolChoiceOptions } from 'openai/resources/responses/responses';
 import { TOOL_CHOICE_WITHOUT_TOOLS } from '../openai-prepare-tools';
 
@@ -23,6 +24,7 @@ export function prepareOpenAIResponsesTools(
     if (toolChoice !== undefined) warnings.push(TOOL_CHOICE_WITHOUT_TOOLS);
     return { warnings };
   }
+  warnDeferredTools(tools, 'The Responses API codec', warnings);
   const converted: FunctionTool[] = tools.map((tool) => ({
     type: 'function',
     name: tool.name,

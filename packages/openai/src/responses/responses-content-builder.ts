@@ -20,6 +20,8 @@ export type ResponsesContentBuilder = {
   reasoning(item: ResponsesReasoningItem): void;
   /** A client function call. */
   call(call: ResponsesFunctionCall): void;
+  /** A part built elsewhere (an MCP approval request's call). */
+  part(part: AssistantContentPart): void;
 };
 
 /**
@@ -76,6 +78,9 @@ export function createResponsesContentBuilder(): ResponsesContentBuilder {
     },
     call(call) {
       parts.push(toToolCall(call.call_id, call.name, call.arguments));
+    },
+    part(part) {
+      parts.push(part);
     },
   };
 }

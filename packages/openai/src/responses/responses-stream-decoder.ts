@@ -15,6 +15,7 @@ import {
   responsesServerItemSchema,
 } from './openai-responses-api';
 import { openAIResponsesFailure } from './openai-responses-failure';
+import { mcpApprovalRequestToToolCall, responsesMcpApprovalRequestSchema } from './openai-responses-mcp-approval';
 import { readCallDataItem, reasoningItemData, reasoningItemText } from './openai-responses-reasoning';
 import { type ResponsesServerItemAt, readServerItemJSON } from './openai-responses-server-items';
 import {
@@ -40,6 +41,8 @@ type OpenItem =
   | { kind: 'reasoning'; segments: number; emittedText: boolean; deltas: Set<number> }
   | { kind: 'call'; callId: string; name: string; argsText: string; ended: boolean }
   | { kind: 'server' }
+  // An MCP approval request: one call, emitted whole when the item is done.
+  | { kind: 'approval'; emitted: boolean }
   // A call's carrier item (see callDataItem): its data went onto the call.
   | { kind: 'carrier' };
 
@@ -147,7 +150,8 @@ export function createResponsesStreamDecoder(): {
       last = 'call';
       out.push({ type: 'tool-call-start', id: call.call_id, name: call.name });
       if (call.arguments !== '') out.push({ type: 'tool-call-delta', id: call.call_id, argsTextDelta: call.arguments });
-    } else item = { kind: 'server' };
+    } else if (type === 'mcp_approval_request') item = { kind: 'approval', emitted: false };
+    else item = { kind: 'server' };
     items.set(outputIndex, item);
     return item;
   };
@@ -182,6 +186,18 @@ export function createResponsesStreamDecoder(): {
       }
       case 'carrier':
         return;
+      case 'approval': {
+        if (item.emitted) return;
+        item.emitted = true;
+        const toolCall = mcpApprovalRequestToToolCall(
+          parseResponseItemAt(responsesMcpApprovalRequestSchema, raw, path),
+        );
+        hasToolCalls = true;
+        last = 'call';
+        // Whole, without a start: the request is no call being written, and an encoder can tell it apart.
+        out.push({ type: 'tool-call-end', toolCall });
+        return;
+      }
       case 'server': {
         const json = readServerItemJSON(raw, path);
         if (!json.success)

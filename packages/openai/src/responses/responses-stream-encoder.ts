@@ -9,6 +9,7 @@ import { convertToOpenAIResponsesUsage } from './convert-openai-responses-usage'
 import { outputFunctionCall, outputItemId } from './convert-to-openai-responses-output';
 import { convertToOpenAIResponsesTerminal } from './map-openai-responses-status';
 import type { OpenAIResponsesStreamEvent } from './openai-responses-api';
+import { isMcpApprovalCall, toMcpApprovalRequestItem } from './openai-responses-mcp-approval';
 import { openAIResponsesObject } from './openai-responses-object';
 import { callDataItem, reasoningPartToItem } from './openai-responses-reasoning';
 import { type ResponsesServerItemAt, readServerItems } from './openai-responses-server-items';
@@ -255,9 +256,20 @@ export function createResponsesStreamEncoder(options: { id: string; model: strin
           if (call !== undefined) argsDelta(call, event.argsTextDelta);
           break;
         }
-        case 'tool-call-end':
-          endCall(calls.get(event.toolCall.id) ?? startCall(event.toolCall.id, event.toolCall.name), event.toolCall);
+        case 'tool-call-end': {
+          const open = calls.get(event.toolCall.id);
+          if (open === undefined && isMcpApprovalCall(event.toolCall)) {
+            // A provider's approval request: one item, added and done, as the API streams it.
+            const index = output.length;
+            const item = toMcpApprovalRequestItem(event.toolCall) as ResponseOutputItem;
+            output.push(item);
+            emit({ type: 'response.output_item.added', output_index: index, item });
+            emit({ type: 'response.output_item.done', output_index: index, item });
+            break;
+          }
+          endCall(open ?? startCall(event.toolCall.id, event.toolCall.name), event.toolCall);
           break;
+        }
         case 'finish': {
           closeAll();
           ended = true;

@@ -1,10 +1,11 @@
 import { createInterface } from 'node:readline';
 import { AgentAbortedError, addUsage } from '@interlingua/agent';
-import { APICallError, type Cost, type Message, type Usage } from '@interlingua/core';
+import { APICallError, type Cost, type Message, type ToolApprovalDecision, type Usage } from '@interlingua/core';
 import { addCosts, computeCost, createRedactor, ZERO_COST } from '@interlingua/core/adapter';
 import { exposeToolName, type McpBridge } from '@interlingua/mcp-bridge';
 import { createTraceRecorder } from '../../trace/create-trace-recorder';
 import { secretsFromEnv } from '../../trace/secrets-from-env';
+import { askToolApprovals } from '../ask-tool-approvals';
 import { CliError, EXIT_FAILURE } from '../cli-error';
 import type { CliIO } from '../cli-io';
 import { createAnswerWriter } from '../create-answer-writer';
@@ -98,6 +99,17 @@ export async function chatCommand(options: ChatCommandOptions, io: CliIO): Promi
     let turns = 0;
     const shown = { text: '' };
     const turn = async (text: string) => {
+      let input: Message[] = [{ role: 'user', content: [{ type: 'text', text }] }];
+      let approvals: ToolApprovalDecision[] | undefined;
+      // A turn that holds calls for approval asks on the terminal, then resumes with the answers.
+      while (true) {
+        const held = await run(input, approvals);
+        if (held.length === 0) return;
+        approvals = await askToolApprovals(held, prompter, styles);
+        input = [];
+      }
+    };
+    const run = async (input: Message[], approvals: ToolApprovalDecision[] | undefined) => {
       const controller = new AbortController();
       running = controller;
       // Only while a turn runs: Ctrl-C at any other time ends the CLI as usual.
@@ -114,7 +126,8 @@ export async function chatCommand(options: ChatCommandOptions, io: CliIO): Promi
           shown,
           system: options.system,
           history: messages,
-          messages: [{ role: 'user', content: [{ type: 'text', text }] }],
+          messages: input,
+          ...(approvals === undefined ? {} : { approvals }),
           maxSteps: options.maxSteps,
           stream: options.stream,
           ...(recorder === undefined ? {} : { onEvent: recorder.agent }),
@@ -130,7 +143,8 @@ export async function chatCommand(options: ChatCommandOptions, io: CliIO): Promi
       messages = result.messages;
       total = addUsage(total, result.usage);
       totalCost = addCosts(totalCost, result.cost);
-      turns += 1;
+      // A resumed turn is the same turn.
+      if (approvals === undefined) turns += 1;
       // A turn whose model call failed mid-stream still shows the tokens it billed.
       if (result.steps.length > 0 || result.usage.inputTokens + result.usage.outputTokens > 0) {
         io.stderr.write(`${styles.dim(formatTurnUsage(result.usage, result.inputTokensPerStep, result.cost))}\n`);
@@ -145,9 +159,11 @@ export async function chatCommand(options: ChatCommandOptions, io: CliIO): Promi
           new CliError('The model call failed.', { exitCode: EXIT_FAILURE })
         );
       }
+      if (result.finishReason === 'approval-requested') return result.pendingApprovals ?? [];
       if (result.finishReason !== 'stop') {
         io.stderr.write(`${styles.red(`The turn ended with ${result.finishReason}.`)}\n`);
       }
+      return [];
     };
 
     // A cancelled turn: what the user saw stays in the history, marked, and its usage counts.

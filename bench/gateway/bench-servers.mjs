@@ -1,7 +1,8 @@
 // The servers of the gateway bench, one per child process, each run by plain `node` (no loader):
 // `mock` (a Chat Completions endpoint answering at once), `proxy` (a raw node:http pass-through,
 // the lower bound of any proxy), `gateway` (the Interlingua gateway from the built packages, one
-// model on the mock). Each sends `{ ready: url }` over IPC and answers 'rss' with its RSS.
+// model on the mock). Each sends `{ ready: url }` over IPC and answers 'rss' with its RSS and
+// 'cpu' with its CPU time so far.
 import { createWriteStream } from 'node:fs';
 import { Agent, createServer, request } from 'node:http';
 import { devNull } from 'node:os';
@@ -26,15 +27,22 @@ const COMPLETION = JSON.stringify({
 
 const chunk = (delta, finish = null) =>
   `data: ${JSON.stringify({ id: 'chatcmpl-bench', object: 'chat.completion.chunk', created: 1767225600, model: 'gpt-4.1-mini', choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }], usage: null })}\n\n`;
-const STREAM = [
+// The streamed answer: a role chunk, 200 content chunks, the finish chunk, the usage chunk and
+// `[DONE]` — written as a provider's bytes arrive, in bursts of 20 events, one burst per turn
+// of the event loop (so a relay can coalesce what arrives together, and must not hold back the
+// first burst).
+export const STREAM_CONTENT_CHUNKS = 200;
+const STREAM_EVENTS = [
   chunk({ role: 'assistant', content: '', refusal: null }),
-  chunk({ content: 'Hello ' }),
-  chunk({ content: 'from ' }),
-  chunk({ content: 'the mock.' }),
+  ...Array.from({ length: STREAM_CONTENT_CHUNKS }, (_, index) => chunk({ content: `word${index} ` })),
   chunk({}, 'stop'),
-  `data: ${JSON.stringify({ id: 'chatcmpl-bench', object: 'chat.completion.chunk', created: 1767225600, model: 'gpt-4.1-mini', choices: [], usage: { prompt_tokens: 12, completion_tokens: 5, total_tokens: 17 } })}\n\n`,
+  `data: ${JSON.stringify({ id: 'chatcmpl-bench', object: 'chat.completion.chunk', created: 1767225600, model: 'gpt-4.1-mini', choices: [], usage: { prompt_tokens: 12, completion_tokens: 200, total_tokens: 212 } })}\n\n`,
   'data: [DONE]\n\n',
-].join('');
+];
+const BURST = 20;
+const STREAM_BURSTS = [];
+for (let index = 0; index < STREAM_EVENTS.length; index += BURST)
+  STREAM_BURSTS.push(STREAM_EVENTS.slice(index, index + BURST).join(''));
 
 function ready(server) {
   server.listen(0, '127.0.0.1', () => process.send({ ready: `http://127.0.0.1:${server.address().port}` }));
@@ -54,7 +62,17 @@ if (role === 'mock') {
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
       if (body.stream === true) {
         outgoing.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-        outgoing.end(STREAM);
+        let burst = 0;
+        const next = () => {
+          if (outgoing.destroyed) return;
+          const text = STREAM_BURSTS[burst++];
+          if (burst === STREAM_BURSTS.length) outgoing.end(text);
+          else {
+            outgoing.write(text);
+            setImmediate(next);
+          }
+        };
+        next();
       } else {
         outgoing.writeHead(200, { 'content-type': 'application/json' });
         outgoing.end(COMPLETION);

@@ -41,6 +41,8 @@ export type OpenTelemetryApi = {
   };
   /** The registered propagator (W3C `traceparent` with the usual SDK setups); used for incoming requests. */
   propagation?: {
+    /** The header names the propagator reads (none for the API's default no-op propagator). */
+    fields?(): string[];
     extract(
       context: OpenTelemetryContext,
       carrier: Record<string, string | string[] | undefined>,

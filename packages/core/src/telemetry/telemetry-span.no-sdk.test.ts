@@ -82,4 +82,24 @@ describe('startTelemetrySpan without an SDK', () => {
     expect(span.run(() => trace.getSpanContext(context.active())?.traceId)).toBe(traceId);
     span.end();
   });
+
+  it('starts no span for an incoming request without trace headers, even with a propagator (issue 33)', () => {
+    useOpenTelemetry(countingApi);
+    propagation.setGlobalPropagator(traceparent);
+    const span = startTelemetrySpan('POST /v1/chat/completions', {
+      kind: 'server',
+      scope: 'test',
+      carrier: { 'content-type': 'application/json' },
+    });
+    expect(span.recording).toBe(false);
+    expect(tracerCalls).toBe(0);
+    span.end();
+    // With the header, the caller's trace context is still made active (the test above).
+    startTelemetrySpan('POST /v1/chat/completions', {
+      kind: 'server',
+      scope: 'test',
+      carrier: { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' },
+    }).end();
+    expect(tracerCalls).toBe(1);
+  });
 });

@@ -73,6 +73,17 @@ function tracingOff(otel: OpenTelemetryApi): boolean {
   return noopProvider !== null && otel.trace.getTracerProvider?.().getDelegate?.() === noopProvider;
 }
 
+// Whether the headers hold a field the registered propagator reads (W3C: `traceparent`,
+// `tracestate`); a propagator that does not say which it reads is asked every time.
+function carriesContext(otel: OpenTelemetryApi, carrier: StartSpanOptions['carrier']): boolean {
+  if (carrier === undefined || otel.propagation === undefined) return false;
+  const fields = otel.propagation.fields?.();
+  if (fields === undefined) return true;
+  for (const field of fields)
+    if (carrier[field] !== undefined || carrier[field.toLowerCase()] !== undefined) return true;
+  return false;
+}
+
 /** Options of {@link startTelemetrySpan}. */
 export type StartSpanOptions = {
   kind: TelemetrySpanKind;
@@ -95,8 +106,9 @@ export type StartSpanOptions = {
 export function startTelemetrySpan(name: string, options: StartSpanOptions): TelemetrySpan {
   const otel = currentApi();
   if (otel === undefined) return noopSpan;
-  // An incoming request's span still makes its context the active one (a propagator may be set alone).
-  if (options.carrier === undefined && tracingOff(otel)) return noopSpan;
+  // An incoming request's span still makes its context the active one (a propagator may be set
+  // alone) — when its headers carry one: without any field the propagator reads, it is a no-op too.
+  if (tracingOff(otel) && !carriesContext(otel, options.carrier)) return noopSpan;
   const parent = options.parent;
   const context =
     parent !== undefined && parent !== noopSpan

@@ -40,11 +40,13 @@ export type NodeListenerOptions = {
 
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
 const DEFAULT_LINGER_MS = 5_000;
+// Gathered stream text is written at once from this many characters on, without waiting for the tick's end.
+const FLUSH_AT = 65_536;
 
 /**
  * The only code that touches sockets: turns `node:http` requests into {@link GatewayRequest}s,
  * calls the app, and writes its {@link GatewayReply} — a whole body, or a stream written with
- * backpressure (waiting for `drain`). Adds `x-request-id` and `x-interlingua-overhead-ms` to
+ * backpressure (waiting for `drain`), the chunks that arrive in one tick as one write. Adds `x-request-id` and `x-interlingua-overhead-ms` to
  * every answer; aborts the request's signal the moment the client goes away.
  */
 export function createNodeListener(
@@ -200,19 +202,51 @@ export function createNodeListener(
       head(reply);
       record.firstByteMs = performance.now() - startedAt;
       if (tap !== undefined) answer.chunks = [];
+      // The chunks that arrive in one tick (the upstream's events of one read) go out in two
+      // writes at most: the first at once (never held for the next one), the rest gathered and
+      // written as one HTTP chunk once the tick's microtasks are done.
+      let gathered = '';
+      let scheduled = false;
+      // Set when a write said to wait: listened for at once, since `drain` may come before the next chunk.
+      let drained: Promise<void> | undefined;
+      const send = (text: string) => {
+        if (!outgoing.write(text)) drained = drainOrClose(outgoing);
+      };
+      const flush = () => {
+        scheduled = false;
+        if (gathered === '' || outgoing.destroyed) return;
+        const text = gathered;
+        gathered = '';
+        send(text);
+      };
       try {
         for await (const text of reply.stream) {
           answer.chunks?.push(text);
           if (outgoing.destroyed) break;
-          if (!outgoing.write(text)) {
+          if (!scheduled) {
+            // The first chunk of a tick goes out at once (uncorked: Node would hold it to the
+            // tick's end, behind the work on the chunks after it); the later ones wait for the end.
+            scheduled = true;
+            process.nextTick(flush);
+            send(text);
+            outgoing.uncork();
+          } else {
+            gathered += text;
+            if (gathered.length >= FLUSH_AT) flush();
+          }
+          if (drained !== undefined) {
+            // Backpressure: nothing more is read from the stream until the client took the rest.
             const waitStart = performance.now();
-            await drainOrClose(outgoing);
+            const waiting = drained;
+            await waiting;
+            if (drained === waiting) drained = undefined;
             record.clientWaitMs += performance.now() - waitStart;
           }
         }
       } catch {
         // Handlers frame their own stream errors; a throw here only ends the response.
       }
+      flush();
       if (!outgoing.destroyed) outgoing.end();
     }
   };

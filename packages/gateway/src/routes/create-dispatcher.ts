@@ -151,12 +151,42 @@ export function createDispatcher(
   }
 }
 
-async function* countWhileStreaming(stream: AsyncIterable<string>, done: () => void): AsyncIterable<string> {
-  try {
-    yield* stream;
-  } finally {
-    done();
-  }
+/**
+ * The stream, calling `done` once when it ends, fails or is closed. A plain iterator, not an
+ * async generator around it: each chunk costs one forwarded `next()`, not a generator's
+ * resumption (`yield*` awaits every step).
+ */
+function countWhileStreaming(stream: AsyncIterable<string>, done: () => void): AsyncIterable<string> {
+  return {
+    [Symbol.asyncIterator]() {
+      const iterator = stream[Symbol.asyncIterator]();
+      let finished = false;
+      const finish = () => {
+        if (finished) return;
+        finished = true;
+        done();
+      };
+      return {
+        async next() {
+          try {
+            const result = await iterator.next();
+            if (result.done === true) finish();
+            return result;
+          } catch (error) {
+            finish();
+            throw error;
+          }
+        },
+        async return(value?: unknown) {
+          try {
+            return (await iterator.return?.(value)) ?? { done: true as const, value: undefined };
+          } finally {
+            finish();
+          }
+        },
+      };
+    },
+  };
 }
 
 /** The format of a request no route matched: Gemini paths, Anthropic headers, else OpenAI. */

@@ -307,6 +307,8 @@ function toWebStream(
         incoming.destroy();
       },
     },
-    { highWaterMark: 1 },
+    // Up to 64 KiB buffered before the socket is paused: with a mark of one chunk, the upstream
+    // paused after every HTTP chunk, and each event reached the reader in a turn of its own.
+    { highWaterMark: 65_536, size: (chunk) => chunk.byteLength },
   );
 }

@@ -3,12 +3,6 @@ import { version } from '../../package.json';
 import { secretsFromEnv } from '../trace/secrets-from-env';
 import { CliError, toCliError } from './cli-error';
 import type { CliIO } from './cli-io';
-import { chatCommand } from './commands/chat-command';
-import { gatewayCommand } from './commands/gateway-command';
-import { mcpCommand } from './commands/mcp-command';
-import { toolsCommand } from './commands/tools-command';
-import { traceCommand } from './commands/trace-command';
-import { translateCommand } from './commands/translate-command';
 import { helpText } from './help-text';
 import { parseCliArgs } from './parse-cli-args';
 import { stylesFor } from './styles-for';
@@ -18,6 +12,8 @@ import { stylesFor } from './styles-for';
  * exit code: 0 ok, 1 a failure while running, 2 a problem with the command or its input.
  * Errors are printed as one line and a hint, with any API key in them redacted.
  */
+// Each command is imported when it runs: `interlingua gateway` serves models without loading the
+// MCP SDK, the agent or the trace page (issue 33: the gateway's memory).
 export async function runCli(argv: readonly string[], io: CliIO): Promise<number> {
   try {
     const args = parseCliArgs(argv);
@@ -29,19 +25,19 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
         io.stdout.write(`${version}\n`);
         return 0;
       case 'chat':
-        return await chatCommand(args, io);
+        return await (await import('./commands/chat-command')).chatCommand(args, io);
       case 'tools':
-        return await toolsCommand(args, io);
+        return await (await import('./commands/tools-command')).toolsCommand(args, io);
       case 'translate':
-        await translateCommand(args, io);
+        await (await import('./commands/translate-command')).translateCommand(args, io);
         return 0;
       case 'trace':
-        await traceCommand(args, io);
+        await (await import('./commands/trace-command')).traceCommand(args, io);
         return 0;
       case 'gateway':
-        return await gatewayCommand(args, io);
+        return await (await import('./commands/gateway-command')).gatewayCommand(args, io);
       case 'mcp':
-        return await mcpCommand(args, io);
+        return await (await import('./commands/mcp-command')).mcpCommand(args, io);
       default: {
         const exhaustive: never = args;
         throw new CliError(`Unknown command ${JSON.stringify(exhaustive)}`);

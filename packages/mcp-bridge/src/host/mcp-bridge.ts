@@ -6,13 +6,13 @@ import {
   type Warning,
 } from '@interlingua/core';
 import { redactError } from '@interlingua/core/adapter';
-import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type {
   CompatibilityCallToolResult,
   LoggingLevel,
   Tool as McpTool,
   Progress,
-} from '@modelcontextprotocol/sdk/types.js';
+  RequestOptions,
+} from '@modelcontextprotocol/client';
 import type { McpRoot, McpServerConfig } from '../config/mcp-server-config';
 import { mcpServerSecrets } from '../config/mcp-server-secrets';
 import { toMcpRoot } from '../config/parse-mcp-config';

@@ -1,21 +1,23 @@
 import { redactError } from '@interlingua/core/adapter';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import {
-  type CompatibilityCallToolResult,
-  type JSONRPCMessage,
-  type LoggingLevel,
-  type Tool as McpTool,
-  type Progress,
-  type ServerCapabilities,
-  ToolListChangedNotificationSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+import type {
+  CallToolResult,
+  Client,
+  JSONRPCMessage,
+  LoggingLevel,
+  McpSubscription,
+  Tool as McpTool,
+  Progress,
+  RequestOptions,
+  ServerCapabilities,
+} from '@modelcontextprotocol/client';
 import type { McpRoot, McpServerConfig } from '../config/mcp-server-config';
 import { mcpServerSecrets } from '../config/mcp-server-secrets';
 import { connectMcpClient, type McpClientConnection } from '../transports/connect-mcp-client';
 import type { McpTraceDirection } from '../transports/traced-transport';
+import { cacheTtlOf } from './cache-ttl-of';
 import { callableTools } from './callable-tools';
 import type { ConnectionSettings } from './connection-settings';
+import { eraMeta } from './era-meta';
 import { clientCapabilitiesOf, installClientFeatures } from './install-client-features';
 import { lastWholeLines } from './last-whole-lines';
 import { listAllPages } from './list-all-pages';
@@ -53,6 +55,10 @@ export class McpServerConnection {
   /** The roots `roots/list` answers with; `false` when the roots capability is not declared. */
   roots: McpRoot[] | false;
   private logLevel: LoggingLevel | undefined;
+  /** The `subscriptions/listen` stream of a 2026-07-28 connection that announces list changes. */
+  private subscription: McpSubscription | undefined;
+  /** Until when the server said its tool list may be reused (`ttlMs`, 2026-07-28); then it is listed again. */
+  private freshUntil: number | undefined;
 
   constructor(
     readonly name: string,
@@ -73,7 +79,8 @@ export class McpServerConnection {
   async setLogLevel(level: LoggingLevel): Promise<void> {
     this.logLevel = level;
     const client = this.client;
-    if (client?.getServerCapabilities()?.logging !== undefined) {
+    // In 2026-07-28 the level travels in each request's `_meta`: nothing to send now.
+    if (client?.getServerCapabilities()?.logging !== undefined && this.live?.era === 'legacy') {
       await client.setLoggingLevel(level, { timeout: this.settings.connectTimeout });
     }
   }
@@ -84,6 +91,7 @@ export class McpServerConnection {
   }
 
   get stale(): boolean {
+    if (this.freshUntil !== undefined && Date.now() >= this.freshUntil) return true;
     return this.changeCount !== this.listedAtChange;
   }
 
@@ -95,6 +103,7 @@ export class McpServerConnection {
       transport: this.live?.kind,
       pid: this.live?.pid,
       protocolVersion: this.protocolVersion,
+      era: this.live?.era,
       serverInfo: client?.getServerVersion(),
       capabilities: client?.getServerCapabilities(),
       instructions: client?.getInstructions(),
@@ -149,13 +158,15 @@ export class McpServerConnection {
     args: Record<string, unknown>,
     options: RequestOptions,
     onProgress?: (progress: Progress) => void,
-  ): Promise<CompatibilityCallToolResult> {
+    traceContext?: Record<string, string>,
+  ): Promise<CallToolResult> {
     const client = this.client;
     if (client === undefined) return Promise.reject(new Error(`MCP server \`${this.name}\` is ${this.state}.`));
+    const meta = eraMeta(this.live?.era, this.logLevel, traceContext);
     const call =
       onProgress === undefined
-        ? client.callTool({ name, arguments: args }, undefined, options)
-        : this.callWithProgress(client, name, args, options, onProgress);
+        ? client.callTool({ name, arguments: args, ...(meta === undefined ? {} : { _meta: meta }) }, options)
+        : this.callWithProgress(client, name, args, options, onProgress, meta);
     if (client.getServerCapabilities()?.tools?.listChanged === true) {
       return call.finally(() => {
         this.unsynced = true;
@@ -172,6 +183,11 @@ export class McpServerConnection {
   private async sync(): Promise<void> {
     const client = this.client;
     if (!this.unsynced || client === undefined) return;
+    // A 2026-07-28 server announces changes on its own listen stream, in no order with the call's answer.
+    if (this.live?.era === 'modern') {
+      this.unsynced = false;
+      return;
+    }
     this.unsynced = false;
     try {
       await client.ping({ timeout: Math.min(this.settings.connectTimeout, SYNC_TIMEOUT_MS) });
@@ -186,11 +202,12 @@ export class McpServerConnection {
     args: Record<string, unknown>,
     options: RequestOptions,
     onProgress: (progress: Progress) => void,
-  ): Promise<CompatibilityCallToolResult> {
+    meta: Record<string, unknown> | undefined,
+  ): Promise<CallToolResult> {
     const progressToken = `interlingua-${++this.progressCount}`;
     this.progressListeners.set(progressToken, onProgress);
     try {
-      return await client.callTool({ name, arguments: args, _meta: { progressToken } }, undefined, options);
+      return await client.callTool({ name, arguments: args, _meta: { ...meta, progressToken } }, options);
     } finally {
       this.progressListeners.delete(progressToken);
     }
@@ -223,7 +240,9 @@ export class McpServerConnection {
     this.state = 'closed';
     const live = this.live;
     this.live = undefined;
-    await Promise.allSettled([live?.client.close(), this.ready]);
+    const subscription = this.subscription;
+    this.subscription = undefined;
+    await Promise.allSettled([subscription?.close(), live?.client.close(), this.ready]);
   }
 
   private async connect(): Promise<void> {
@@ -258,7 +277,7 @@ export class McpServerConnection {
       observe,
       setup: (client) => {
         installClientFeatures(client, this.name, () => this.roots, this.settings.features);
-        client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+        client.setNotificationHandler('notifications/tools/list_changed', () => {
           this.changeCount++;
           this.settings.emit({ type: 'tools-changed', server: this.name });
         });
@@ -277,10 +296,19 @@ export class McpServerConnection {
       throw new Error(`MCP server \`${this.name}\` was closed while connecting.`);
     }
     this.live = live;
+    this.protocolVersion = live.protocolVersion ?? this.protocolVersion;
     live.client.onclose = () => this.handleClose(live);
     try {
-      if (this.logLevel !== undefined && live.client.getServerCapabilities()?.logging !== undefined) {
+      const capabilities = live.client.getServerCapabilities();
+      if (this.logLevel !== undefined && capabilities?.logging !== undefined && live.era === 'legacy') {
         await live.client.setLoggingLevel(this.logLevel, { timeout: this.settings.connectTimeout });
+      }
+      // 2026-07-28 has no list_changed on a session: the bridge listens for it on a stream of its own.
+      if (live.era === 'modern' && capabilities?.tools?.listChanged === true) {
+        this.subscription = await live.client.listen(
+          { toolsListChanged: true },
+          { timeout: this.settings.connectTimeout },
+        );
       }
       await this.listTools();
     } catch (error) {
@@ -302,6 +330,7 @@ export class McpServerConnection {
     const live = this.live;
     if (live === undefined) return;
     const changeCount = this.changeCount;
+    let ttlMs: number | undefined;
     const capabilities: ServerCapabilities | undefined = live.client.getServerCapabilities();
     const listed =
       capabilities?.tools === undefined
@@ -309,14 +338,24 @@ export class McpServerConnection {
         : await listAllPages(
             `MCP server \`${this.name}\` tools/list`,
             async (cursor) => {
-              const page = await live.client.listTools(cursor === undefined ? undefined : { cursor }, {
-                timeout: this.settings.connectTimeout,
-              });
+              const meta = eraMeta(live.era, this.logLevel, undefined);
+              const options = { timeout: this.settings.connectTimeout };
+              // The first page by itself: the SDK's listTools() without a cursor walks every
+              // page on its own, past the bridge's cursor guard and page bound.
+              const page =
+                cursor === undefined
+                  ? await live.client.request(
+                      { method: 'tools/list', ...(meta === undefined ? {} : { params: { _meta: meta } }) },
+                      options,
+                    )
+                  : await live.client.listTools({ cursor, ...(meta === undefined ? {} : { _meta: meta }) }, options);
+              if (cursor === undefined) ttlMs = cacheTtlOf(page);
               return { items: page.tools, nextCursor: page.nextCursor };
             },
             this.settings.maxListPages,
           );
     const callable = callableTools(this.name, listed, this.warnedTaskTools, this.settings.emit);
+    this.freshUntil = ttlMs === undefined ? undefined : Date.now() + ttlMs;
     const refreshed = this.state === 'connected';
     this.tools = callable;
     this.settings.onToolsReplaced();

@@ -58,5 +58,6 @@ export {
 export type { McpServedTool, McpServedToolContext } from './serving/mcp-served-tool';
 export { type McpStdioServing, serveMcpOverStdio } from './serving/serve-mcp-over-stdio';
 export { type McpHttpServer, type McpHttpServerOptions, startMcpHttpServer } from './serving/start-mcp-http-server';
-export type { McpTransportKind } from './transports/connect-mcp-client';
+export type { McpProtocolSetting } from './config/mcp-protocol-setting';
+export type { McpProtocolEra, McpTransportKind } from './transports/connect-mcp-client';
 export type { McpTraceDirection } from './transports/traced-transport';

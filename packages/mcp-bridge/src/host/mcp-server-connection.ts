@@ -1,14 +1,17 @@
+import { InvalidResponseError } from '@interlingua/core';
 import { redactError } from '@interlingua/core/adapter';
-import type {
-  CallToolResult,
-  Client,
-  JSONRPCMessage,
-  LoggingLevel,
-  McpSubscription,
-  Tool as McpTool,
-  Progress,
-  RequestOptions,
-  ServerCapabilities,
+import {
+  type CallToolResult,
+  type Client,
+  type JSONRPCMessage,
+  type LoggingLevel,
+  type McpSubscription,
+  type Tool as McpTool,
+  type Progress,
+  type RequestOptions,
+  SdkError,
+  SdkErrorCode,
+  type ServerCapabilities,
 } from '@modelcontextprotocol/client';
 import type { McpRoot, McpServerConfig } from '../config/mcp-server-config';
 import { mcpServerSecrets } from '../config/mcp-server-secrets';
@@ -283,6 +286,7 @@ export class McpServerConnection {
         });
       },
       maxMessageBytes: this.settings.maxMessageBytes,
+      maxListPages: this.settings.maxListPages,
       closeTimeout: this.settings.closeTimeout,
       onStderr: (text) => {
         const joined = this.stderrTail + text;
@@ -335,25 +339,24 @@ export class McpServerConnection {
     const listed =
       capabilities?.tools === undefined
         ? []
-        : await listAllPages(
-            `MCP server \`${this.name}\` tools/list`,
-            async (cursor) => {
-              const meta = eraMeta(live.era, this.logLevel, undefined);
-              const options = { timeout: this.settings.connectTimeout };
-              // The first page by itself: the SDK's listTools() without a cursor walks every
-              // page on its own, past the bridge's cursor guard and page bound.
-              const page =
-                cursor === undefined
-                  ? await live.client.request(
-                      { method: 'tools/list', ...(meta === undefined ? {} : { params: { _meta: meta } }) },
-                      options,
-                    )
-                  : await live.client.listTools({ cursor, ...(meta === undefined ? {} : { _meta: meta }) }, options);
-              if (cursor === undefined) ttlMs = cacheTtlOf(page);
-              return { items: page.tools, nextCursor: page.nextCursor };
-            },
-            this.settings.maxListPages,
-          );
+        : live.era === 'modern'
+          ? await this.listModernTools(live, (hint) => {
+              ttlMs = hint;
+            })
+          : await listAllPages(
+              `MCP server \`${this.name}\` tools/list`,
+              async (cursor) => {
+                const options = { timeout: this.settings.connectTimeout };
+                // The first page by itself: the SDK's listTools() without a cursor walks every
+                // page on its own, past the bridge's cursor guard.
+                const page =
+                  cursor === undefined
+                    ? await live.client.request({ method: 'tools/list' }, options)
+                    : await live.client.listTools({ cursor }, options);
+                return { items: page.tools, nextCursor: page.nextCursor };
+              },
+              this.settings.maxListPages,
+            );
     const callable = callableTools(this.name, listed, this.warnedTaskTools, this.settings.emit);
     this.freshUntil = ttlMs === undefined ? undefined : Date.now() + ttlMs;
     const refreshed = this.state === 'connected';
@@ -361,6 +364,30 @@ export class McpServerConnection {
     this.settings.onToolsReplaced();
     this.listedAtChange = changeCount;
     if (refreshed) this.settings.emit({ type: 'tools-refreshed', server: this.name, toolCount: callable.length });
+  }
+
+  /**
+   * Every page of a 2026-07-28 server's tools, in its order, by the SDK's own walk: it drops the
+   * tools whose `x-mcp-header` declarations are invalid (they could not be called over HTTP) and
+   * keeps the list for the `Mcp-Param-*` headers of the calls. Bounded by `maxListPages`.
+   */
+  private async listModernTools(live: McpClientConnection, onTtl: (ttlMs: number | undefined) => void) {
+    const meta = eraMeta(live.era, this.logLevel, undefined);
+    try {
+      const result = await live.client.listTools(meta === undefined ? undefined : { _meta: meta }, {
+        timeout: this.settings.connectTimeout,
+        // A list_changed or an expired ttlMs brought the bridge here: never the cached list.
+        cacheMode: 'refresh',
+      });
+      onTtl(cacheTtlOf(result));
+      return result.tools;
+    } catch (error) {
+      if (!SdkError.isInstance(error) || error.code !== SdkErrorCode.ListPaginationExceeded) throw error;
+      throw new InvalidResponseError({
+        message: `MCP server \`${this.name}\` tools/list: expected at most ${this.settings.maxListPages} pages, got more.`,
+        cause: error,
+      });
+    }
   }
 
   private handleClose(live: McpClientConnection): void {

@@ -38,6 +38,8 @@ export type ConnectMcpClientOptions = {
   /** Registers notification handlers on a fresh client before it connects. */
   setup: (client: Client) => void;
   onStderr: (text: string) => void;
+  /** The most pages one list may have. */
+  maxListPages: number;
   /** The largest message a stdio server may send, in bytes. */
   maxMessageBytes: number;
   /** How long closing a stdio server waits before SIGTERM, and again before SIGKILL. */
@@ -145,8 +147,8 @@ async function connectOver(
     capabilities: options.capabilities,
     // The legacy HTTP+SSE transport predates 2026-07-28: nothing to probe there.
     versionNegotiation: versionNegotiationOf(kind === 'sse' ? 'legacy' : protocol),
-    // The bridge walks the pages itself, with its own cap and cursor guard.
-    listMaxPages: 0,
+    // The bound of the SDK's own walk of a 2026-07-28 list (the bridge walks legacy lists itself).
+    listMaxPages: options.maxListPages,
   });
   options.setup(client);
   const inner = await createTransport(config, kind, options);

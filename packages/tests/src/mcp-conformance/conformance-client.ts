@@ -109,7 +109,9 @@ async function run(bridge: McpBridge): Promise<void> {
   const definitions = await bridge.toolDefinitions();
   // The bridge's names are `conformance__<the server's name>`.
   const names = definitions.map((tool) => tool.name.slice(`${SERVER}__`.length));
-  process.stderr.write(`era ${bridge.servers[0]?.era} ${bridge.servers[0]?.protocolVersion}; tools: ${names.join(', ')}\n`);
+  process.stderr.write(
+    `era ${bridge.servers[0]?.era} ${bridge.servers[0]?.protocolVersion}; tools: ${names.join(', ')}\n`,
+  );
   const has = (name: string) => names.includes(name);
   if (context.toolCalls !== undefined) {
     for (const toolCall of context.toolCalls) await call(bridge, toolCall.name, toolCall.arguments);
@@ -167,7 +169,9 @@ async function main(): Promise<void> {
 main().then(
   () => process.exit(0),
   (error: unknown) => {
-    process.stderr.write(`conformance client failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `conformance client failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     process.exit(1);
   },
 );

@@ -70,7 +70,8 @@ export function listScenarios2026(node: string): ConformanceScenario[] {
     const item = /^\s+- (\S+)(?: \[(client|server)\])?$/.exec(line);
     if (item?.[1] === undefined) continue;
     if (section === 'client') scenarios.push({ name: item[1], required: true, note: undefined });
-    if (section === 'unscored' && item[2] === 'client') scenarios.push({ name: item[1], required: false, note: reason });
+    if (section === 'unscored' && item[2] === 'client')
+      scenarios.push({ name: item[1], required: false, note: reason });
   }
   return scenarios;
 }

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { bundleConformanceClient } from './bundle-conformance-client';
 import {
   type ConformanceScenario,
   type ConformanceSuite,
@@ -9,12 +10,13 @@ import {
 } from './conformance-suites';
 import { EXPECTED_FAILURES } from './expected-failures';
 import { ensureNodeBinary } from './node-binary';
-import { boundedParallelism, type ScenarioOutcome, runConformanceScenario } from './run-conformance-scenario';
+import { boundedParallelism, runConformanceScenario, type ScenarioOutcome } from './run-conformance-scenario';
 
 // The official suite against McpBridge as a client (issue 29): one test per scenario, so a failure
 // names it. The suite needs Node ≥ 22 and runs on a binary from the npm registry; the client under
 // test runs on the machine's Node. Three scenarios at a time: each starts two Node processes.
 const node = await ensureNodeBinary(22);
+const clientCommand = await bundleConformanceClient();
 const limit = boundedParallelism(3);
 const SCENARIO_TIMEOUT_MS = 120_000;
 
@@ -36,7 +38,9 @@ function scenarioTests(suite: ConformanceSuite, scenarios: ConformanceScenario[]
     it.concurrent(
       title,
       async () => {
-        const outcome = await limit(() => runConformanceScenario(node, suite, scenario, SCENARIO_TIMEOUT_MS));
+        const outcome = await limit(() =>
+          runConformanceScenario(node, clientCommand, suite, scenario, SCENARIO_TIMEOUT_MS),
+        );
         // The scenario really ran: the suite wrote the checks it made.
         expect(outcome.checks.length, outcome.output.slice(-2000)).toBeGreaterThan(0);
         if (!scenario.required) {

@@ -1,17 +1,17 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ConformanceSuite } from './conformance-suites';
 
-const require = createRequire(import.meta.url);
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-const CLIENT = fileURLToPath(new URL('./conformance-client.ts', import.meta.url));
-
 /** One check of a scenario, as the suite writes it to `checks.json`. */
-export type ConformanceCheck = { id: string; status: string; description?: string; details?: unknown; errorMessage?: string };
+export type ConformanceCheck = {
+  id: string;
+  status: string;
+  description?: string;
+  details?: unknown;
+  errorMessage?: string;
+};
 
 /** What one scenario run came to. */
 export type ScenarioOutcome = {
@@ -22,30 +22,27 @@ export type ScenarioOutcome = {
   output: string;
 };
 
-// The client under test runs on the project's Node from source, through tsx and the repo's paths.
-function clientCommand(): string {
-  const tsx = pathToFileURL(require.resolve('tsx')).href;
-  return `${JSON.stringify(process.execPath)} --import ${tsx} ${JSON.stringify(CLIENT)}`;
-}
-
 function readChecks(directory: string): ConformanceCheck[] {
-  const found = readdirSync(directory, { recursive: true, encoding: 'utf8' }).find((path) => path.endsWith('checks.json'));
+  const found = readdirSync(directory, { recursive: true, encoding: 'utf8' }).find((path) =>
+    path.endsWith('checks.json'),
+  );
   return found === undefined ? [] : (JSON.parse(readFileSync(join(directory, found), 'utf8')) as ConformanceCheck[]);
 }
 
 /**
  * Runs one client scenario of `suite` on `node` (the suite needs Node ≥ 22) against the
- * conformance client, and reads the verdict and the checks back. Never throws for a failed
- * scenario: the outcome says so.
+ * conformance client (`clientCommand`, from {@link bundleConformanceClient}), and reads the verdict
+ * and the checks back. Never throws for a failed scenario: the outcome says so.
  */
 export async function runConformanceScenario(
   node: string,
+  clientCommand: string,
   suite: ConformanceSuite,
   scenario: { name: string; required: boolean },
   timeoutMs: number,
 ): Promise<ScenarioOutcome> {
   const output = mkdtempSync(join(tmpdir(), 'interlingua-conformance-'));
-  const args = [suite.cli, 'client', '--command', clientCommand(), '--scenario', scenario.name, '-o', output];
+  const args = [suite.cli, 'client', '--command', clientCommand, '--scenario', scenario.name, '-o', output];
   // A scenario timeout well under the test's, so the suite reports a slow client itself.
   args.push('--timeout', String(Math.floor(timeoutMs / 2)));
   if (suite.specVersion !== undefined) args.push('--spec-version', suite.specVersion);
@@ -55,7 +52,6 @@ export async function runConformanceScenario(
     const { code, text } = await new Promise<{ code: number | null; text: string }>((resolve, reject) => {
       const child = spawn(node, args, {
         cwd: output,
-        env: { ...process.env, TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.json') },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let text = '';

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { startTelemetrySpan } from '@interlingua/core/adapter';
 import { context, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
@@ -111,16 +113,39 @@ describe('McpBridge against a server that speaks only 2026-07-28 (@modelcontextp
     }
   });
 
-  it('pinned to legacy, fails on the unsupported version without a legacy-SSE attempt', async () => {
+  it('pinned to legacy, fails with the unsupported version the server names', async () => {
     const bridge = await McpBridge.fromConfig(
       { mcpServers: { modern: { url: modernOnly.url, protocol: 'legacy', transport: 'http' } } },
       { onServerError: 'skip' },
     );
     try {
       expect(bridge.servers[0]?.state).toBe('failed');
-      expect(bridge.servers[0]?.error?.message).toMatch(/-32022|nsupported protocol version/);
+      expect(bridge.servers[0]?.error?.message).toMatch(/-32022.*"supported":\["2026-07-28"\]/);
     } finally {
       await bridge.close();
+    }
+  });
+});
+
+describe('a server pinned to 2026-07-28', () => {
+  it('that does not answer server/discover fails with that, and is never tried over legacy SSE', async () => {
+    const seen: [string | undefined, string | string[] | undefined][] = [];
+    const http = createServer((request, response) => {
+      seen.push([request.method, request.headers['mcp-method']]);
+      response.writeHead(404).end('no MCP here');
+    });
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
+    try {
+      const bridge = await McpBridge.fromConfig(
+        { mcpServers: { pinned: { url, protocol: '2026-07-28' } } },
+        { onServerError: 'skip' },
+      );
+      expect(bridge.servers[0]?.state).toBe('failed');
+      expect(seen).toEqual([['POST', 'server/discover']]);
+      await bridge.close();
+    } finally {
+      http.close();
     }
   });
 });

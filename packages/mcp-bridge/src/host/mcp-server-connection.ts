@@ -1,29 +1,27 @@
-import { InvalidResponseError } from '@interlingua/core';
 import { redactError } from '@interlingua/core/adapter';
-import {
-  type CallToolResult,
-  type Client,
-  type JSONRPCMessage,
-  type LoggingLevel,
-  type McpSubscription,
-  type Tool as McpTool,
-  type Progress,
-  type RequestOptions,
-  SdkError,
-  SdkErrorCode,
-  type ServerCapabilities,
+import type {
+  CallToolResult,
+  Client,
+  JSONRPCMessage,
+  LoggingLevel,
+  McpSubscription,
+  Tool as McpTool,
+  Progress,
+  RequestOptions,
+  ServerCapabilities,
 } from '@modelcontextprotocol/client';
 import type { McpRoot, McpServerConfig } from '../config/mcp-server-config';
 import { mcpServerSecrets } from '../config/mcp-server-secrets';
 import { connectMcpClient, type McpClientConnection } from '../transports/connect-mcp-client';
 import type { McpTraceDirection } from '../transports/traced-transport';
-import { cacheTtlOf } from './cache-ttl-of';
 import { callableTools } from './callable-tools';
 import type { ConnectionSettings } from './connection-settings';
 import { eraMeta } from './era-meta';
 import { clientCapabilitiesOf, installClientFeatures } from './install-client-features';
 import { lastWholeLines } from './last-whole-lines';
 import { listAllPages } from './list-all-pages';
+import { listModernTools } from './list-modern-tools';
+import { listenForToolChanges } from './listen-for-tool-changes';
 import type { McpServerStatus } from './mcp-server-status';
 import { sleepUnlessAborted } from './sleep-unless-aborted';
 
@@ -309,10 +307,27 @@ export class McpServerConnection {
       }
       // 2026-07-28 has no list_changed on a session: the bridge listens for it on a stream of its own.
       if (live.era === 'modern' && capabilities?.tools?.listChanged === true) {
-        this.subscription = await live.client.listen(
-          { toolsListChanged: true },
-          { timeout: this.settings.connectTimeout },
-        );
+        this.subscription = await listenForToolChanges(live.client, {
+          timeout: this.settings.connectTimeout,
+          reopenDelayMs: this.settings.restart.initialDelayMs,
+          signal: this.closing.signal,
+          current: () => live === this.live,
+          onReopened: (subscription) => {
+            this.subscription = subscription;
+            // A change may have come and gone while no stream was open.
+            this.changeCount++;
+          },
+          onError: (error) =>
+            this.settings.emit({
+              type: 'warning',
+              server: this.name,
+              warning: {
+                type: 'other',
+                feature: 'subscriptions/listen',
+                message: `Listening for tool-list changes again failed: ${asError(error).message}`,
+              },
+            }),
+        });
       }
       await this.listTools();
     } catch (error) {
@@ -340,8 +355,14 @@ export class McpServerConnection {
       capabilities?.tools === undefined
         ? []
         : live.era === 'modern'
-          ? await this.listModernTools(live, (hint) => {
-              ttlMs = hint;
+          ? await listModernTools(live.client, {
+              what: `MCP server \`${this.name}\` tools/list`,
+              meta: eraMeta(live.era, this.logLevel, undefined),
+              timeout: this.settings.connectTimeout,
+              maxPages: this.settings.maxListPages,
+              onTtl: (hint) => {
+                ttlMs = hint;
+              },
             })
           : await listAllPages(
               `MCP server \`${this.name}\` tools/list`,
@@ -364,30 +385,6 @@ export class McpServerConnection {
     this.settings.onToolsReplaced();
     this.listedAtChange = changeCount;
     if (refreshed) this.settings.emit({ type: 'tools-refreshed', server: this.name, toolCount: callable.length });
-  }
-
-  /**
-   * Every page of a 2026-07-28 server's tools, in its order, by the SDK's own walk: it drops the
-   * tools whose `x-mcp-header` declarations are invalid (they could not be called over HTTP) and
-   * keeps the list for the `Mcp-Param-*` headers of the calls. Bounded by `maxListPages`.
-   */
-  private async listModernTools(live: McpClientConnection, onTtl: (ttlMs: number | undefined) => void) {
-    const meta = eraMeta(live.era, this.logLevel, undefined);
-    try {
-      const result = await live.client.listTools(meta === undefined ? undefined : { _meta: meta }, {
-        timeout: this.settings.connectTimeout,
-        // A list_changed or an expired ttlMs brought the bridge here: never the cached list.
-        cacheMode: 'refresh',
-      });
-      onTtl(cacheTtlOf(result));
-      return result.tools;
-    } catch (error) {
-      if (!SdkError.isInstance(error) || error.code !== SdkErrorCode.ListPaginationExceeded) throw error;
-      throw new InvalidResponseError({
-        message: `MCP server \`${this.name}\` tools/list: expected at most ${this.settings.maxListPages} pages, got more.`,
-        cause: error,
-      });
-    }
   }
 
   private handleClose(live: McpClientConnection): void {

@@ -58,7 +58,11 @@ function toWebRequest(request: IncomingMessage, url: string): Request {
 }
 
 async function sendWebResponse(response: Response, out: ServerResponse): Promise<void> {
-  out.writeHead(response.status, Object.fromEntries(response.headers));
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  out.writeHead(response.status, headers);
   if (response.body === null) {
     out.end();
     return;

@@ -12,7 +12,7 @@ import type {
 } from '@modelcontextprotocol/client';
 import type { McpRoot, McpServerConfig } from '../config/mcp-server-config';
 import { mcpServerSecrets } from '../config/mcp-server-secrets';
-import { connectMcpClient, type McpClientConnection } from '../transports/connect-mcp-client';
+import { connectMcpClient, type McpClientConnection, type McpProtocolEra } from '../transports/connect-mcp-client';
 import type { McpTraceDirection } from '../transports/traced-transport';
 import { callableTools } from './callable-tools';
 import type { ConnectionSettings } from './connection-settings';
@@ -56,6 +56,8 @@ export class McpServerConnection {
   /** The roots `roots/list` answers with; `false` when the roots capability is not declared. */
   roots: McpRoot[] | false;
   private logLevel: LoggingLevel | undefined;
+  /** The era of the last connection, kept for restarts. */
+  private knownEra: McpProtocolEra | undefined;
   /** The `subscriptions/listen` stream of a 2026-07-28 connection that announces list changes. */
   private subscription: McpSubscription | undefined;
   /** Until when the server said its tool list may be reused (`ttlMs`, 2026-07-28); then it is listed again. */
@@ -270,6 +272,7 @@ export class McpServerConnection {
       }
     };
     const live = await connectMcpClient(this.config, {
+      knownEra: this.knownEra,
       clientInfo: this.settings.clientInfo,
       server: this.name,
       tokenStore: this.settings.tokenStore,
@@ -298,6 +301,7 @@ export class McpServerConnection {
       throw new Error(`MCP server \`${this.name}\` was closed while connecting.`);
     }
     this.live = live;
+    this.knownEra = live.era;
     this.protocolVersion = live.protocolVersion ?? this.protocolVersion;
     live.client.onclose = () => this.handleClose(live);
     try {

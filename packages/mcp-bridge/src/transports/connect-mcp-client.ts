@@ -40,6 +40,11 @@ export type ConnectMcpClientOptions = {
   onStderr: (text: string) => void;
   /** The most pages one list may have. */
   maxListPages: number;
+  /**
+   * The era a stdio server was reached in before, for a restart of the same command: a legacy
+   * server is not probed again (one process per attempt, as before the probe existed).
+   */
+  knownEra?: McpProtocolEra | undefined;
   /** The largest message a stdio server may send, in bytes. */
   maxMessageBytes: number;
   /** How long closing a stdio server waits before SIGTERM, and again before SIGKILL. */
@@ -178,7 +183,8 @@ function probeKilledStdioServer(error: unknown, config: McpServerConfig): boolea
 }
 
 async function connectStdio(config: McpServerConfig, options: ConnectMcpClientOptions): Promise<McpClientConnection> {
-  const protocol = config.protocol ?? 'auto';
+  const configured = config.protocol ?? 'auto';
+  const protocol = configured === 'auto' && options.knownEra === 'legacy' ? 'legacy' : configured;
   if (protocol !== 'auto') return connectOver(config, 'stdio', options, protocol);
   try {
     return await connectOver(config, 'stdio', options, 'auto');

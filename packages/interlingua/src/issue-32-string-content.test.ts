@@ -1,9 +1,9 @@
 import { runAgent } from '@interlingua/agent';
 import { createAnthropic } from '@interlingua/anthropic';
 import { createBedrock } from '@interlingua/bedrock';
+import { InvalidRequestError, type MessageInput } from '@interlingua/core';
 import { createGemini } from '@interlingua/gemini';
 import { createOpenAI } from '@interlingua/openai';
-import { InvalidRequestError, type MessageInput } from '@interlingua/core';
 import { json, type ProviderServer, startProviderServer } from '@interlingua/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { model } from './model';
@@ -108,9 +108,11 @@ describe('a plain string as message content (issue 32)', () => {
       createOpenAI({ baseURL: `${url}/v1`, apiKey: 'sk-test' }).responses('gpt-4.1'),
       createAnthropic({ baseURL: url, apiKey: 'sk-ant-test' })('claude-sonnet-4-6'),
       createGemini({ baseURL: url, apiKey: 'g-key' })('gemini-2.5-flash'),
-      createBedrock({ region: 'us-east-1', endpoint: url, credentials: { accessKeyId: 'AKIDTEST', secretAccessKey: 'secret' } })(
-        'anthropic.claude-sonnet-4-6',
-      ),
+      createBedrock({
+        region: 'us-east-1',
+        endpoint: url,
+        credentials: { accessKeyId: 'AKIDTEST', secretAccessKey: 'secret' },
+      })('anthropic.claude-sonnet-4-6'),
     ];
     for (const chat of models) {
       const before = requests.length;

@@ -8,6 +8,7 @@ export {
 export { McpAuthError, type McpAuthFailure } from './auth/mcp-auth-error';
 export type { McpOAuthCredentials, McpTokenStore, McpTokenStoreKey } from './auth/mcp-token-store';
 export type { McpOAuthConfig } from './config/mcp-oauth-config';
+export type { McpProtocolSetting } from './config/mcp-protocol-setting';
 export type { McpRemoteServerConfig, McpRoot, McpServerConfig, McpStdioServerConfig } from './config/mcp-server-config';
 export type { McpApprovalMode, McpToolPolicy } from './config/mcp-tool-policy';
 export { type ParsedMcpConfig, type ParseMcpConfigOptions, parseMcpConfig } from './config/parse-mcp-config';
@@ -59,5 +60,5 @@ export {
 export type { McpServedTool, McpServedToolContext } from './serving/mcp-served-tool';
 export { type McpStdioServing, serveMcpOverStdio } from './serving/serve-mcp-over-stdio';
 export { type McpHttpServer, type McpHttpServerOptions, startMcpHttpServer } from './serving/start-mcp-http-server';
-export type { McpTransportKind } from './transports/connect-mcp-client';
+export type { McpProtocolEra, McpTransportKind } from './transports/connect-mcp-client';
 export type { McpTraceDirection } from './transports/traced-transport';

@@ -14,6 +14,8 @@ export type OpenTelemetrySpan = {
   recordException(exception: Error | string): unknown;
   end(): void;
   isRecording(): boolean;
+  /** The span's ids, for W3C trace context (optional: test doubles may leave it out). */
+  spanContext?(): { traceId: string; spanId: string; traceFlags: number; traceState?: { serialize(): string } };
 };
 
 /** The `@opentelemetry/api` module, as far as Interlingua uses it. */

@@ -109,4 +109,15 @@ describe('startTelemetrySpan', () => {
     span.end();
     expect(exporter.getFinishedSpans()).toEqual([]);
   });
+
+  it('gives its W3C trace context for a peer, and none when it is not recorded', () => {
+    const span = startTelemetrySpan('tools/call echo', { kind: 'client', scope: 'test' });
+    const carrier = span.traceContext();
+    span.end();
+    const [recorded] = exporter.getFinishedSpans();
+    const ids = recorded?.spanContext();
+    expect(carrier).toEqual({ traceparent: `00-${ids?.traceId}-${ids?.spanId}-01` });
+    useOpenTelemetry(null);
+    expect(startTelemetrySpan('tools/call echo', { kind: 'client', scope: 'test' }).traceContext()).toEqual({});
+  });
 });

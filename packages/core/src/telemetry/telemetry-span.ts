@@ -22,6 +22,11 @@ export type TelemetrySpan = {
   end(): void;
   /** Runs `fn` with this span as the active one, so spans started inside become its children. */
   run<T>(fn: () => T): T;
+  /**
+   * This span's W3C trace context (`traceparent`, and `tracestate` when there is one), for a peer
+   * whose work should join the trace; empty for a span that is not recorded.
+   */
+  traceContext(): Record<string, string>;
 };
 
 const KINDS: Record<TelemetrySpanKind, number> = { internal: 0, server: 1, client: 2 };
@@ -33,6 +38,7 @@ const noopSpan: TelemetrySpan = Object.freeze({
   fail() {},
   end() {},
   run: <T>(fn: () => T): T => fn(),
+  traceContext: () => ({}),
 });
 
 // undefined: not tried yet; null: absent or switched off.
@@ -165,6 +171,17 @@ class LiveSpan implements TelemetrySpan {
 
   run<T>(fn: () => T): T {
     return this.otel.context.with(this.context, fn);
+  }
+
+  traceContext(): Record<string, string> {
+    const ids = this.recording ? this.span.spanContext?.() : undefined;
+    if (ids === undefined || /^0+$/.test(ids.traceId)) return {};
+    const flags = (ids.traceFlags & 0xff).toString(16).padStart(2, '0');
+    const traceState = ids.traceState?.serialize();
+    return {
+      traceparent: `00-${ids.traceId}-${ids.spanId}-${flags}`,
+      ...(traceState === undefined || traceState === '' ? {} : { tracestate: traceState }),
+    };
   }
 }
 

@@ -108,7 +108,7 @@ describe('editor configs', () => {
     const error = await McpBridge.fromConfig(typo).catch((thrown: unknown) => thrown);
     expect(InvalidSettingError.isInstance(error)).toBe(true);
     expect((error as Error).message).toBe(
-      `${typo}:4:7: mcp server \`weather\`: \`comand\` is not a known key; did you mean \`command\`? Known keys: type, transport, command, args, env, envFile, cwd, url, headers, disabled, roots, oauth, approval, deferLoading.`,
+      `${typo}:4:7: mcp server \`weather\`: \`comand\` is not a known key; did you mean \`command\`? Known keys: type, transport, command, args, env, envFile, cwd, url, headers, disabled, roots, oauth, approval, deferLoading, protocol.`,
     );
     const wrongType = write('type/mcp.json', '{ "servers": {\n  "a": { "command": "x", "args": ["ok", 1] } } }');
     await expect(McpBridge.fromConfig(wrongType)).rejects.toThrow(

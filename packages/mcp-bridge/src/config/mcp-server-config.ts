@@ -1,4 +1,5 @@
 import type { McpOAuthConfig } from './mcp-oauth-config';
+import type { McpProtocolSetting } from './mcp-protocol-setting';
 import type { McpToolPolicy } from './mcp-tool-policy';
 
 /** A root offered to a server: a `file://` URI and a name (`roots/list`). */
@@ -13,6 +14,8 @@ export type McpStdioServerConfig = {
   /** Variables added to the safe default environment; nothing else of the parent's reaches the child. */
   env: Record<string, string>;
   cwd?: string;
+  /** The protocol era (`protocol` in the config); absent: `auto`, a probe then a fallback. */
+  protocol?: McpProtocolSetting;
   /** The roots offered to this server (`roots` in the config); `false`: none, and no roots capability. */
   roots?: McpRoot[] | false;
   /** Which tools need approval and which are deferred (`approval`, `deferLoading` in the config). */
@@ -34,6 +37,8 @@ export type McpRemoteServerConfig = {
    * used when the server answers 401. `false`: no OAuth (a server with its own `Authorization` header).
    */
   oauth?: McpOAuthConfig | false;
+  /** The protocol era (`protocol` in the config); absent: `auto`, a probe then a fallback. */
+  protocol?: McpProtocolSetting;
   /** The roots offered to this server (`roots` in the config); `false`: none, and no roots capability. */
   roots?: McpRoot[] | false;
   /** Which tools need approval and which are deferred (`approval`, `deferLoading` in the config). */

@@ -117,7 +117,7 @@ describe('parseMcpConfig', () => {
       'mcp server `a`: `url`: expected an absolute URL, got "not a url".',
     );
     expect(errorOf(() => parseMcpConfig({ mcpServers: { a: { command: 'x', comand: 'y' } } })).message).toMatch(
-      /^mcp server `a`: `comand` is not a known key; did you mean `command`\? Known keys: type, transport, command, args, env, envFile, cwd, url, headers, disabled, roots, oauth, approval, deferLoading\.$/,
+      /^mcp server `a`: `comand` is not a known key; did you mean `command`\? Known keys: type, transport, command, args, env, envFile, cwd, url, headers, disabled, roots, oauth, approval, deferLoading, protocol\.$/,
     );
     expect(
       errorOf(() => parseMcpConfig({ mcpServers: { a: { command: 'x' } }, servers: { a: { command: 'y' } } })).message,

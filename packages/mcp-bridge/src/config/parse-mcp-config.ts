@@ -4,6 +4,7 @@ import { basename, isAbsolute, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { InvalidSettingError, type Warning } from '@interlingua/core';
 import { findClosestMatch } from '@interlingua/core/adapter';
+import { parseMcpProtocolSetting } from './mcp-protocol-setting';
 import type { McpRoot, McpServerConfig } from './mcp-server-config';
 import { parseMcpToolPolicy } from './mcp-tool-policy';
 import { parseEnvFile } from './parse-env-file';
@@ -48,6 +49,7 @@ const knownKeys = new Set([
   'oauth',
   'approval',
   'deferLoading',
+  'protocol',
 ]);
 // Keys other clients write (Cline, Claude Code, VS Code) that mean nothing to the bridge: ignored with a warning.
 const ignoredKeys = new Set(['alwaysAllow', 'autoApprove', 'description', 'timeout', 'dev', 'gallery', 'version']);
@@ -197,6 +199,9 @@ function parseServer(
     return out;
   };
 
+  const protocol = parseMcpProtocolSetting(entry.protocol, at('protocol'), pathOf('protocol'));
+  const protocolField = protocol === undefined ? {} : { protocol };
+
   if (type === 'stdio' || (type === undefined && entry.command !== undefined)) {
     if (entry.url !== undefined)
       fail(at('url'), 'no `url` on a stdio server (it has `command`)', entry.url, pathOf('url'));
@@ -218,6 +223,7 @@ function parseServer(
       ),
       env: { ...fromFile, ...textMap('env', entry.env) },
       ...(entry.cwd === undefined ? {} : { cwd: text('cwd', entry.cwd) }),
+      ...protocolField,
       ...parseRoots(entry.roots, rootText, context, at('roots'), pathOf('roots')),
       ...toolPolicyOf(entry, `mcp server \`${name}\``, base),
     };
@@ -250,6 +256,7 @@ function parseServer(
     url,
     headers: textMap('headers', entry.headers),
     fallbackToSse: type === undefined,
+    ...protocolField,
     ...(entry.oauth === undefined
       ? {}
       : { oauth: parseOAuthConfig(entry.oauth, (field, value) => text(field, value), at('oauth'), pathOf('oauth')) }),

@@ -1,5 +1,5 @@
 import { type ExecutableTool, InvalidSettingError, type JSONSchema } from '@interlingua/core';
-import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool as McpTool } from '@modelcontextprotocol/client';
 import { toolIsDeferred, toolNeedsApproval } from '../config/mcp-tool-policy';
 import { exposeToolName } from './expose-tool-name';
 import type { McpServerConnection } from './mcp-server-connection';

@@ -1,5 +1,5 @@
 import type { Warning } from '@interlingua/core';
-import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool as McpTool } from '@modelcontextprotocol/client';
 import type { McpBridgeEvent } from './mcp-bridge-event';
 
 /**

@@ -1,4 +1,4 @@
-import type { Implementation, LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
+import type { Implementation, LoggingLevel } from '@modelcontextprotocol/client';
 import { createFileTokenStore } from '../auth/create-file-token-store';
 import type { McpTokenStore } from '../auth/mcp-token-store';
 import type { McpRoot } from '../config/mcp-server-config';

@@ -1,5 +1,5 @@
 import type { ToolOutput, UserContentPart } from '@interlingua/core';
-import type { CompatibilityCallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/types.js';
+import type { CompatibilityCallToolResult, ContentBlock } from '@modelcontextprotocol/client';
 import { convertMcpContent } from './convert-mcp-content';
 
 function collectLeaves(value: unknown, leaves: string[]): void {

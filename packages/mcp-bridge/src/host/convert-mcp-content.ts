@@ -4,7 +4,7 @@ import type {
   ContentBlock,
   ResourceLink,
   TextResourceContents,
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/client';
 
 function filenameOf(uri: string): string | undefined {
   const last = uri.split(/[/\\]/).filter(Boolean).at(-1);

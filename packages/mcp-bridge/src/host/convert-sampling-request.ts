@@ -4,7 +4,7 @@ import type {
   CreateMessageResult,
   SamplingMessage,
   SamplingMessageContentBlock,
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/client';
 
 /** Why a sampling request cannot be put to a model. */
 export class UnsupportedSamplingError extends Error {

@@ -1,16 +1,12 @@
 import type { ChatModel } from '@interlingua/core';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
+  type Client,
   type ClientCapabilities,
-  CreateMessageRequestSchema,
   type CreateMessageResult,
-  ElicitRequestSchema,
   type ElicitResult,
-  ErrorCode,
-  ListRootsRequestSchema,
-  LoggingMessageNotificationSchema,
-  McpError,
-} from '@modelcontextprotocol/sdk/types.js';
+  ProtocolError,
+  ProtocolErrorCode,
+} from '@modelcontextprotocol/client';
 import type { McpRoot } from '../config/mcp-server-config';
 import {
   convertSamplingRequest,
@@ -67,13 +63,13 @@ async function answerSampling(
   } catch (error) {
     if (!(error instanceof UnsupportedSamplingError)) throw error;
     emit({ type: 'sampling', server, model: undefined, outcome: 'failed', message: error.message });
-    throw new McpError(ErrorCode.InvalidParams, error.message);
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, error.message);
   }
   const model = selectSamplingModel(models, params.modelPreferences, { imageInput: samplingNeedsImages(params) });
   if (model === undefined) {
     const message = 'No model of this client can take the images in this sampling request.';
     emit({ type: 'sampling', server, model: undefined, outcome: 'failed', message });
-    throw new McpError(ErrorCode.InvalidParams, message);
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, message);
   }
   const name = `${model.provider}:${model.modelId}`;
   const approve = options.approve;
@@ -85,7 +81,7 @@ async function answerSampling(
         : await approve({ server, params, request, model }, signal);
   if (approved !== true) {
     emit({ type: 'sampling', server, model: name, outcome: 'refused', message: undefined });
-    throw new McpError(USER_REJECTED, 'User rejected sampling request');
+    throw new ProtocolError(USER_REJECTED, 'User rejected sampling request');
   }
   try {
     const response = await model.generate(request, { signal });
@@ -93,7 +89,7 @@ async function answerSampling(
     return convertSamplingResponse(response, name);
   } catch (error) {
     emit({ type: 'sampling', server, model: name, outcome: 'failed', message: messageOf(error) });
-    throw new McpError(ErrorCode.InternalError, `The model ${name} failed: ${messageOf(error)}`);
+    throw new ProtocolError(ProtocolErrorCode.InternalError, `The model ${name} failed: ${messageOf(error)}`);
   }
 }
 
@@ -105,7 +101,7 @@ async function answerElicitation(
   emit: (event: McpBridgeEvent) => void,
 ): Promise<ElicitResult> {
   if (params.mode === 'url' || params.requestedSchema === undefined) {
-    throw new McpError(ErrorCode.InvalidParams, 'This client answers form-mode elicitation only.');
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'This client answers form-mode elicitation only.');
   }
   const requestedSchema = params.requestedSchema as Parameters<McpElicitationHandler>[0]['requestedSchema'];
   const answer = await handler({ server, message: params.message, requestedSchema }, signal);
@@ -116,7 +112,10 @@ async function answerElicitation(
   const problems = validateElicitedContent(requestedSchema, answer.content);
   if (problems.length > 0) {
     emit({ type: 'elicitation', server, action: 'invalid' });
-    throw new McpError(ErrorCode.InvalidParams, `The answer does not fit the form: ${problems.join('; ')}.`);
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      `The answer does not fit the form: ${problems.join('; ')}.`,
+    );
   }
   emit({ type: 'elicitation', server, action: 'accept' });
   return { action: 'accept', content: answer.content };
@@ -125,7 +124,10 @@ async function answerElicitation(
 /**
  * Registers the client side of one connection on a fresh client: `roots/list` (read each time,
  * so `setRoots` takes effect at once), `sampling/createMessage`, `elicitation/create`, and
- * `notifications/message` as `log` events.
+ * `notifications/message` as `log` events. The same handlers answer both eras: a legacy server
+ * sends these as requests; a 2026-07-28 server asks for them inside an `input_required` result,
+ * which the SDK's client fulfils through them before it retries the call with the answers and
+ * the server's request state.
  */
 export function installClientFeatures(
   client: Client,
@@ -135,24 +137,24 @@ export function installClientFeatures(
 ): void {
   const { emit } = settings;
   if (roots() !== false) {
-    client.setRequestHandler(ListRootsRequestSchema, () => {
+    client.setRequestHandler('roots/list', () => {
       const current = roots();
       return { roots: current === false ? [] : current.map((root) => ({ ...root })) };
     });
   }
   const sampling = settings.sampling;
   if (sampling !== undefined) {
-    client.setRequestHandler(CreateMessageRequestSchema, (request, extra) =>
-      answerSampling(server, sampling, request.params, extra.signal, emit),
+    client.setRequestHandler('sampling/createMessage', (request, context) =>
+      answerSampling(server, sampling, request.params, context.mcpReq.signal, emit),
     );
   }
   const elicitation = settings.elicitation;
   if (elicitation !== undefined) {
-    client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
-      answerElicitation(server, elicitation, request.params, extra.signal, emit),
+    client.setRequestHandler('elicitation/create', (request, context) =>
+      answerElicitation(server, elicitation, request.params, context.mcpReq.signal, emit),
     );
   }
-  client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+  client.setNotificationHandler('notifications/message', (notification) => {
     const { level, logger, data } = notification.params;
     emit({ type: 'log', server, level, logger, data });
   });

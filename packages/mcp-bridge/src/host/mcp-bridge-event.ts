@@ -1,5 +1,5 @@
 import type { Usage, Warning } from '@interlingua/core';
-import type { JSONRPCMessage, LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, LoggingLevel } from '@modelcontextprotocol/client';
 import type { McpTraceDirection } from '../transports/traced-transport';
 import type { McpToolCallError } from './mcp-tool-call-error';
 

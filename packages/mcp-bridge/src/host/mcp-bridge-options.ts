@@ -1,4 +1,4 @@
-import type { Implementation, LoggingLevel, Progress } from '@modelcontextprotocol/sdk/types.js';
+import type { Implementation, LoggingLevel, Progress } from '@modelcontextprotocol/client';
 import type { McpTokenStore } from '../auth/mcp-token-store';
 import type { McpBridgeEvent, McpTraceFrame } from './mcp-bridge-event';
 import type { McpTelemetryOptions } from './mcp-call-span';

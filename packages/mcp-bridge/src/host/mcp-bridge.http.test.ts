@@ -77,7 +77,7 @@ describe('McpBridge over HTTP (server-everything)', () => {
     }
   });
 
-  it('sends the configured headers, tries Streamable HTTP then SSE, and keeps both errors', async () => {
+  it('sends the configured headers, probes the 2026-07-28 era, tries Streamable HTTP then SSE, and keeps both errors', async () => {
     const seen: { method: string | undefined; headers: IncomingHttpHeaders }[] = [];
     const http = createServer((request, response) => {
       seen.push({ method: request.method, headers: request.headers });
@@ -95,7 +95,12 @@ describe('McpBridge over HTTP (server-everything)', () => {
       expect(status?.error?.message).toMatch(
         /^Streamable HTTP failed \(.*no MCP here\), and so did SSE \(.*404.*\)\.$/s,
       );
-      expect(seen.map((request) => request.method)).toEqual(['POST', 'GET']);
+      // The server/discover probe, the legacy initialize it falls back to, then the SSE stream.
+      expect(seen.map((request) => [request.method, request.headers['mcp-method']])).toEqual([
+        ['POST', 'server/discover'],
+        ['POST', undefined],
+        ['GET', undefined],
+      ]);
       expect(seen.every((request) => request.headers.authorization === 'Bearer t0k3n')).toBe(true);
     } finally {
       http.close();

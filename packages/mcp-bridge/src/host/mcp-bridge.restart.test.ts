@@ -8,6 +8,7 @@ import { McpBridge } from './mcp-bridge';
 import type { McpBridgeEvent } from './mcp-bridge-event';
 
 const events: McpBridgeEvent[] = [];
+const methods: string[] = [];
 let bridge: McpBridge | undefined;
 afterAll(() => bridge?.close());
 
@@ -15,7 +16,12 @@ describe('McpBridge when a stdio server dies', () => {
   it('fails the call in flight fast with an error result, then restarts the server and re-lists it', async () => {
     bridge = await McpBridge.fromConfig(
       { mcpServers: { everything: stdioEntry('@modelcontextprotocol/server-everything', ['stdio']) } },
-      { onEvent: (event) => events.push(event), restart: { initialDelayMs: 50 } },
+      {
+        onEvent: (event) => events.push(event),
+        onTrace: (frame) =>
+          'method' in frame.message && frame.direction === 'send' && methods.push(frame.message.method),
+        restart: { initialDelayMs: 50 },
+      },
     );
     const pid = bridge.servers[0]?.pid as number;
     // A 30-second operation, so only the kill can end it within the test.
@@ -49,6 +55,13 @@ describe('McpBridge when a stdio server dies', () => {
       expect.arrayContaining(['server-disconnected', 'server-restarting', 'server-connected', 'server-restarted']),
     );
     expect((await bridge.tools()).map((tool) => tool.name)).toContain('everything__echo');
+    // Probed once: the restart knows the server is a legacy one and goes straight to initialize.
+    expect(methods.filter((method) => method === 'server/discover' || method === 'initialize')).toEqual([
+      'server/discover',
+      'initialize',
+      'initialize',
+    ]);
+    expect(status?.era).toBe('legacy');
   });
 
   it('with restarts off, marks the server failed, withdraws its tools and answers calls with server-unavailable', async () => {

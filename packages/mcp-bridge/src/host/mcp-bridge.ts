@@ -6,13 +6,13 @@ import {
   type Warning,
 } from '@interlingua/core';
 import { redactError } from '@interlingua/core/adapter';
-import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type {
   CompatibilityCallToolResult,
   LoggingLevel,
   Tool as McpTool,
   Progress,
-} from '@modelcontextprotocol/sdk/types.js';
+  RequestOptions,
+} from '@modelcontextprotocol/client';
 import type { McpRoot, McpServerConfig } from '../config/mcp-server-config';
 import { mcpServerSecrets } from '../config/mcp-server-secrets';
 import { toMcpRoot } from '../config/parse-mcp-config';
@@ -224,7 +224,8 @@ export class McpBridge {
             });
     const span = startMcpCallSpan(tool.name, args, connection, this.telemetry);
     try {
-      const result = await connection.callTool(tool.name, args, requestOptions, onProgress);
+      // In 2026-07-28 the span's trace context rides in the request's _meta: the server's span joins the trace.
+      const result = await connection.callTool(tool.name, args, requestOptions, onProgress, span.traceContext());
       const where = { server: connection.name, tool: tool.name, toolCallId, maxResultBytes: this.maxResultBytes };
       const output = settleCallOutput(result, where, (event) => this.emit(event));
       endMcpCallSpan(span, { output }, this.telemetry);

@@ -1,5 +1,5 @@
 import type { ChatModel, ChatRequest } from '@interlingua/core';
-import type { CreateMessageRequestParams, ElicitRequestFormParams } from '@modelcontextprotocol/sdk/types.js';
+import type { CreateMessageRequestParams, ElicitRequestFormParams } from '@modelcontextprotocol/client';
 
 /** A server's `sampling/createMessage`, as the host's approval hook sees it. */
 export type McpSamplingRequest = {

@@ -4,8 +4,8 @@ import type {
   Prompt,
   ReadResourceResult,
   Resource,
-  ResourceTemplate,
-} from '@modelcontextprotocol/sdk/types.js';
+  ResourceTemplateType as ResourceTemplate,
+} from '@modelcontextprotocol/client';
 import { listAllPages } from './list-all-pages';
 import { DEFAULT_CALL_TIMEOUT_MS } from './mcp-bridge-options';
 import type { McpServerConnection } from './mcp-server-connection';

@@ -1,24 +1,27 @@
 import { redactError } from '@interlingua/core/adapter';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import {
-  type CompatibilityCallToolResult,
-  type JSONRPCMessage,
-  type LoggingLevel,
-  type Tool as McpTool,
-  type Progress,
-  type ServerCapabilities,
-  ToolListChangedNotificationSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+import type {
+  CallToolResult,
+  Client,
+  JSONRPCMessage,
+  LoggingLevel,
+  McpSubscription,
+  Tool as McpTool,
+  Progress,
+  RequestOptions,
+  ServerCapabilities,
+} from '@modelcontextprotocol/client';
 import type { McpRoot, McpServerConfig } from '../config/mcp-server-config';
 import { mcpServerSecrets } from '../config/mcp-server-secrets';
-import { connectMcpClient, type McpClientConnection } from '../transports/connect-mcp-client';
+import { connectMcpClient, type McpClientConnection, type McpProtocolEra } from '../transports/connect-mcp-client';
 import type { McpTraceDirection } from '../transports/traced-transport';
 import { callableTools } from './callable-tools';
 import type { ConnectionSettings } from './connection-settings';
+import { eraMeta } from './era-meta';
 import { clientCapabilitiesOf, installClientFeatures } from './install-client-features';
 import { lastWholeLines } from './last-whole-lines';
 import { listAllPages } from './list-all-pages';
+import { listModernTools } from './list-modern-tools';
+import { listenForToolChanges } from './listen-for-tool-changes';
 import type { McpServerStatus } from './mcp-server-status';
 import { sleepUnlessAborted } from './sleep-unless-aborted';
 
@@ -53,6 +56,12 @@ export class McpServerConnection {
   /** The roots `roots/list` answers with; `false` when the roots capability is not declared. */
   roots: McpRoot[] | false;
   private logLevel: LoggingLevel | undefined;
+  /** The era of the last connection, kept for restarts. */
+  private knownEra: McpProtocolEra | undefined;
+  /** The `subscriptions/listen` stream of a 2026-07-28 connection that announces list changes. */
+  private subscription: McpSubscription | undefined;
+  /** Until when the server said its tool list may be reused (`ttlMs`, 2026-07-28); then it is listed again. */
+  private freshUntil: number | undefined;
 
   constructor(
     readonly name: string,
@@ -73,7 +82,8 @@ export class McpServerConnection {
   async setLogLevel(level: LoggingLevel): Promise<void> {
     this.logLevel = level;
     const client = this.client;
-    if (client?.getServerCapabilities()?.logging !== undefined) {
+    // In 2026-07-28 the level travels in each request's `_meta`: nothing to send now.
+    if (client?.getServerCapabilities()?.logging !== undefined && this.live?.era === 'legacy') {
       await client.setLoggingLevel(level, { timeout: this.settings.connectTimeout });
     }
   }
@@ -84,6 +94,7 @@ export class McpServerConnection {
   }
 
   get stale(): boolean {
+    if (this.freshUntil !== undefined && Date.now() >= this.freshUntil) return true;
     return this.changeCount !== this.listedAtChange;
   }
 
@@ -95,6 +106,7 @@ export class McpServerConnection {
       transport: this.live?.kind,
       pid: this.live?.pid,
       protocolVersion: this.protocolVersion,
+      era: this.live?.era,
       serverInfo: client?.getServerVersion(),
       capabilities: client?.getServerCapabilities(),
       instructions: client?.getInstructions(),
@@ -149,13 +161,15 @@ export class McpServerConnection {
     args: Record<string, unknown>,
     options: RequestOptions,
     onProgress?: (progress: Progress) => void,
-  ): Promise<CompatibilityCallToolResult> {
+    traceContext?: Record<string, string>,
+  ): Promise<CallToolResult> {
     const client = this.client;
     if (client === undefined) return Promise.reject(new Error(`MCP server \`${this.name}\` is ${this.state}.`));
+    const meta = eraMeta(this.live?.era, this.logLevel, traceContext);
     const call =
       onProgress === undefined
-        ? client.callTool({ name, arguments: args }, undefined, options)
-        : this.callWithProgress(client, name, args, options, onProgress);
+        ? client.callTool({ name, arguments: args, ...(meta === undefined ? {} : { _meta: meta }) }, options)
+        : this.callWithProgress(client, name, args, options, onProgress, meta);
     if (client.getServerCapabilities()?.tools?.listChanged === true) {
       return call.finally(() => {
         this.unsynced = true;
@@ -172,6 +186,11 @@ export class McpServerConnection {
   private async sync(): Promise<void> {
     const client = this.client;
     if (!this.unsynced || client === undefined) return;
+    // A 2026-07-28 server announces changes on its own listen stream, in no order with the call's answer.
+    if (this.live?.era === 'modern') {
+      this.unsynced = false;
+      return;
+    }
     this.unsynced = false;
     try {
       await client.ping({ timeout: Math.min(this.settings.connectTimeout, SYNC_TIMEOUT_MS) });
@@ -186,11 +205,12 @@ export class McpServerConnection {
     args: Record<string, unknown>,
     options: RequestOptions,
     onProgress: (progress: Progress) => void,
-  ): Promise<CompatibilityCallToolResult> {
+    meta: Record<string, unknown> | undefined,
+  ): Promise<CallToolResult> {
     const progressToken = `interlingua-${++this.progressCount}`;
     this.progressListeners.set(progressToken, onProgress);
     try {
-      return await client.callTool({ name, arguments: args, _meta: { progressToken } }, undefined, options);
+      return await client.callTool({ name, arguments: args, _meta: { ...meta, progressToken } }, options);
     } finally {
       this.progressListeners.delete(progressToken);
     }
@@ -223,7 +243,9 @@ export class McpServerConnection {
     this.state = 'closed';
     const live = this.live;
     this.live = undefined;
-    await Promise.allSettled([live?.client.close(), this.ready]);
+    const subscription = this.subscription;
+    this.subscription = undefined;
+    await Promise.allSettled([subscription?.close(), live?.client.close(), this.ready]);
   }
 
   private async connect(): Promise<void> {
@@ -250,6 +272,7 @@ export class McpServerConnection {
       }
     };
     const live = await connectMcpClient(this.config, {
+      knownEra: this.knownEra,
       clientInfo: this.settings.clientInfo,
       server: this.name,
       tokenStore: this.settings.tokenStore,
@@ -258,12 +281,13 @@ export class McpServerConnection {
       observe,
       setup: (client) => {
         installClientFeatures(client, this.name, () => this.roots, this.settings.features);
-        client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+        client.setNotificationHandler('notifications/tools/list_changed', () => {
           this.changeCount++;
           this.settings.emit({ type: 'tools-changed', server: this.name });
         });
       },
       maxMessageBytes: this.settings.maxMessageBytes,
+      maxListPages: this.settings.maxListPages,
       closeTimeout: this.settings.closeTimeout,
       onStderr: (text) => {
         const joined = this.stderrTail + text;
@@ -277,10 +301,37 @@ export class McpServerConnection {
       throw new Error(`MCP server \`${this.name}\` was closed while connecting.`);
     }
     this.live = live;
+    this.knownEra = live.era;
+    this.protocolVersion = live.protocolVersion ?? this.protocolVersion;
     live.client.onclose = () => this.handleClose(live);
     try {
-      if (this.logLevel !== undefined && live.client.getServerCapabilities()?.logging !== undefined) {
+      const capabilities = live.client.getServerCapabilities();
+      if (this.logLevel !== undefined && capabilities?.logging !== undefined && live.era === 'legacy') {
         await live.client.setLoggingLevel(this.logLevel, { timeout: this.settings.connectTimeout });
+      }
+      // 2026-07-28 has no list_changed on a session: the bridge listens for it on a stream of its own.
+      if (live.era === 'modern' && capabilities?.tools?.listChanged === true) {
+        this.subscription = await listenForToolChanges(live.client, {
+          timeout: this.settings.connectTimeout,
+          reopenDelayMs: this.settings.restart.initialDelayMs,
+          signal: this.closing.signal,
+          current: () => live === this.live,
+          onReopened: (subscription) => {
+            this.subscription = subscription;
+            // A change may have come and gone while no stream was open.
+            this.changeCount++;
+          },
+          onError: (error) =>
+            this.settings.emit({
+              type: 'warning',
+              server: this.name,
+              warning: {
+                type: 'other',
+                feature: 'subscriptions/listen',
+                message: `Listening for tool-list changes again failed: ${asError(error).message}`,
+              },
+            }),
+        });
       }
       await this.listTools();
     } catch (error) {
@@ -302,21 +353,37 @@ export class McpServerConnection {
     const live = this.live;
     if (live === undefined) return;
     const changeCount = this.changeCount;
+    let ttlMs: number | undefined;
     const capabilities: ServerCapabilities | undefined = live.client.getServerCapabilities();
     const listed =
       capabilities?.tools === undefined
         ? []
-        : await listAllPages(
-            `MCP server \`${this.name}\` tools/list`,
-            async (cursor) => {
-              const page = await live.client.listTools(cursor === undefined ? undefined : { cursor }, {
-                timeout: this.settings.connectTimeout,
-              });
-              return { items: page.tools, nextCursor: page.nextCursor };
-            },
-            this.settings.maxListPages,
-          );
+        : live.era === 'modern'
+          ? await listModernTools(live.client, {
+              what: `MCP server \`${this.name}\` tools/list`,
+              meta: eraMeta(live.era, this.logLevel, undefined),
+              timeout: this.settings.connectTimeout,
+              maxPages: this.settings.maxListPages,
+              onTtl: (hint) => {
+                ttlMs = hint;
+              },
+            })
+          : await listAllPages(
+              `MCP server \`${this.name}\` tools/list`,
+              async (cursor) => {
+                const options = { timeout: this.settings.connectTimeout };
+                // The first page by itself: the SDK's listTools() without a cursor walks every
+                // page on its own, past the bridge's cursor guard.
+                const page =
+                  cursor === undefined
+                    ? await live.client.request({ method: 'tools/list' }, options)
+                    : await live.client.listTools({ cursor }, options);
+                return { items: page.tools, nextCursor: page.nextCursor };
+              },
+              this.settings.maxListPages,
+            );
     const callable = callableTools(this.name, listed, this.warnedTaskTools, this.settings.emit);
+    this.freshUntil = ttlMs === undefined ? undefined : Date.now() + ttlMs;
     const refreshed = this.state === 'connected';
     this.tools = callable;
     this.settings.onToolsReplaced();

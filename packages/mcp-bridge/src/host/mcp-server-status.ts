@@ -1,5 +1,5 @@
-import type { Implementation, ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
-import type { McpTransportKind } from '../transports/connect-mcp-client';
+import type { Implementation, ServerCapabilities } from '@modelcontextprotocol/client';
+import type { McpProtocolEra, McpTransportKind } from '../transports/connect-mcp-client';
 
 /** What the bridge knows about one configured server: its state, its handshake, its last error. */
 export type McpServerStatus = {
@@ -11,8 +11,13 @@ export type McpServerStatus = {
   transport: McpTransportKind | undefined;
   /** The child's process id, for stdio servers. */
   pid: number | undefined;
-  /** The protocol version the initialize handshake settled on. */
+  /** The protocol version the client and the server agreed on (by `initialize`, or `server/discover`). */
   protocolVersion: string | undefined;
+  /**
+   * The protocol era the server was reached in: `modern` (2026-07-28: no handshake, per-request
+   * `_meta`) or `legacy` (the `initialize` handshake of 2024-11-05 … 2025-11-25). Undefined until connected.
+   */
+  era?: McpProtocolEra | undefined;
   serverInfo: Implementation | undefined;
   capabilities: ServerCapabilities | undefined;
   instructions: string | undefined;

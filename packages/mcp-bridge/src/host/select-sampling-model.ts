@@ -1,5 +1,5 @@
 import type { ChatModel } from '@interlingua/core';
-import type { ModelPreferences } from '@modelcontextprotocol/sdk/types.js';
+import type { ModelPreferences } from '@modelcontextprotocol/client';
 
 function priceOf(model: ChatModel): number | undefined {
   const pricing = model.pricing;

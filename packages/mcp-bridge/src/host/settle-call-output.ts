@@ -1,5 +1,5 @@
 import type { ToolOutput } from '@interlingua/core';
-import type { CompatibilityCallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CompatibilityCallToolResult } from '@modelcontextprotocol/client';
 import { capToolOutput } from './cap-tool-output';
 import { convertCallToolResult } from './convert-call-tool-result';
 import type { McpBridgeEvent } from './mcp-bridge-event';

@@ -1,5 +1,5 @@
 import { redactError } from '@interlingua/core/adapter';
-import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool as McpTool } from '@modelcontextprotocol/client';
 import { mcpServerSecrets } from '../config/mcp-server-secrets';
 import { exposeToolName } from './expose-tool-name';
 import type { McpServerConnection } from './mcp-server-connection';

@@ -56,7 +56,8 @@ export function createMcpAggregatorServer(
     capabilities: { tools: { listChanged: true } },
   });
   const listAll = async (): Promise<McpTool[]> => [
-    ...(await bridge.toolDefinitions()),
+    // The bridge lists with the SDK's v2 client; this server still serves with the 1.x types.
+    ...((await bridge.toolDefinitions()) as McpTool[]),
     ...[...own.values()].map((tool) => tool.definition),
   ];
   server.setRequestHandler(ListToolsRequestSchema, async (request) => {

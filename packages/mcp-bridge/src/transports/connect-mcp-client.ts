@@ -1,17 +1,31 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { ClientCapabilities, Implementation, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import {
+  Client,
+  type ClientCapabilities,
+  type Implementation,
+  type JSONRPCMessage,
+  SdkError,
+  SdkErrorCode,
+  SSEClientTransport,
+  StreamableHTTPClientTransport,
+  type Transport,
+  type VersionNegotiationOptions,
+} from '@modelcontextprotocol/client';
 import { McpAuthError } from '../auth/mcp-auth-error';
 import { McpOAuthProvider } from '../auth/mcp-oauth-provider';
 import type { McpTokenStore } from '../auth/mcp-token-store';
+import type { McpProtocolSetting } from '../config/mcp-protocol-setting';
 import type { McpRemoteServerConfig, McpServerConfig } from '../config/mcp-server-config';
 import { StdioProcessTransport } from './stdio-process-transport';
 import { type McpTraceDirection, TracedTransport } from './traced-transport';
 
 /** The transport a connection ended up on. */
 export type McpTransportKind = 'stdio' | 'http' | 'sse';
+
+/**
+ * The protocol era a connection was reached in: `modern` is 2026-07-28 (no handshake, per-request
+ * `_meta`), `legacy` the `initialize` handshake of 2024-11-05 … 2025-11-25.
+ */
+export type McpProtocolEra = 'modern' | 'legacy';
 
 /** What {@link connectMcpClient} needs besides the server's config. */
 export type ConnectMcpClientOptions = {
@@ -24,6 +38,13 @@ export type ConnectMcpClientOptions = {
   /** Registers notification handlers on a fresh client before it connects. */
   setup: (client: Client) => void;
   onStderr: (text: string) => void;
+  /** The most pages one list may have. */
+  maxListPages: number;
+  /**
+   * The era a stdio server was reached in before, for a restart of the same command: a legacy
+   * server is not probed again (one process per attempt, as before the probe existed).
+   */
+  knownEra?: McpProtocolEra | undefined;
   /** The largest message a stdio server may send, in bytes. */
   maxMessageBytes: number;
   /** How long closing a stdio server waits before SIGTERM, and again before SIGKILL. */
@@ -41,7 +62,18 @@ export type McpClientConnection = {
   kind: McpTransportKind;
   /** The child's process id, for stdio servers. */
   pid: number | undefined;
+  era: McpProtocolEra;
+  /** The protocol version the client and the server agreed on. */
+  protocolVersion: string | undefined;
 };
+
+// What the SDK's negotiation does for each `protocol` setting: `auto` probes with
+// `server/discover` and falls back to `initialize`, a pin allows the modern era only.
+function versionNegotiationOf(setting: McpProtocolSetting): VersionNegotiationOptions {
+  if (setting === 'legacy') return { mode: 'legacy' };
+  if (setting === 'auto') return { mode: 'auto' };
+  return { mode: { pin: setting } };
+}
 
 // OAuth unless the config turned it off or sends its own credentials.
 function usesOAuth(config: McpRemoteServerConfig): boolean {
@@ -93,8 +125,8 @@ function describeStartFailure(error: unknown, transport: Transport, config: McpS
       { cause: error },
     );
   }
-  // The SDK's RequestTimeout (-32001) during the handshake.
-  if (code === -32001) {
+  // The SDK's request timeout during the handshake.
+  if (code === -32001 || code === SdkErrorCode.RequestTimeout) {
     const what = config.type === 'stdio' ? 'Its process' : 'The server';
     return new Error(
       `${what} did not answer \`initialize\` within ${timeout} ms (the bridge's connectTimeout setting).`,
@@ -114,8 +146,15 @@ async function connectOver(
   config: McpServerConfig,
   kind: McpTransportKind,
   options: ConnectMcpClientOptions,
+  protocol: McpProtocolSetting,
 ): Promise<McpClientConnection> {
-  const client = new Client(options.clientInfo, { capabilities: options.capabilities });
+  const client = new Client(options.clientInfo, {
+    capabilities: options.capabilities,
+    // The legacy HTTP+SSE transport predates 2026-07-28: nothing to probe there.
+    versionNegotiation: versionNegotiationOf(kind === 'sse' ? 'legacy' : protocol),
+    // The bound of the SDK's own walk of a 2026-07-28 list (the bridge walks legacy lists itself).
+    listMaxPages: options.maxListPages,
+  });
   options.setup(client);
   const inner = await createTransport(config, kind, options);
   const transport = new TracedTransport(inner, options.observe);
@@ -128,25 +167,53 @@ async function connectOver(
     throw described;
   }
   const pid = inner instanceof StdioProcessTransport ? inner.pid : undefined;
-  return { client, transport, kind, pid };
+  const era = client.getProtocolEra() === 'modern' ? 'modern' : 'legacy';
+  return { client, transport, kind, pid, era, protocolVersion: client.getNegotiatedProtocolVersion() };
+}
+
+// A stdio server built on an SDK that exits on any request before `initialize` dies of the probe:
+// in `auto` that is a legacy server, started again for the handshake.
+function probeKilledStdioServer(error: unknown, config: McpServerConfig): boolean {
+  if (config.type !== 'stdio') return false;
+  const cause = error instanceof Error && error.cause !== undefined ? error.cause : error;
+  return (
+    SdkError.isInstance(cause) &&
+    (cause.code === SdkErrorCode.EraNegotiationFailed || cause.code === SdkErrorCode.ConnectionClosed)
+  );
+}
+
+async function connectStdio(config: McpServerConfig, options: ConnectMcpClientOptions): Promise<McpClientConnection> {
+  const configured = config.protocol ?? 'auto';
+  const protocol = configured === 'auto' && options.knownEra === 'legacy' ? 'legacy' : configured;
+  if (protocol !== 'auto') return connectOver(config, 'stdio', options, protocol);
+  try {
+    return await connectOver(config, 'stdio', options, 'auto');
+  } catch (error) {
+    if (!probeKilledStdioServer(error, config)) throw error;
+    return connectOver(config, 'stdio', options, 'legacy');
+  }
 }
 
 /**
- * Starts one server's transport and runs the SDK's initialize handshake over it. A remote
+ * Starts one server's transport and reaches it in the era its `protocol` setting asks for (by
+ * default a `server/discover` probe, then the `initialize` handshake when the server is legacy). A remote
  * server whose config named no transport is tried over Streamable HTTP, then over SSE.
  */
 export async function connectMcpClient(
   config: McpServerConfig,
   options: ConnectMcpClientOptions,
 ): Promise<McpClientConnection> {
-  if (config.type !== 'http' || !config.fallbackToSse) return connectOver(config, config.type, options);
+  if (config.type === 'stdio') return connectStdio(config, options);
+  const protocol = config.protocol ?? 'auto';
+  if (config.type !== 'http' || !config.fallbackToSse) return connectOver(config, config.type, options, protocol);
   try {
-    return await connectOver(config, 'http', options);
+    return await connectOver(config, 'http', options, protocol);
   } catch (httpError) {
-    // A server that wants a login speaks Streamable HTTP: SSE would only fail the same way.
-    if (McpAuthError.isInstance(httpError)) throw httpError;
+    // A server that wants a login speaks Streamable HTTP: SSE would only fail the same way; and
+    // SSE is a legacy transport, never tried for a server pinned to the modern era.
+    if (McpAuthError.isInstance(httpError) || protocol === '2026-07-28') throw httpError;
     try {
-      return await connectOver(config, 'sse', options);
+      return await connectOver(config, 'sse', options, 'legacy');
     } catch (sseError) {
       const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
       throw new AggregateError(

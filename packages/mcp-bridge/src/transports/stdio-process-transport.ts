@@ -1,8 +1,11 @@
 import type { ChildProcess } from 'node:child_process';
-import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import {
+  deserializeMessage,
+  type JSONRPCMessage,
+  serializeMessage,
+  type Transport,
+} from '@modelcontextprotocol/client';
+import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import spawn from 'cross-spawn';
 import { formatBytes } from './format-bytes';
 import { findResponseId, JsonLineReader, type OversizedLine } from './json-line-reader';
@@ -59,6 +62,14 @@ export class StdioProcessTransport implements Transport {
   /** The child's process id, once spawned. */
   get pid(): number | undefined {
     return this.child?.pid;
+  }
+
+  /**
+   * No stream to read: the child's stderr goes to `onStderr`. Present (with `pid`) because the
+   * SDK recognizes a child-process transport by these two fields.
+   */
+  get stderr(): null {
+    return null;
   }
 
   start(): Promise<void> {

@@ -1,5 +1,10 @@
-import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage, MessageExtraInfo, RequestId } from '@modelcontextprotocol/sdk/types.js';
+import type {
+  JSONRPCMessage,
+  MessageExtraInfo,
+  RequestId,
+  Transport,
+  TransportSendOptions,
+} from '@modelcontextprotocol/client';
 
 /** Which way a JSON-RPC frame went, seen from the bridge. */
 export type McpTraceDirection = 'send' | 'receive';
@@ -42,10 +47,21 @@ export class TracedTransport implements Transport {
       this.onclose?.();
     };
     inner.onerror = (error) => this.onerror?.(error);
+    // The SDK tells a child-process transport by these two fields (stdio probes differently:
+    // silence there means a legacy server); they are only present when the wrapped one has them.
+    if ('pid' in inner && 'stderr' in inner) {
+      Object.defineProperty(this, 'pid', { get: () => (inner as { pid: unknown }).pid });
+      Object.defineProperty(this, 'stderr', { get: () => (inner as { stderr: unknown }).stderr });
+    }
   }
 
   get sessionId(): string | undefined {
     return this.inner.sessionId;
+  }
+
+  /** Whether each request has a stream of its own (Streamable HTTP), which the SDK reads. */
+  get hasPerRequestStream(): boolean {
+    return this.inner.hasPerRequestStream === true;
   }
 
   start(): Promise<void> {
@@ -70,5 +86,9 @@ export class TracedTransport implements Transport {
 
   setProtocolVersion(version: string): void {
     this.inner.setProtocolVersion?.(version);
+  }
+
+  setSupportedProtocolVersions(versions: string[]): void {
+    this.inner.setSupportedProtocolVersions?.(versions);
   }
 }

@@ -9,7 +9,7 @@ import { stylesFor } from '../styles-for';
 
 /**
  * `interlingua tools --mcp mcp.json`: connects to every server and prints each (protocol
- * version, tool count) and each exposed `server__tool` with its description. A server that
+ * version and the era it was reached in, tool count) and each exposed `server__tool` with its description. A server that
  * fails to start is listed with its error (the others still are) and makes the exit code 1.
  */
 export async function toolsCommand(options: { mcp: string; trace: boolean }, io: CliIO): Promise<number> {
@@ -33,7 +33,7 @@ export async function toolsCommand(options: { mcp: string; trace: boolean }, io:
       const info = server.serverInfo === undefined ? '' : `${server.serverInfo.name} ${server.serverInfo.version}  `;
       const count = `${own.length} tool${own.length === 1 ? '' : 's'}`;
       io.stdout.write(
-        `${styles.bold(server.name)}  ${info}protocol ${server.protocolVersion ?? 'unknown'}  ${count}\n`,
+        `${styles.bold(server.name)}  ${info}protocol ${server.protocolVersion ?? 'unknown'}${eraOf(server.era)}  ${count}\n`,
       );
       for (const tool of own) io.stdout.write(`  ${styles.cyan(tool.name)}  ${oneLine(tool.description)}\n`);
     }
@@ -41,6 +41,11 @@ export async function toolsCommand(options: { mcp: string; trace: boolean }, io:
   } finally {
     await bridge.close();
   }
+}
+
+// Which era the server was reached in: 2026-07-28 has no handshake, the legacy revisions do.
+function eraOf(era: 'modern' | 'legacy' | undefined): string {
+  return era === undefined ? '' : era === 'modern' ? ' (2026-07-28 era, no handshake)' : ' (legacy era, initialize)';
 }
 
 function oneLine(text: string): string {

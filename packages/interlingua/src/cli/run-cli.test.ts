@@ -78,7 +78,16 @@ describe('interlingua chat --trace-file', () => {
     const methods = lines.flatMap((line) =>
       line.type === 'mcp' ? [(line.message as { method?: string }).method ?? 'result'] : [],
     );
-    expect(methods.slice(0, 4)).toEqual(['initialize', 'result', 'notifications/initialized', 'tools/list']);
+    // The bridge probes for the 2026-07-28 era first (server/discover); this legacy server refuses
+    // it, and the handshake follows.
+    expect(methods.slice(0, 6)).toEqual([
+      'server/discover',
+      'result',
+      'initialize',
+      'result',
+      'notifications/initialized',
+      'tools/list',
+    ]);
     expect(methods).toContain('tools/call');
     // The offline model answers as claude-sonnet-4-6, so the turn is priced at its rates.
     const finish = lines.at(-1);

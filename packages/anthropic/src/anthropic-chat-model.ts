@@ -10,8 +10,9 @@ import {
   type StreamEvent,
   toChatRequest,
 } from '@interlingua/core';
-import { readSSEJSON } from '@interlingua/core/adapter';
+import { type LeanHTTPClient, readSSEJSON } from '@interlingua/core/adapter';
 import { anthropicCodec } from './anthropic-codec';
+import { anthropicLeanRequest } from './anthropic-lean-transport';
 import type { AnthropicEncodeRequestOptions } from './encode-anthropic-request';
 import { mapAnthropicError } from './map-anthropic-error';
 
@@ -21,6 +22,8 @@ export type AnthropicChatModelConfig = {
   provider: string;
   /** The SDK client, or a function creating it on first use (the SDK is then loaded only when a call is made). */
   client: Anthropic | (() => Anthropic | Promise<Anthropic>);
+  /** With the lean transport: returns its client, used instead of the SDK's (see `transport`). */
+  lean?: (() => LeanHTTPClient) | undefined;
   /** `max_tokens` when a request has no `maxOutputTokens`. */
   defaultMaxTokens?: AnthropicEncodeRequestOptions['defaultMaxTokens'];
   /** The thinking budget for an effort level given alone. */
@@ -92,6 +95,10 @@ export class AnthropicChatModel implements ChatModel {
   async generate(input: ChatRequestInput, options: CallOptions = {}): Promise<ModelResponse> {
     const request = toChatRequest(input);
     const { value: body, warnings } = this.encode(request, false);
+    if (this.config.lean !== undefined) {
+      const message = await this.config.lean().requestJSON(anthropicLeanRequest(body, options));
+      return this.withWarnings(anthropicCodec.decodeResponse(message), warnings);
+    }
     const client = await this.getClient();
     let message: unknown;
     try {
@@ -108,13 +115,30 @@ export class AnthropicChatModel implements ChatModel {
         `${client.baseURL}/v1/messages`,
       );
     }
-    const response = anthropicCodec.decodeResponse(message);
+    return this.withWarnings(anthropicCodec.decodeResponse(message), warnings);
+  }
+
+  private withWarnings(response: ModelResponse, warnings: ModelResponse['warnings']): ModelResponse {
     return warnings.length === 0 ? response : { ...response, warnings: [...warnings, ...response.warnings] };
   }
 
-  async *stream(input: ChatRequestInput, options: CallOptions = {}): AsyncIterable<StreamEvent> {
-    const request = toChatRequest(input);
-    const { value: body, warnings } = this.encode(request, true);
+  // The SSE `data` of a streamed answer: through the lean transport, or the SDK's request.
+  private async openStream(body: unknown, options: CallOptions): Promise<AsyncIterable<unknown>> {
+    const idle = this.config.streamIdleTimeout ?? this.config.timeout ?? DEFAULT_TIMEOUT_MS;
+    if (this.config.lean !== undefined) {
+      const lean = this.config.lean();
+      const answer = await lean.requestStream(anthropicLeanRequest(body, options));
+      return readSSEJSON(answer.body, {
+        timeoutMs: idle,
+        provider: 'Anthropic',
+        signal: options.signal,
+        namedOnly: true,
+        skipEvents: SKIPPED_EVENTS,
+        abort: answer.abort,
+        onEnd: answer.release,
+        mapError: (error) => lean.toError({ type: 'body', error }, '/v1/messages'),
+      });
+    }
     const client = await this.getClient();
     const secrets = [client.apiKey, client.authToken];
     // The SDK builds, sends and retries the request; its answer is read here, straight from the
@@ -128,14 +152,20 @@ export class AnthropicChatModel implements ChatModel {
     // The SDK's `timeout` ends with the headers; from there each wait for an event is bounded.
     // As the SDK does, events without a name and `ping`s are skipped; an `error` event's data is
     // read by the codec into the same APICallError the SDK's throw was mapped to.
-    const chunks = readSSEJSON(response.body, {
-      timeoutMs: this.config.streamIdleTimeout ?? this.config.timeout ?? DEFAULT_TIMEOUT_MS,
+    return readSSEJSON(response.body, {
+      timeoutMs: idle,
       provider: 'Anthropic',
       signal: options.signal,
       namedOnly: true,
       skipEvents: SKIPPED_EVENTS,
       mapError: (error) => mapAnthropicError(error, options.signal, secrets, `${client.baseURL}/v1/messages`),
     });
+  }
+
+  async *stream(input: ChatRequestInput, options: CallOptions = {}): AsyncIterable<StreamEvent> {
+    const request = toChatRequest(input);
+    const { value: body, warnings } = this.encode(request, true);
+    const chunks = await this.openStream(body, options);
     for await (const event of anthropicCodec.decodeStream(chunks)) {
       // The caller asked to stop: that is thrown, as before the stream started, not reported as a failure.
       if (event.type === 'error' && AbortedError.isInstance(event.error)) {

@@ -2,6 +2,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import { InvalidSettingError, type ReasoningEffort } from '@interlingua/core';
 import { rejectUnknownSettings } from '@interlingua/core/adapter';
 import { AnthropicChatModel } from './anthropic-chat-model';
+import { createAnthropicLeanClient } from './anthropic-lean-transport';
 
 /** Settings of {@link createAnthropic}. */
 export type AnthropicProviderSettings = {
@@ -39,6 +40,13 @@ export type AnthropicProviderSettings = {
    * capability data in here). Falls back to `DEFAULT_EFFORT_BUDGETS`.
    */
   effortBudget?: (modelId: string, effort: ReasoningEffort) => number | undefined;
+  /**
+   * How requests are sent: `'sdk'` (default) through the official `@anthropic-ai/sdk` client;
+   * `'lean'` through the lean transport — the codec's body over a keep-alive `undici` pool, SSE
+   * read from the bytes, with the SDK's retries, timeouts, abort and errors but no SDK object per
+   * call (what the gateway uses; see docs/transports.md).
+   */
+  transport?: 'sdk' | 'lean';
 };
 
 /** A factory of Anthropic chat models: `provider('claude-sonnet-4-6')` is a `ChatModel`. */
@@ -75,6 +83,7 @@ const ANTHROPIC_SETTINGS = Object.keys({
   name: true,
   defaultMaxTokens: true,
   effortBudget: true,
+  transport: true,
 } satisfies Record<keyof AnthropicProviderSettings, true>);
 
 export function createAnthropic(settings: AnthropicProviderSettings = {}): AnthropicProvider {
@@ -85,6 +94,25 @@ export function createAnthropic(settings: AnthropicProviderSettings = {}): Anthr
       message: `Expected \`${settings.streamIdleTimeout === undefined ? 'timeout' : 'streamIdleTimeout'}\` to be a positive number of milliseconds, got ${idleTimeout}.`,
     });
   }
+  const { transport } = settings;
+  if (transport !== undefined && transport !== 'sdk' && transport !== 'lean') {
+    throw new InvalidSettingError({
+      message: `Expected \`transport\` to be 'sdk' or 'lean', got ${JSON.stringify(transport)}.`,
+    });
+  }
+  const lean =
+    transport === 'lean'
+      ? {
+          lean: createAnthropicLeanClient({
+            apiKey: settings.apiKey,
+            baseURL: settings.baseURL,
+            headers: settings.headers,
+            fetch: settings.fetch,
+            timeout: settings.timeout,
+            maxRetries: settings.maxRetries,
+          }),
+        }
+      : {};
   let client: Anthropic | undefined;
   // The SDK is loaded on the first call, so a process that never calls Anthropic never loads it.
   const getClient = async (): Promise<Anthropic> => {
@@ -115,6 +143,7 @@ export function createAnthropic(settings: AnthropicProviderSettings = {}): Anthr
     new AnthropicChatModel(modelId, {
       provider: settings.name ?? 'anthropic',
       client: getClient,
+      ...lean,
       ...(settings.defaultMaxTokens === undefined ? {} : { defaultMaxTokens: settings.defaultMaxTokens }),
       ...(settings.effortBudget === undefined ? {} : { effortBudget: settings.effortBudget }),
       ...(settings.timeout === undefined ? {} : { timeout: settings.timeout }),

@@ -36,6 +36,7 @@ const MODEL_SETTINGS = Object.keys({
   api: true,
   capabilities: true,
   trace: true,
+  transport: true,
 } satisfies Record<keyof ModelSettings, true>);
 
 /** Per-model settings of `model(id, settings)`. Each overrides the environment. */
@@ -65,7 +66,18 @@ export type ModelSettings = {
   capabilities?: false | WithCapabilitiesOptions;
   /** Record every call of the model — IR and HTTP bodies — into this trace (see `createTraceRecorder`). */
   trace?: TraceRecorder;
+  /**
+   * How the model sends: `'sdk'` (default) through the provider's official SDK; `'lean'` through
+   * the lean transport (docs/transports.md) where the adapter has one — OpenAI and compatible
+   * servers, the Responses API, Anthropic; Gemini, Vertex and Bedrock keep their SDK. A lean model
+   * sends over its own keep-alive pool: the registry's `fetch` is for SDK transports, a
+   * per-model `fetch` (tracing) is used by both.
+   */
+  transport?: 'sdk' | 'lean';
 };
+
+// The adapters that have a lean transport.
+const LEAN_ADAPTERS: ReadonlySet<BuiltInProvider['adapter']> = new Set(['openai', 'anthropic']);
 
 /** An OpenAI-compatible endpoint to register under its own provider key. */
 export type CompatibleProvider = {
@@ -188,7 +200,8 @@ function createAdapterModel(
       message: `Expected a base URL for ${provider} (the baseURL setting${entry.baseURLEnv === undefined ? '' : ` or ${entry.baseURLEnv}`}), got none.`,
     });
   }
-  const fetch = settings.fetch ?? registryFetch;
+  const lean = settings.transport === 'lean' && LEAN_ADAPTERS.has(entry.adapter);
+  const fetch = settings.fetch ?? (lean ? undefined : registryFetch);
   const common = {
     ...(settings.headers === undefined ? {} : { headers: settings.headers }),
     ...(settings.timeout === undefined ? {} : { timeout: settings.timeout }),
@@ -199,6 +212,7 @@ function createAdapterModel(
     buildAdapterModel(provider, modelId, entry, key, baseURL, fetch, common, env, {
       ...registryOf(settings),
       api: settings.api,
+      transport: lean ? 'lean' : undefined,
     });
   if (apiKey !== undefined || keyOptional) return build(apiKey);
   const missingKey = () =>
@@ -223,9 +237,10 @@ function buildAdapterModel(
   fetch: typeof globalThis.fetch | undefined,
   common: { headers?: Record<string, string>; timeout?: number; streamIdleTimeout?: number; maxRetries?: number },
   env: Record<string, string | undefined>,
-  choices: { registry?: CapabilityRegistry; api: ModelSettings['api'] },
+  choices: { registry?: CapabilityRegistry; api: ModelSettings['api']; transport: 'lean' | undefined },
 ): ChatModel {
   const name = entry.name ?? provider;
+  const transport = choices.transport === undefined ? {} : { transport: choices.transport };
   switch (entry.adapter) {
     case 'openai': {
       const openai = createOpenAI({
@@ -236,6 +251,7 @@ function buildAdapterModel(
         ...(fetch === undefined ? {} : { fetch }),
         ...(entry.compat ?? {}),
         ...common,
+        ...transport,
       });
       if (openAIApiOf(provider, entry, modelId, choices.api) !== 'responses') return openai(modelId);
       // Encrypted reasoning is asked for when the data says the model reasons (others reject it).
@@ -252,6 +268,7 @@ function buildAdapterModel(
         // A thinking budget per effort level, from the same data.
         effortBudget: effortBudgetFromCapabilities('anthropic'),
         ...common,
+        ...transport,
       })(modelId);
     case 'gemini':
       return createGemini({

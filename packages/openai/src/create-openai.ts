@@ -4,6 +4,7 @@ import { rejectUnknownSettings } from '@interlingua/core/adapter';
 import OpenAI from 'openai';
 import { OpenAIChatModel } from './openai-chat-model';
 import type { OpenAICompatSettings } from './openai-compat';
+import { createOpenAILeanClient } from './openai-lean-transport';
 import { OpenAIResponsesModel } from './responses/openai-responses-model';
 import type { OpenAIResponsesSettings } from './responses/openai-responses-settings';
 
@@ -38,6 +39,13 @@ export type OpenAISettings = OpenAICompatSettings &
     maxRetries?: number;
     /** The provider key models report, for compatible servers (`ollama`, `vllm`, …). Default `openai`. */
     name?: string;
+    /**
+     * How requests are sent: `'sdk'` (default) through the official `openai` SDK client; `'lean'`
+     * through the lean transport — the codec's body over a keep-alive `undici` pool, SSE read
+     * from the bytes, with the SDK's retries, timeouts, abort and errors but no SDK object per
+     * call (what the gateway uses; see docs/transports.md).
+     */
+    transport?: 'sdk' | 'lean';
   };
 
 /** Per-model options of the factory: compat settings that override the provider's. */
@@ -79,6 +87,7 @@ const OPENAI_SETTINGS = [
     maxRetries: true,
     name: true,
     encryptedReasoning: true,
+    transport: true,
   } satisfies Record<Exclude<keyof OpenAISettings, keyof OpenAICompatSettings>, true>),
   ...OPENAI_COMPAT_SETTINGS,
 ];
@@ -130,8 +139,14 @@ export function createOpenAI(settings: OpenAISettings = {}): OpenAIProvider {
     maxRetries,
     name,
     encryptedReasoning,
+    transport,
     ...compat
   } = settings;
+  if (transport !== undefined && transport !== 'sdk' && transport !== 'lean') {
+    throw new InvalidSettingError({
+      message: `Expected \`transport\` to be 'sdk' or 'lean', got ${JSON.stringify(transport)}.`,
+    });
+  }
   const idleTimeout = streamIdleTimeout ?? timeout;
   if (idleTimeout !== undefined && !(idleTimeout > 0)) {
     throw new InvalidSettingError({
@@ -161,12 +176,19 @@ export function createOpenAI(settings: OpenAISettings = {}): OpenAIProvider {
     return client;
   };
   const streamIdle = idleTimeout === undefined ? {} : { streamIdleTimeout: idleTimeout };
+  const lean =
+    transport === 'lean'
+      ? {
+          lean: createOpenAILeanClient({ apiKey, baseURL, organization, project, headers, fetch, timeout, maxRetries }),
+        }
+      : {};
   const chat = (modelId: string, options: OpenAIModelOptions = {}): ChatModel => {
     rejectUnknownSettings(options, OPENAI_COMPAT_SETTINGS, 'the per-model options of createOpenAI()');
     return new OpenAIChatModel({
       provider: name ?? 'openai',
       modelId,
       client: getClient,
+      ...lean,
       compat: { ...compat, ...options },
       ...streamIdle,
     });
@@ -177,6 +199,7 @@ export function createOpenAI(settings: OpenAISettings = {}): OpenAIProvider {
       provider: name ?? 'openai',
       modelId,
       client: getClient,
+      ...lean,
       settings: {
         ...(compat.strictTools === undefined ? {} : { strictTools: compat.strictTools }),
         ...(encryptedReasoning === undefined ? {} : { encryptedReasoning }),

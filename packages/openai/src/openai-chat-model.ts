@@ -1,5 +1,6 @@
 import type { CallOptions, ChatModel, ModelCapabilities, ModelResponse, StreamEvent } from '@interlingua/core';
 import { type ChatRequestInput, toChatRequest } from '@interlingua/core';
+import type { LeanHTTPClient } from '@interlingua/core/adapter';
 import type OpenAI from 'openai';
 import type {
   ChatCompletionCreateParamsNonStreaming,
@@ -10,6 +11,7 @@ import { decodeOpenAIStream } from './decode-openai-stream';
 import { encodeOpenAIRequest } from './encode-openai-request';
 import { mapOpenAIError } from './map-openai-error';
 import type { OpenAICompatSettings, OpenAIEncodeRequestOptions } from './openai-compat';
+import { sendOpenAILean, streamOpenAILean } from './openai-lean-transport';
 import { openAIRequestOptions, readOpenAIStream, withEncodeWarnings, yieldModelEvents } from './openai-transport';
 
 /** What an {@link OpenAIChatModel} is built from. */
@@ -19,6 +21,8 @@ export type OpenAIChatModelConfig = {
   modelId: string;
   /** Returns the SDK client; called on each request so a missing key fails at call time. */
   client: () => OpenAI;
+  /** With the lean transport: returns its client, used instead of the SDK's (see `transport`). */
+  lean?: (() => LeanHTTPClient) | undefined;
   compat: OpenAICompatSettings;
   /** Milliseconds to wait for each next chunk of a stream (default 600,000, the SDK's own `timeout` default). */
   streamIdleTimeout?: number;
@@ -26,7 +30,8 @@ export type OpenAIChatModelConfig = {
 
 /**
  * A `ChatModel` over the Chat Completions API: the OpenAI codec joined to the official
- * `openai` SDK client. Transport and orchestration only; every mapping is in the codec.
+ * `openai` SDK client, or to the lean transport (`transport: 'lean'`). Transport and
+ * orchestration only; every mapping is in the codec.
  */
 export class OpenAIChatModel implements ChatModel {
   readonly provider: string;
@@ -50,6 +55,10 @@ export class OpenAIChatModel implements ChatModel {
   async generate(input: ChatRequestInput, options: CallOptions = {}): Promise<ModelResponse> {
     const request = toChatRequest(input);
     const { value: body, warnings } = encodeOpenAIRequest(request, this.encodeOptions);
+    if (this.config.lean !== undefined) {
+      const raw = await sendOpenAILean(this.config.lean(), '/chat/completions', body, options);
+      return withEncodeWarnings(decodeOpenAIResponse(raw), warnings);
+    }
     const client = this.config.client();
     let raw: unknown;
     try {
@@ -68,6 +77,14 @@ export class OpenAIChatModel implements ChatModel {
   async *stream(input: ChatRequestInput, options: CallOptions = {}): AsyncIterable<StreamEvent> {
     const request = toChatRequest(input);
     const { value: body, warnings } = encodeOpenAIRequest(request, this.streamEncodeOptions);
+    if (this.config.lean !== undefined) {
+      const chunks = await streamOpenAILean(this.config.lean(), '/chat/completions', body, options, {
+        streamIdleTimeout: this.config.streamIdleTimeout,
+        doneData: '[DONE]',
+      });
+      yield* yieldModelEvents(decodeOpenAIStream(chunks), warnings);
+      return;
+    }
     const client = this.config.client();
     const chunks = await readOpenAIStream(
       client.chat.completions.create(body as ChatCompletionCreateParamsStreaming, openAIRequestOptions(options)),

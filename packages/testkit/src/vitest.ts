@@ -1,3 +1,9 @@
 // `@interlingua/testkit/vitest`: the helpers that register vitest tests. The root entry never
 // imports vitest, so `startProviderServer`, `scriptedModel` and the fixtures work anywhere.
 export { type ConformanceOptions, runCodecConformance } from './run-codec-conformance';
+export {
+  runTransportConformance,
+  type TransportCaseSettings,
+  type TransportConformanceOptions,
+  type TransportName,
+} from './run-transport-conformance';

@@ -13,12 +13,46 @@ export type ReadSSEJSONOptions = Omit<IdleTimeoutOptions, 'abort'> & {
   namedOnly?: boolean | undefined;
   /** Event names whose data is skipped (e.g. `ping`). */
   skipEvents?: ReadonlySet<string> | undefined;
+  /** Called once when the stream is over, however it ended (the lean transport unlinks the caller's signal). */
+  onEnd?: (() => void) | undefined;
 };
+
+/** Where the bytes come from: a web stream's reader or a byte iterator (an `undici` body). */
+type ByteSource = {
+  read(): Promise<IteratorResult<Uint8Array> | ReadableStreamReadResult<Uint8Array>>;
+  /** Gives the source up while a read may be pending (a web stream is cancelled; an iterator's `abort` drops it). */
+  interrupt(reason: unknown): void;
+  /** Stops the source once no read is pending (the consumer stopped early). */
+  cancel(): Promise<unknown>;
+  /** The source ended or failed by itself. */
+  release(): void;
+};
+
+function openByteSource(body: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>): ByteSource {
+  if (typeof (body as ReadableStream<Uint8Array>).getReader === 'function') {
+    const reader = (body as ReadableStream<Uint8Array>).getReader();
+    return {
+      read: () => reader.read(),
+      interrupt: (reason) => void reader.cancel(reason).catch(() => undefined),
+      cancel: () => reader.cancel(),
+      release: () => reader.releaseLock(),
+    };
+  }
+  const iterator = (body as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
+  return {
+    read: () => iterator.next(),
+    // A pending `next()` of a Node stream ends when `abort` destroys it; `return()` would wait for it.
+    interrupt: () => undefined,
+    cancel: async () => iterator.return?.(),
+    release: () => undefined,
+  };
+}
 
 const LF = 10;
 
 /**
- * Reads a `text/event-stream` response body straight into the `JSON.parse`d `data` of each event,
+ * Reads a `text/event-stream` response body (a web `ReadableStream`, or any async iterable of
+ * bytes such as an `undici` response body) straight into the `JSON.parse`d `data` of each event,
  * in one generator: the bytes are decoded as UTF-8 (a character split across reads is kept
  * whole), split into lines at LF, CRLF or CR, and an event is dispatched at each blank line
  * (its `data:` lines joined by LF, one leading space dropped, as the SSE spec says). A `data`
@@ -39,16 +73,19 @@ const LF = 10;
  * for await (const event of decodeOpenAIStream(chunks)) yield event;
  */
 export async function* readSSEJSON(
-  body: ReadableStream<Uint8Array> | null,
+  body: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | null,
   options: ReadSSEJSONOptions,
 ): AsyncGenerator<unknown> {
-  if (body === null) return;
-  const reader = body.getReader();
+  if (body === null) {
+    options.onEnd?.();
+    return;
+  }
+  const reader = openByteSource(body);
   const watch = new IdleWatch({
     ...options,
     abort: (reason) => {
       options.abort?.(reason);
-      reader.cancel(reason).catch(() => undefined);
+      reader.interrupt(reason);
     },
   });
   const { doneData, namedOnly = false, skipEvents } = options;
@@ -63,7 +100,7 @@ export async function* readSSEJSON(
   try {
     for (;;) {
       watch.startWait();
-      let read: ReadableStreamReadResult<Uint8Array>;
+      let read: IteratorResult<Uint8Array> | ReadableStreamReadResult<Uint8Array>;
       try {
         read = await reader.read();
       } catch (error) {
@@ -127,6 +164,7 @@ export async function* readSSEJSON(
   } finally {
     watch.dispose();
     if (!settled) await reader.cancel().catch(() => undefined);
-    else reader.releaseLock();
+    else reader.release();
+    options.onEnd?.();
   }
 }

@@ -18,8 +18,10 @@ import { wireCodecs } from '../wire-codecs';
 export type BuiltInGatewayOptions = Partial<GatewayOptions> & {
   /**
    * Settings of the model registry the backends come from (environment, compatible endpoints).
-   * Its `fetch` is the one every SDK-backed backend sends with; default a keep-alive
-   * `node:http` fetch of the gateway's own (`createKeepAliveFetch`), closed with the gateway.
+   * Backends with a lean transport (OpenAI and compatible, Responses, Anthropic) send over their
+   * own keep-alive `undici` pool; its `fetch` is the one the SDK-backed ones (Gemini, Vertex)
+   * send with; default a keep-alive `node:http` fetch of the gateway's own
+   * (`createKeepAliveFetch`), closed with the gateway.
    */
   registry?: ModelRegistrySettings;
   /**
@@ -35,8 +37,10 @@ export type BuiltInGatewayOptions = Partial<GatewayOptions> & {
  * the umbrella's registry (`openai:`, `anthropic:`, `gemini:`, `ollama:`, …, keys and base URLs
  * from `providers` in the config or the usual environment variables), plus `demo:<id>`, the
  * offline demo model; the inbound formats use the OpenAI, Anthropic and Gemini codecs. The
- * gateway retries by itself, so every model is made with `maxRetries: 0`. The SDKs send over
- * one keep-alive `node:http` fetch (`createKeepAliveFetch`) unless `registry.fetch` names another.
+ * gateway retries by itself, so every model is made with `maxRetries: 0`. Backends use the lean
+ * transport where their adapter has one (`transport: 'lean'`: OpenAI and compatible servers, the
+ * Responses API, Anthropic); the SDKs of the others send over one keep-alive `node:http` fetch
+ * (`createKeepAliveFetch`) unless `registry.fetch` names another.
  *
  * @example
  * const gateway = createBuiltInGateway(await readGatewayConfig('gateway.json'));
@@ -65,6 +69,8 @@ export function createBuiltInGateway(
       ...(settings.headers === undefined ? {} : { headers: settings.headers }),
       timeout: settings.timeoutMs,
       maxRetries: 0,
+      // The lean transport where the adapter has one: a gateway's cost per call must be close to a proxy's.
+      transport: 'lean',
       ...(trace === undefined ? {} : { trace }),
     });
   };

@@ -1,11 +1,13 @@
 import type { CallOptions, ChatModel, ModelCapabilities, ModelResponse, StreamEvent } from '@interlingua/core';
 import { type ChatRequestInput, toChatRequest } from '@interlingua/core';
+import type { LeanHTTPClient } from '@interlingua/core/adapter';
 import type OpenAI from 'openai';
 import type {
   ResponseCreateParamsNonStreaming,
   ResponseCreateParamsStreaming,
 } from 'openai/resources/responses/responses';
 import { mapOpenAIError } from '../map-openai-error';
+import { sendOpenAILean, streamOpenAILean } from '../openai-lean-transport';
 import { openAIRequestOptions, readOpenAIStream, withEncodeWarnings, yieldModelEvents } from '../openai-transport';
 import { decodeOpenAIResponsesResponse } from './decode-openai-responses-response';
 import { decodeOpenAIResponsesStream } from './decode-openai-responses-stream';
@@ -19,6 +21,8 @@ export type OpenAIResponsesModelConfig = {
   modelId: string;
   /** Returns the SDK client; called on each request so a missing key fails at call time. */
   client: () => OpenAI;
+  /** With the lean transport: returns its client, used instead of the SDK's (see `transport`). */
+  lean?: (() => LeanHTTPClient) | undefined;
   settings: OpenAIResponsesSettings;
   /** Milliseconds to wait for each next event of a stream (default 600,000, the SDK's own `timeout` default). */
   streamIdleTimeout?: number;
@@ -51,6 +55,10 @@ export class OpenAIResponsesModel implements ChatModel {
       ...this.config.settings,
       model: this.modelId,
     });
+    if (this.config.lean !== undefined) {
+      const raw = await sendOpenAILean(this.config.lean(), '/responses', body, options);
+      return withEncodeWarnings(decodeOpenAIResponsesResponse(raw), warnings);
+    }
     const client = this.config.client();
     let raw: unknown;
     try {
@@ -68,6 +76,13 @@ export class OpenAIResponsesModel implements ChatModel {
       model: this.modelId,
       stream: true,
     });
+    if (this.config.lean !== undefined) {
+      const events = await streamOpenAILean(this.config.lean(), '/responses', body, options, {
+        streamIdleTimeout: this.config.streamIdleTimeout,
+      });
+      yield* yieldModelEvents(decodeOpenAIResponsesStream(events), warnings);
+      return;
+    }
     const client = this.config.client();
     const events = await readOpenAIStream(
       client.responses.create(body as ResponseCreateParamsStreaming, openAIRequestOptions(options)),

@@ -1,0 +1,266 @@
+import { Pool } from 'undici';
+import { type HeaderLookup, retryDelayMs, shouldRetryStatus } from './lean-retry-policy';
+
+/**
+ * Why a lean call failed, for the adapter to turn into its typed error (the same one its SDK
+ * transport gives): an answer that is not 2xx (after the retries), a connection that failed, no
+ * response within `timeout`, the caller's abort, or a 2xx body that could not be read or parsed.
+ */
+export type LeanFailure =
+  | { type: 'status'; status: number; headers: Headers; text: string }
+  | { type: 'connection'; error: unknown }
+  | { type: 'timeout' }
+  | { type: 'abort'; error: unknown }
+  | { type: 'body'; error: unknown };
+
+/** Settings of a {@link LeanHTTPClient}: one per model (or per factory), kept for its lifetime. */
+export type LeanHTTPClientOptions = {
+  /** The API root the request paths are appended to, e.g. `https://api.openai.com/v1`. */
+  baseURL: string;
+  /** Headers of every request, authentication included (lower-case names). */
+  headers: Record<string, string>;
+  /** Milliseconds each attempt may wait for the response to start (a non-streaming one: to end). Default 600,000. */
+  timeout?: number | undefined;
+  /** Retries on 408/409/429/5xx and failed connections (the official SDKs' rule and backoff). Default 2. */
+  maxRetries?: number | undefined;
+  /** Send with this `fetch` instead of the keep-alive pool (tracing, proxies, tests). */
+  fetch?: typeof globalThis.fetch | undefined;
+  /** Turns a failure of a call to `url` into the adapter's typed error (redacted); what it returns is thrown. */
+  toError: (failure: LeanFailure, url: string) => unknown;
+};
+
+/** One lean call: the path under `baseURL`, the codec's body as text, the caller's signal and headers. */
+export type LeanRequest = {
+  path: string;
+  body: string;
+  signal?: AbortSignal | undefined;
+  headers?: Record<string, string> | undefined;
+};
+
+/** A 2xx streaming answer: its bytes, and how to give it up. */
+export type LeanStream = {
+  body: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>;
+  /** Drops the connection (an idle wait ran out); the pending read then throws. */
+  abort(reason: unknown): void;
+  /** Unlinks the caller's signal; call once the stream is over (`readSSEJSON`'s `onEnd`). */
+  release(): void;
+};
+
+/** What one attempt got back, from `undici` or a `fetch`. */
+type RawAnswer = {
+  status: number;
+  header: HeaderLookup;
+  body: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>;
+  text(): Promise<string>;
+  discard(): void;
+  headers(): Headers;
+};
+
+const DEFAULT_TIMEOUT_MS = 600_000;
+const DEFAULT_MAX_RETRIES = 2;
+
+/**
+ * The lean transport's HTTP side: POSTs a codec's body over a keep-alive `undici` pool (one per
+ * client, for its origin) and applies the official SDKs' policy — retries on 408/409/429/5xx and
+ * failed connections with `retry-after-ms` / `retry-after` or exponential backoff with jitter,
+ * `maxRetries`; a timeout per attempt until the response starts (for a non-streaming call, until
+ * its body is read); the caller's abort. One `AbortController` and one timer per attempt; no SDK
+ * object, no web `Response`. Failures go through the adapter's `toError`, so both transports
+ * throw the same typed errors. Streams are read with `readSSEJSON` (its idle watch bounds each
+ * wait once the response started).
+ *
+ * @example
+ * const client = new LeanHTTPClient({ baseURL, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, toError });
+ * const body = await client.requestJSON({ path: '/chat/completions', body: JSON.stringify(wire), signal });
+ */
+export class LeanHTTPClient {
+  private readonly options: LeanHTTPClientOptions;
+  private readonly base: string;
+  private pool: Pool | undefined;
+  private readonly targets = new Map<string, { url: string; path: string }>();
+
+  constructor(options: LeanHTTPClientOptions) {
+    this.options = options;
+    this.base = options.baseURL.replace(/\/+$/, '');
+  }
+
+  /** The full URL of a path (named by connection failures). */
+  url(path: string): string {
+    return this.target(path).url;
+  }
+
+  /** Sends a non-streaming request and returns its 2xx body parsed as JSON. */
+  async requestJSON(request: LeanRequest): Promise<unknown> {
+    const { answer, finish } = await this.send(request);
+    let text: string;
+    try {
+      text = await answer.text();
+    } catch (error) {
+      throw this.options.toError(finish(error), this.url(request.path));
+    } finally {
+      finish(undefined);
+    }
+    try {
+      return JSON.parse(text);
+    } catch (error) {
+      throw this.options.toError({ type: 'body', error }, this.url(request.path));
+    }
+  }
+
+  /** Sends a streaming request; once the response started, its body is the caller's to read. */
+  async requestStream(request: LeanRequest): Promise<LeanStream> {
+    const { answer, controller, finish, release } = await this.send(request);
+    // The first-byte timeout ends with the headers; from here the idle watch bounds each wait.
+    finish(undefined, true);
+    return { body: answer.body, abort: (reason) => controller.abort(reason), release };
+  }
+
+  /** The adapter's typed error for a failure of a call to `path` (a stream's read failing mid-way). */
+  toError(failure: LeanFailure, path: string): unknown {
+    return this.options.toError(failure, this.url(path));
+  }
+
+  /** Closes the pool's idle connections (they never keep the process alive). */
+  async close(): Promise<void> {
+    await this.pool?.close();
+  }
+
+  private async send(request: LeanRequest) {
+    const { timeout = DEFAULT_TIMEOUT_MS, maxRetries = DEFAULT_MAX_RETRIES } = this.options;
+    const { signal } = request;
+    const toError = (failure: LeanFailure) => this.options.toError(failure, this.url(request.path));
+    const headers =
+      request.headers === undefined ? this.options.headers : { ...this.options.headers, ...lowerCase(request.headers) };
+    for (let retriesDone = 0; ; retriesDone++) {
+      const retriesLeft = retriesDone < maxRetries;
+      if (signal?.aborted === true) throw toError({ type: 'abort', error: signal.reason });
+      const controller = new AbortController();
+      const onAbort = () => controller.abort(signal?.reason);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const release = () => signal?.removeEventListener('abort', onAbort);
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort(new DOMException(`No response within ${timeout} ms.`, 'TimeoutError'));
+      }, timeout);
+      timer.unref?.();
+      // Ends the attempt's timer (and, unless the body stays open, the signal's link); says why a read failed.
+      const finish = (error: unknown, keepLink = false): LeanFailure => {
+        clearTimeout(timer);
+        if (!keepLink) release();
+        if (signal?.aborted === true) return { type: 'abort', error };
+        return timedOut ? { type: 'timeout' } : { type: 'body', error };
+      };
+      let answer: RawAnswer;
+      try {
+        answer = await this.dispatch(request.path, headers, request.body, controller.signal);
+      } catch (error) {
+        const failure = finish(error);
+        if (failure.type === 'abort') throw toError(failure);
+        if (retriesLeft) {
+          await sleep(retryDelayMs(retriesDone), signal);
+          continue;
+        }
+        throw toError(failure.type === 'timeout' ? failure : { type: 'connection', error });
+      }
+      if (answer.status >= 200 && answer.status < 300) return { answer, controller, finish, release };
+      if (retriesLeft && shouldRetryStatus(answer.status, answer.header)) {
+        finish(undefined);
+        answer.discard();
+        await sleep(retryDelayMs(retriesDone, answer.header), signal);
+        continue;
+      }
+      // As the SDKs: the body as text (or the reason it could not be read), for the adapter's error.
+      const text = await answer
+        .text()
+        .catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
+      const failure = finish(undefined);
+      if (failure.type === 'abort') throw toError(failure);
+      throw toError({ type: 'status', status: answer.status, headers: answer.headers(), text });
+    }
+  }
+
+  private target(path: string): { url: string; path: string } {
+    let target = this.targets.get(path);
+    if (target === undefined) {
+      const url = new URL(`${this.base}${path}`);
+      target = { url: url.href, path: `${url.pathname}${url.search}` };
+      this.targets.set(path, target);
+    }
+    return target;
+  }
+
+  private async dispatch(
+    path: string,
+    headers: Record<string, string>,
+    body: string,
+    signal: AbortSignal,
+  ): Promise<RawAnswer> {
+    const target = this.target(path);
+    const fetch = this.options.fetch;
+    if (fetch !== undefined) {
+      const response = await fetch(target.url, { method: 'POST', headers, body, signal });
+      return {
+        status: response.status,
+        header: (name) => response.headers.get(name),
+        body: response.body ?? emptyBody(),
+        text: () => response.text(),
+        discard: () => void response.body?.cancel().catch(() => undefined),
+        headers: () => response.headers,
+      };
+    }
+    this.pool ??= new Pool(new URL(target.url).origin);
+    // undici's own header and body timeouts are off: the attempt's timer and the idle watch bound the waits.
+    const response = await this.pool.request({
+      path: target.path,
+      method: 'POST',
+      headers,
+      body,
+      signal,
+      headersTimeout: 0,
+      bodyTimeout: 0,
+    });
+    return {
+      status: response.statusCode,
+      header: (name) => {
+        const value = response.headers[name];
+        return Array.isArray(value) ? value.join(', ') : value;
+      },
+      body: response.body,
+      text: () => response.body.text(),
+      discard: () => void response.body.dump().catch(() => undefined),
+      headers: () => toHeaders(response.headers),
+    };
+  }
+}
+
+function lowerCase(headers: Record<string, string>): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) result[name.toLowerCase()] = value;
+  return result;
+}
+
+function toHeaders(raw: Record<string, string | string[] | undefined>): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  return headers;
+}
+
+async function* emptyBody(): AsyncIterable<Uint8Array> {}
+
+// Waits before a retry; the caller's abort ends the wait (the next attempt then throws it).
+function sleep(milliseconds: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted === true) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, milliseconds);
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}

@@ -45,6 +45,6 @@ describe('cache breakpoints on Anthropic', () => {
       { model: 'claude-sonnet-4-6' },
     );
     expect(JSON.stringify(value)).not.toContain('"k"');
-    expect(warnings).toEqual([expect.objectContaining({ type: 'unsupported', feature: 'promptCache' })]);
+    expect(warnings).toEqual([expect.objectContaining({ type: 'unsupported', feature: 'promptCache.key' })]);
   });
 });

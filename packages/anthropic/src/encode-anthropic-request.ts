@@ -8,7 +8,7 @@ import type {
   TextPart,
   Warning,
 } from '@interlingua/core';
-import { readSystemParts, setOwnProperty } from '@interlingua/core/adapter';
+import { readSystemParts, setOwnProperty, warnPromptCache } from '@interlingua/core/adapter';
 import type { AnthropicCacheControl, AnthropicMessagesRequest, AnthropicTextBlockParam } from './anthropic-api';
 import { limitAnthropicCacheControl, toAnthropicCacheControl } from './anthropic-cache-control';
 import { mapAnthropicForeignOptions } from './anthropic-foreign-options';
@@ -90,7 +90,12 @@ export function encodeAnthropicRequest(
     eagerInputStreaming: request.toolArgumentStreaming === true,
     warnings,
   });
-  if (request.promptCache !== undefined) warnPromptCache(warnings);
+  warnPromptCache(
+    request.promptCache,
+    'Anthropic',
+    'Mark the prompt with cacheBreakpoint (ttl "1h" for a longer life) instead.',
+    warnings,
+  );
 
   const body: AnthropicMessagesRequest = {
     model: options.model,
@@ -166,15 +171,6 @@ function systemPartBlocks(parts: readonly TextPart[]): AnthropicTextBlockParam[]
 }
 
 // Anthropic caches by breakpoint: a request-wide key or retention has no field to go to.
-function warnPromptCache(warnings: Warning[]): void {
-  warnings.push({
-    type: 'unsupported',
-    feature: 'promptCache',
-    message:
-      'Anthropic has no prompt cache key or retention setting; they were not sent. Mark the prompt with cacheBreakpoint (ttl "1h" for a longer life) instead.',
-  });
-}
-
 function resolveDefaultMaxTokens(options: AnthropicEncodeRequestOptions): number {
   const setting = options.defaultMaxTokens;
   const value = typeof setting === 'function' ? setting(options.model) : setting;

@@ -1,5 +1,5 @@
 import type { ChatRequest, CodecResult, EncodeRequestOptions, JSONObject, TextPart, Warning } from '@interlingua/core';
-import { readSystemParts, warnForeignOptions } from '@interlingua/core/adapter';
+import { readSystemParts, warnForeignOptions, warnPromptCache } from '@interlingua/core/adapter';
 import type { BedrockConverseRequest, BedrockInferenceConfig, BedrockSystemBlock } from './bedrock-api';
 import { limitBedrockCachePoints, readCachePoint } from './bedrock-cache-point';
 import { applyBedrockSettings } from './bedrock-prepare-settings';
@@ -67,13 +67,7 @@ export function encodeBedrockRequest(
       : request.system === undefined || request.system === ''
         ? []
         : [{ text: request.system }, ...(systemCachePoint === undefined ? [] : [{ cachePoint: systemCachePoint }])];
-  if (request.promptCache !== undefined)
-    warnings.push({
-      type: 'unsupported',
-      feature: 'promptCache',
-      message:
-        'Bedrock has no prompt cache key or retention setting; they were not sent. Mark the prompt with cacheBreakpoint instead.',
-    });
+  warnPromptCache(request.promptCache, 'Bedrock', 'Mark the prompt with cacheBreakpoint instead.', warnings);
 
   const body: BedrockConverseRequest = {
     modelId: options.model,

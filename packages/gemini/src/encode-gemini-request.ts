@@ -1,5 +1,5 @@
 import type { ChatRequest, CodecResult, EncodeRequestOptions, Warning } from '@interlingua/core';
-import { setOwnProperty } from '@interlingua/core/adapter';
+import { setOwnProperty, warnPromptCache } from '@interlingua/core/adapter';
 import { convertToGeminiContents } from './convert-to-gemini-contents';
 import type { GeminiRequestBody } from './gemini-api';
 import { mapGeminiForeignOptions } from './gemini-foreign-options';
@@ -78,13 +78,12 @@ export function encodeGeminiRequest(
   }
   if (Object.keys(generationConfig).length > 0) body.generationConfig = generationConfig;
   if (request.toolArgumentStreaming === true) applyToolArgumentStreaming(body, options, warnings);
-  if (request.promptCache !== undefined)
-    warnings.push({
-      type: 'unsupported',
-      feature: 'promptCache',
-      message:
-        'Gemini has no prompt cache key or retention setting; they were not sent. Gemini caches repeated prefixes by itself, and explicit caches are cachedContents resources (providerOptions.gemini.cachedContent).',
-    });
+  warnPromptCache(
+    request.promptCache,
+    'Gemini',
+    'Gemini caches repeated prefixes by itself, and explicit caches are cachedContents resources (providerOptions.gemini.cachedContent).',
+    warnings,
+  );
   return { value: body, warnings };
 }
 

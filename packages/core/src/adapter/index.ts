@@ -29,6 +29,7 @@ export {
 export { warnDeferredTools } from '../provider-data/warn-deferred-tools';
 export { type ForeignMetadataOptions, warnForeignMetadata } from '../provider-data/warn-foreign-metadata';
 export { type ForeignOptionsOptions, warnForeignOptions } from '../provider-data/warn-foreign-options';
+export { warnPromptCache } from '../provider-data/warn-prompt-cache';
 export { DEFAULT_EFFORT_BUDGETS } from '../reasoning/default-effort-budgets';
 export { effortForBudget } from '../reasoning/effort-for-budget';
 export { createRedactor } from '../redact/create-redactor';

@@ -48,6 +48,11 @@ export type ConnectMcpClientOptions = {
   server: string;
   /** Where remote servers' OAuth logins are read from and refreshed tokens written to. */
   tokenStore: McpTokenStore;
+  /**
+   * The era a stdio server was reached in before, for a restart of the same command: a legacy
+   * server is not probed again (one process per attempt, as before the probe existed).
+   */
+  knownEra?: McpProtocolEra | undefined;
   /** Runs a login (or a step-up for more scope) when a remote server asks for one; without it such a call fails. */
   login?: McpLoginHook | undefined;
 };
@@ -182,7 +187,8 @@ function probeKilledStdioServer(error: unknown, config: McpServerConfig): boolea
 }
 
 async function connectStdio(config: McpServerConfig, options: ConnectMcpClientOptions): Promise<McpClientConnection> {
-  const protocol = config.protocol ?? 'auto';
+  const configured = config.protocol ?? 'auto';
+  const protocol = configured === 'auto' && options.knownEra === 'legacy' ? 'legacy' : configured;
   if (protocol !== 'auto') return connectOver(config, 'stdio', options, protocol);
   try {
     return await connectOver(config, 'stdio', options, 'auto');

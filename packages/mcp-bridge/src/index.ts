@@ -1,4 +1,6 @@
+export type { McpLoginReason, McpLoginRequest } from './auth/authorize-mcp-server';
 export { createFileTokenStore, defaultTokenDirectory } from './auth/create-file-token-store';
+export type { McpLoginHook } from './auth/create-oauth-fetch';
 export {
   DEFAULT_LOGIN_TIMEOUT_MS,
   type LoginMcpServerOptions,
@@ -7,13 +9,14 @@ export {
 } from './auth/login-mcp-server';
 export { McpAuthError, type McpAuthFailure } from './auth/mcp-auth-error';
 export type { McpOAuthCredentials, McpTokenStore, McpTokenStoreKey } from './auth/mcp-token-store';
-export type { McpOAuthConfig } from './config/mcp-oauth-config';
+export type { McpOAuthConfig, McpOAuthPrivateKey, McpOAuthSigningAlgorithm } from './config/mcp-oauth-config';
 export type { McpProtocolSetting } from './config/mcp-protocol-setting';
 export type { McpRemoteServerConfig, McpRoot, McpServerConfig, McpStdioServerConfig } from './config/mcp-server-config';
 export type { McpApprovalMode, McpToolPolicy } from './config/mcp-tool-policy';
 export { type ParsedMcpConfig, type ParseMcpConfigOptions, parseMcpConfig } from './config/parse-mcp-config';
 export { readMcpConfigFile } from './config/read-mcp-config-file';
 export { resolveEnvReferences } from './config/resolve-env-references';
+export { applyElicitationDefaults } from './host/apply-elicitation-defaults';
 export { convertCallToolResult } from './host/convert-call-tool-result';
 export {
   convertMcpContent,
@@ -45,6 +48,9 @@ export type {
   McpSamplingApprover,
   McpSamplingOptions,
   McpSamplingRequest,
+  McpUrlElicitationAnswer,
+  McpUrlElicitationHandler,
+  McpUrlElicitationRequest,
 } from './host/mcp-host-hooks';
 export { McpServerAccess } from './host/mcp-server-access';
 export type { McpServerStatus } from './host/mcp-server-status';

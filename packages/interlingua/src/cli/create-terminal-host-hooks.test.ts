@@ -91,3 +91,50 @@ describe('the CLI asks in the terminal (against server-everything)', () => {
     expect(model.calls).toHaveLength(1);
   });
 });
+
+describe('URL-mode elicitation and logins asked for mid-chat', () => {
+  const noBrowser = { INTERLINGUA_NO_BROWSER: '1' };
+  const signal = new AbortController().signal;
+
+  it('shows the host and the full URL, and accepts only when the user says yes', async () => {
+    const { io, screen } = terminal(['y', 'n']);
+    Object.defineProperty(io.stdin, 'isTTY', { get: () => true });
+    const hooks = createTerminalHostHooks(model, createTerminalPrompter(io), io.stderr, noBrowser);
+    const request = {
+      server: 'billing',
+      message: 'Confirm the payment.',
+      url: 'https://pay.example.com/confirm?id=7',
+      elicitationId: 'e1',
+    };
+    expect(await hooks.urlElicitation(request, signal)).toEqual({ action: 'accept' });
+    expect(await hooks.urlElicitation(request, signal)).toEqual({ action: 'decline' });
+    expect(screen()).toContain('MCP server `billing` asks you to visit pay.example.com: Confirm the payment.');
+    expect(screen()).toContain('https://pay.example.com/confirm?id=7');
+  });
+
+  it('without a terminal: cancels a URL request and offers no login hook (the call fails saying how to log in)', async () => {
+    const { io, screen } = terminal([]);
+    Object.defineProperty(io.stdin, 'isTTY', { get: () => false });
+    const hooks = createTerminalHostHooks(model, createTerminalPrompter(io), io.stderr, noBrowser);
+    expect(hooks.login).toBeUndefined();
+    const answer = await hooks.urlElicitation(
+      { server: 's', message: 'Go there.', url: 'https://example.com/x', elicitationId: 'e2' },
+      signal,
+    );
+    expect(answer).toEqual({ action: 'cancel' });
+    expect(screen()).toContain('cancelled: no terminal to ask');
+  });
+
+  it('prints the authorization URL of a step-up with the scope the server asked for', async () => {
+    const { io, screen } = terminal([]);
+    Object.defineProperty(io.stdin, 'isTTY', { get: () => true });
+    const hooks = createTerminalHostHooks(model, createTerminalPrompter(io), io.stderr, noBrowser);
+    await hooks.login?.openAuthorizationUrl(new URL('https://auth.example.com/authorize?client_id=c'), {
+      server: 'files',
+      reason: 'insufficient-scope',
+      scope: 'files:read files:write',
+    });
+    expect(screen()).toContain('MCP server `files` needs more scope (files:read files:write) for this call.');
+    expect(screen()).toContain('https://auth.example.com/authorize?client_id=c');
+  });
+});

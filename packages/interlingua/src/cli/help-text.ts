@@ -9,7 +9,7 @@ Usage:
   interlingua trace <run.jsonl> [--port N] [--follow]
   interlingua gateway --config <gateway.json> [--host 127.0.0.1] [--port 4000]
   interlingua mcp serve --mcp <mcp.json> [--http [--host 127.0.0.1] [--port N]] [--agent <provider:id>]
-  interlingua mcp login|logout <server> --mcp <mcp.json> [--no-browser]
+  interlingua mcp login|logout <server> --mcp <mcp.json> [--no-browser] [--scope "<scopes>"]
 
 Options for every command:
   -h, --help      show help for a command
@@ -104,7 +104,7 @@ const MCP = `interlingua mcp — serve MCP servers as one, and log in to remote 
 
 Usage:
   interlingua mcp serve --mcp <mcp.json> [--http [--host 127.0.0.1] [--port N]] [--agent <provider:id> [--offline]]
-  interlingua mcp login <server> --mcp <mcp.json> [--no-browser]
+  interlingua mcp login <server> --mcp <mcp.json> [--no-browser] [--scope "<scopes>"]
   interlingua mcp logout <server> --mcp <mcp.json>
 
 serve: the tools of every server of the config, named server__tool, as ONE MCP server — over
@@ -125,6 +125,7 @@ Options:
   --agent <provider:id>   add the agent tool, run by this model
   --offline               run the agent tool on the built-in offline demo model
   --no-browser            print the login URL without trying to open a browser
+  --scope "<scopes>"      the scopes a login asks for (default: what the server's challenge names)
 `;
 
 /** The help text of the CLI, or of one command. */

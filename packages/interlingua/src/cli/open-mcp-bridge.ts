@@ -17,7 +17,9 @@ export async function openMcpBridge(
   tracer: TracePrinter | undefined,
   onServerError: 'throw' | 'skip' = 'throw',
   recorder?: TraceRecorder,
-  options: Pick<McpBridgeOptions, 'sampling' | 'elicitation'> & { env?: Record<string, string | undefined> } = {},
+  options: Pick<McpBridgeOptions, 'sampling' | 'elicitation' | 'urlElicitation' | 'login'> & {
+    env?: Record<string, string | undefined>;
+  } = {},
 ): Promise<McpBridge> {
   const { env, ...hooks } = options;
   try {

@@ -3,6 +3,21 @@ import { CliError } from './cli-error';
 import { parseCliArgs } from './parse-cli-args';
 
 describe('parseCliArgs', () => {
+  it('parses mcp login with the scopes to ask for; logout and serve take no --scope', () => {
+    expect(parseCliArgs(['mcp', 'login', 'files', '--mcp', 'm.json', '--scope', 'files:read files:write'])).toEqual({
+      command: 'mcp',
+      action: 'login',
+      server: 'files',
+      mcp: 'm.json',
+      browser: true,
+      scope: 'files:read files:write',
+    });
+    expect(() => parseCliArgs(['mcp', 'logout', 'files', '--mcp', 'm.json', '--scope', 'x'])).toThrow(
+      /takes no --scope/,
+    );
+    expect(() => parseCliArgs(['mcp', 'serve', '--mcp', 'm.json', '--scope', 'x'])).toThrow(/takes no --scope/);
+  });
+
   it('parses chat with a prompt made of the remaining words', () => {
     expect(parseCliArgs(['chat', '-m', 'openai:gpt-4.1', '--mcp', 'mcp.json', '--trace', '北京', '天气'])).toEqual({
       command: 'chat',

@@ -50,6 +50,7 @@ const OPTIONS = {
   http: { type: 'boolean' },
   'no-browser': { type: 'boolean' },
   agent: { type: 'string' },
+  scope: { type: 'string' },
 } as const;
 
 const ALLOWED: Record<CliCommand, readonly string[]> = {

@@ -2,7 +2,15 @@ import { CliError } from './cli-error';
 
 /** `interlingua mcp …`, parsed. */
 export type McpCliArgs =
-  | { command: 'mcp'; action: 'login' | 'logout'; server: string; mcp: string; browser: boolean }
+  | {
+      command: 'mcp';
+      action: 'login' | 'logout';
+      server: string;
+      mcp: string;
+      browser: boolean;
+      /** The scopes a login asks for (`--scope`), e.g. after a server said it needs more. */
+      scope: string | undefined;
+    }
   | {
       command: 'mcp';
       action: 'serve';
@@ -15,7 +23,7 @@ export type McpCliArgs =
     };
 
 /** The options the `mcp` command takes. */
-export const MCP_OPTIONS = ['mcp', 'http', 'host', 'port', 'no-browser', 'agent', 'offline'] as const;
+export const MCP_OPTIONS = ['mcp', 'http', 'host', 'port', 'no-browser', 'agent', 'offline', 'scope'] as const;
 
 type Values = {
   mcp?: string | undefined;
@@ -25,6 +33,7 @@ type Values = {
   'no-browser'?: boolean | undefined;
   agent?: string | undefined;
   offline?: boolean | undefined;
+  scope?: string | undefined;
 };
 
 /** `mcp login <server>`, `mcp logout <server>` or `mcp serve`, each with `--mcp <mcp.json>`. */
@@ -48,6 +57,7 @@ export function parseMcpCliArgs(
   if (action === 'serve') {
     if (more.length > 0) throw new CliError(`Unexpected argument "${more[0]}" for mcp serve.`, { hint });
     if (values['no-browser'] !== undefined) throw new CliError('mcp serve takes no --no-browser.', { hint });
+    if (values.scope !== undefined) throw new CliError('mcp serve takes no --scope.', { hint });
     if (values.http !== true && (values.host !== undefined || values.port !== undefined)) {
       throw new CliError('--host and --port are for --http; over stdio there is nothing to bind.', { hint });
     }
@@ -69,5 +79,13 @@ export function parseMcpCliArgs(
     });
   if (extra !== undefined) throw new CliError(`Unexpected argument "${extra}" for mcp ${action}.`, { hint });
   if (serveOnly.length > 0) throw new CliError(`mcp ${action} takes no --${serveOnly[0]}.`, { hint });
-  return { command: 'mcp', action, server, mcp: values.mcp, browser: values['no-browser'] !== true };
+  if (action === 'logout' && values.scope !== undefined) throw new CliError('mcp logout takes no --scope.', { hint });
+  return {
+    command: 'mcp',
+    action,
+    server,
+    mcp: values.mcp,
+    browser: values['no-browser'] !== true,
+    scope: values.scope,
+  };
 }

@@ -1,5 +1,8 @@
-import type { OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type {
+  OAuthDiscoveryState,
+  StoredOAuthClientInformation,
+  StoredOAuthTokens,
+} from '@modelcontextprotocol/client';
 
 /** Which server a stored login belongs to: its name in the config and its URL. */
 export type McpTokenStoreKey = { server: string; url: string };
@@ -7,11 +10,12 @@ export type McpTokenStoreKey = { server: string; url: string };
 /**
  * What the bridge keeps of one server's OAuth login: the tokens (with the time the access token
  * expires, in ms since the epoch), the client registration, and the cached discovery results.
- * Treat it as a secret: it holds the refresh token.
+ * Tokens and registration carry the `issuer` of the authorization server that gave them: they
+ * are only used with that issuer. Treat it as a secret: it holds the refresh token.
  */
 export type McpOAuthCredentials = {
-  tokens?: OAuthTokens & { expiresAt?: number };
-  clientInformation?: OAuthClientInformationMixed;
+  tokens?: StoredOAuthTokens & { expiresAt?: number };
+  clientInformation?: StoredOAuthClientInformation;
   discoveryState?: OAuthDiscoveryState;
 };
 

@@ -72,6 +72,20 @@ describe('OAuth against an SDK-built protected MCP server', () => {
     expect(server.seen.some((request) => request.path === '/register')).toBe(false);
   });
 
+  it('does not try legacy SSE after the server refused the connection (401), OAuth off or not', async () => {
+    for (const oauth of [false, undefined]) {
+      server.seen.length = 0;
+      const bridge = await open(
+        {},
+        { mcpServers: { secure: { url: server.url, ...(oauth === false ? { oauth } : {}) } } },
+      );
+      expect(bridge.servers[0]?.state).toBe('failed');
+      expect(server.seen).toContainEqual(expect.objectContaining({ method: 'POST', path: '/mcp', status: 401 }));
+      // SSE would open a GET stream on the same URL.
+      expect(server.seen.filter((request) => request.method === 'GET' && request.path === '/mcp')).toEqual([]);
+    }
+  });
+
   it('logs in: discovery, dynamic registration, authorization code with PKCE through the loopback redirect', async () => {
     server.seen.length = 0;
     const authorizationUrls: URL[] = [];
@@ -87,6 +101,8 @@ describe('OAuth against an SDK-built protected MCP server', () => {
     );
     expect(paths).toEqual(
       expect.arrayContaining([
+        // The challenge first: its resource_metadata says where discovery starts.
+        'POST /mcp',
         'GET /.well-known/oauth-protected-resource/mcp',
         'GET /.well-known/oauth-authorization-server',
         'POST /register',

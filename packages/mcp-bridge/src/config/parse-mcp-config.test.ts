@@ -202,10 +202,10 @@ describe('roots in the config', () => {
       'mcp server `a`: `oauth`.grant: expected "authorization_code" or "client_credentials", got "password".',
     );
     expect(bad({ url: 'https://x/mcp', oauth: { grant: 'client_credentials', clientId: 'id' } })).toBe(
-      'mcp server `a`: `oauth`: expected `clientId` and `clientSecret` for the client_credentials grant.',
+      'mcp server `a`: `oauth`: expected `clientId` and `clientSecret` (or `privateKey`) for the client_credentials grant.',
     );
     expect(bad({ url: 'https://x/mcp', oauth: { scopes: 'a' } })).toBe(
-      'mcp server `a`: `oauth`: `scopes` is not a known key. Known keys: grant, clientId, clientSecret, scope, redirectPort.',
+      'mcp server `a`: `oauth`: `scopes` is not a known key. Known keys: grant, clientId, clientSecret, privateKey, clientMetadataUrl, scope, redirectPort.',
     );
     expect(bad({ url: 'https://x/mcp', oauth: { redirectPort: 0 } })).toBe(
       'mcp server `a`: `oauth`.redirectPort: expected a port number (1–65535), got 0.',

@@ -1,5 +1,6 @@
 import type { Implementation, LoggingLevel } from '@modelcontextprotocol/client';
 import { createFileTokenStore } from '../auth/create-file-token-store';
+import type { McpLoginHook } from '../auth/create-oauth-fetch';
 import type { McpTokenStore } from '../auth/mcp-token-store';
 import type { McpRoot } from '../config/mcp-server-config';
 import type { ClientFeatureSettings } from './install-client-features';
@@ -34,6 +35,8 @@ export type ConnectionSettings = {
   logLevel: LoggingLevel | undefined;
   /** Remote servers' OAuth logins. */
   tokenStore: McpTokenStore;
+  /** The host's login hook, for logins and step-ups a server asks for mid-session. */
+  login: McpLoginHook | undefined;
 };
 
 /**
@@ -58,9 +61,15 @@ export function createConnectionSettings(
     emit: bridge.emit,
     onToolsReplaced: bridge.onToolsReplaced,
     trace: options.onTrace,
-    features: { sampling: options.sampling, elicitation: options.elicitation, emit: bridge.emit },
+    features: {
+      sampling: options.sampling,
+      elicitation: options.elicitation,
+      urlElicitation: options.urlElicitation,
+      emit: bridge.emit,
+    },
     defaultRoots,
     logLevel: options.logLevel,
     tokenStore: options.tokenStore ?? createFileTokenStore(),
+    login: options.login,
   };
 }

@@ -8,6 +8,7 @@ import {
   ProtocolErrorCode,
 } from '@modelcontextprotocol/client';
 import type { McpRoot } from '../config/mcp-server-config';
+import { applyElicitationDefaults } from './apply-elicitation-defaults';
 import {
   convertSamplingRequest,
   convertSamplingResponse,
@@ -15,7 +16,7 @@ import {
   UnsupportedSamplingError,
 } from './convert-sampling-request';
 import type { McpBridgeEvent } from './mcp-bridge-event';
-import type { McpElicitationHandler, McpSamplingOptions } from './mcp-host-hooks';
+import type { McpElicitationHandler, McpSamplingOptions, McpUrlElicitationHandler } from './mcp-host-hooks';
 import { selectSamplingModel } from './select-sampling-model';
 import { validateElicitedContent } from './validate-elicited-content';
 
@@ -23,6 +24,8 @@ import { validateElicitedContent } from './validate-elicited-content';
 export type ClientFeatureSettings = {
   sampling: McpSamplingOptions | undefined;
   elicitation: McpElicitationHandler | undefined;
+  /** URL-mode elicitation; declared only when the host gives it. */
+  urlElicitation?: McpUrlElicitationHandler | undefined;
   emit: (event: McpBridgeEvent) => void;
 };
 
@@ -31,13 +34,16 @@ const USER_REJECTED = -1;
 
 /**
  * The capabilities declared in `initialize`: `roots` (with `listChanged`) unless the server's
- * roots are `false`, `sampling` when models are given, `elicitation` (form mode) when a handler is.
+ * roots are `false`, `sampling` when models are given, `elicitation` with the modes the host
+ * answers (`form` for a form handler, `url` for a URL handler).
  */
 export function clientCapabilitiesOf(roots: McpRoot[] | false, settings: ClientFeatureSettings): ClientCapabilities {
+  const form = settings.elicitation !== undefined;
+  const url = settings.urlElicitation !== undefined;
   return {
     ...(roots === false ? {} : { roots: { listChanged: true } }),
     ...(settings.sampling === undefined ? {} : { sampling: {} }),
-    ...(settings.elicitation === undefined ? {} : { elicitation: { form: {} } }),
+    ...(form || url ? { elicitation: { ...(form ? { form: {} } : {}), ...(url ? { url: {} } : {}) } } : {}),
   };
 }
 
@@ -93,15 +99,46 @@ async function answerSampling(
   }
 }
 
-async function answerElicitation(
+type ElicitParams = {
+  message: string;
+  requestedSchema?: unknown;
+  mode?: string | undefined;
+  url?: string | undefined;
+  elicitationId?: string | undefined;
+};
+
+async function answerUrlElicitation(
   server: string,
-  handler: McpElicitationHandler,
-  params: { message: string; requestedSchema?: unknown; mode?: string | undefined },
+  handler: McpUrlElicitationHandler | undefined,
+  params: ElicitParams,
   signal: AbortSignal,
   emit: (event: McpBridgeEvent) => void,
 ): Promise<ElicitResult> {
-  if (params.mode === 'url' || params.requestedSchema === undefined) {
-    throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'This client answers form-mode elicitation only.');
+  if (handler === undefined) {
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'This client does not answer URL-mode elicitation.');
+  }
+  const { url, elicitationId } = params;
+  if (typeof url !== 'string' || typeof elicitationId !== 'string' || !URL.canParse(url)) {
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      'Expected a URL-mode elicitation with a `url` and an `elicitationId`.',
+    );
+  }
+  const answer = await handler({ server, message: params.message, url, elicitationId }, signal);
+  emit({ type: 'elicitation', server, action: answer.action, mode: 'url' });
+  return { action: answer.action };
+}
+
+async function answerElicitation(
+  server: string,
+  settings: ClientFeatureSettings,
+  params: ElicitParams,
+  signal: AbortSignal,
+): Promise<ElicitResult> {
+  const { emit, elicitation: handler } = settings;
+  if (params.mode === 'url') return answerUrlElicitation(server, settings.urlElicitation, params, signal, emit);
+  if (handler === undefined || params.requestedSchema === undefined) {
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'This client does not answer form-mode elicitation.');
   }
   const requestedSchema = params.requestedSchema as Parameters<McpElicitationHandler>[0]['requestedSchema'];
   const answer = await handler({ server, message: params.message, requestedSchema }, signal);
@@ -109,7 +146,9 @@ async function answerElicitation(
     emit({ type: 'elicitation', server, action: answer.action });
     return { action: answer.action };
   }
-  const problems = validateElicitedContent(requestedSchema, answer.content);
+  // SEP-1034: what the user left out is what the form showed, its default.
+  const content = applyElicitationDefaults(requestedSchema, answer.content);
+  const problems = validateElicitedContent(requestedSchema, content);
   if (problems.length > 0) {
     emit({ type: 'elicitation', server, action: 'invalid' });
     throw new ProtocolError(
@@ -118,12 +157,13 @@ async function answerElicitation(
     );
   }
   emit({ type: 'elicitation', server, action: 'accept' });
-  return { action: 'accept', content: answer.content };
+  return { action: 'accept', content };
 }
 
 /**
  * Registers the client side of one connection on a fresh client: `roots/list` (read each time,
- * so `setRoots` takes effect at once), `sampling/createMessage`, `elicitation/create`, and
+ * so `setRoots` takes effect at once), `sampling/createMessage`, `elicitation/create` (form and
+ * URL mode), `notifications/elicitation/complete` as `elicitation-complete` events, and
  * `notifications/message` as `log` events. The same handlers answer both eras: a legacy server
  * sends these as requests; a 2026-07-28 server asks for them inside an `input_required` result,
  * which the SDK's client fulfils through them before it retries the call with the answers and
@@ -148,11 +188,15 @@ export function installClientFeatures(
       answerSampling(server, sampling, request.params, context.mcpReq.signal, emit),
     );
   }
-  const elicitation = settings.elicitation;
-  if (elicitation !== undefined) {
+  if (settings.elicitation !== undefined || settings.urlElicitation !== undefined) {
     client.setRequestHandler('elicitation/create', (request, context) =>
-      answerElicitation(server, elicitation, request.params, context.mcpReq.signal, emit),
+      answerElicitation(server, settings, request.params, context.mcpReq.signal),
     );
+  }
+  if (settings.urlElicitation !== undefined) {
+    client.setNotificationHandler('notifications/elicitation/complete', (notification) => {
+      emit({ type: 'elicitation-complete', server, elicitationId: notification.params.elicitationId });
+    });
   }
   client.setNotificationHandler('notifications/message', (notification) => {
     const { level, logger, data } = notification.params;

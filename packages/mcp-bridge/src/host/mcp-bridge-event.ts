@@ -60,6 +60,11 @@ export type McpBridgeEvent =
       message: string | undefined;
       usage?: Usage;
     }
-  /** A server's `elicitation/create` and how it was answered (`invalid`: content that did not fit the form). */
-  | { type: 'elicitation'; server: string; action: 'accept' | 'decline' | 'cancel' | 'invalid' }
+  /**
+   * A server's `elicitation/create` and how it was answered (`invalid`: content that did not fit
+   * the form); `mode: 'url'` for a URL-mode request.
+   */
+  | { type: 'elicitation'; server: string; action: 'accept' | 'decline' | 'cancel' | 'invalid'; mode?: 'url' }
+  /** A server's `notifications/elicitation/complete`: the URL-mode interaction it names is done. */
+  | { type: 'elicitation-complete'; server: string; elicitationId: string }
   | { type: 'call-error'; server: string; tool: string; toolCallId: string | undefined; error: McpToolCallError };

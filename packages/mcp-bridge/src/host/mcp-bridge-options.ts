@@ -1,8 +1,9 @@
 import type { Implementation, LoggingLevel, Progress } from '@modelcontextprotocol/client';
+import type { McpLoginHook } from '../auth/create-oauth-fetch';
 import type { McpTokenStore } from '../auth/mcp-token-store';
 import type { McpBridgeEvent, McpTraceFrame } from './mcp-bridge-event';
 import type { McpTelemetryOptions } from './mcp-call-span';
-import type { McpElicitationHandler, McpSamplingOptions } from './mcp-host-hooks';
+import type { McpElicitationHandler, McpSamplingOptions, McpUrlElicitationHandler } from './mcp-host-hooks';
 
 /** The per-call timeout when none is given: 60 seconds, the SDK's own request default. */
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
@@ -74,8 +75,16 @@ export type McpBridgeOptions = {
    * Without it the bridge declares no sampling capability.
    */
   sampling?: McpSamplingOptions;
-  /** Answers servers' `elicitation/create` (form mode). Without it no elicitation capability is declared. */
+  /**
+   * Answers servers' `elicitation/create` (form mode); fields left out get the schema's defaults.
+   * Without it (and without `urlElicitation`) no elicitation capability is declared.
+   */
   elicitation?: McpElicitationHandler;
+  /**
+   * Answers URL-mode `elicitation/create` (show the message and URL, open it with the user's
+   * consent). Without it URL mode is not declared and such requests are refused.
+   */
+  urlElicitation?: McpUrlElicitationHandler;
   /**
    * Sent as `logging/setLevel` to every server that declares logging, on connect and after each
    * restart; its `notifications/message` arrive as `log` events. Default: the server's own level.
@@ -87,6 +96,14 @@ export type McpBridgeOptions = {
    * config directory. A server without a login that answers 401 fails with an `McpAuthError`.
    */
   tokenStore?: McpTokenStore;
+  /**
+   * Lets the bridge run an OAuth login itself when a remote server asks for one: a 401 with no
+   * usable login, or a 403 `insufficient_scope` mid-session (step-up: the granted scope plus the
+   * one asked for). It shows the authorization URL to the user (the CLI prints it and opens the
+   * browser); the call waits for the login and is retried once. Without it — a server process —
+   * such a call fails with an `McpAuthError` whose message says how to log in, and with which scope.
+   */
+  login?: McpLoginHook;
   /** How a server whose connection died is restarted; `false` marks it failed instead. */
   restart?: Partial<McpRestartPolicy> | false;
   /** Where `${env:NAME}` references of the config are looked up. Default `process.env`. */

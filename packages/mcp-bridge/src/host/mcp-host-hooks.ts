@@ -59,9 +59,37 @@ export type McpElicitationAnswer =
 
 /**
  * Answers `elicitation/create` (form mode). With it, every server is told the client can elicit;
- * content of an `accept` is checked against the requested schema before it is sent.
+ * content of an `accept` gets the schema's defaults for the fields left out (SEP-1034) and is
+ * checked against the requested schema before it is sent.
  */
 export type McpElicitationHandler = (
   request: McpElicitationRequest,
   signal: AbortSignal,
 ) => McpElicitationAnswer | Promise<McpElicitationAnswer>;
+
+/**
+ * A server's URL-mode `elicitation/create`: it asks the user to visit a page of its own (a login
+ * at a third party, a payment) — something that must not pass through the client. Show the
+ * message and the full URL (its host plainly), and open it only with the user's consent.
+ */
+export type McpUrlElicitationRequest = {
+  server: string;
+  message: string;
+  /** The page to visit. */
+  url: string;
+  /** The server's id for this request; `notifications/elicitation/complete` names it when the interaction is done. */
+  elicitationId: string;
+};
+
+/** `accept`: the user agreed to visit the URL (not that the interaction is done); `decline` / `cancel` as in form mode. */
+export type McpUrlElicitationAnswer = { action: 'accept' } | { action: 'decline' } | { action: 'cancel' };
+
+/**
+ * Answers URL-mode `elicitation/create`. With it, every server is told the client supports URL
+ * mode (`elicitation: { url: {} }`); the end of the interaction arrives as an
+ * `elicitation-complete` event.
+ */
+export type McpUrlElicitationHandler = (
+  request: McpUrlElicitationRequest,
+  signal: AbortSignal,
+) => McpUrlElicitationAnswer | Promise<McpUrlElicitationAnswer>;

@@ -276,6 +276,7 @@ export class McpServerConnection {
       clientInfo: this.settings.clientInfo,
       server: this.name,
       tokenStore: this.settings.tokenStore,
+      login: this.settings.login,
       capabilities: clientCapabilitiesOf(this.roots, this.settings.features),
       timeout: this.settings.connectTimeout,
       observe,

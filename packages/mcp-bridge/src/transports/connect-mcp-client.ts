@@ -10,11 +10,11 @@ import {
   type Transport,
   type VersionNegotiationOptions,
 } from '@modelcontextprotocol/client';
-import { McpAuthError } from '../auth/mcp-auth-error';
-import { McpOAuthProvider } from '../auth/mcp-oauth-provider';
+import { createOAuthFetch, type McpLoginHook } from '../auth/create-oauth-fetch';
 import type { McpTokenStore } from '../auth/mcp-token-store';
 import type { McpProtocolSetting } from '../config/mcp-protocol-setting';
 import type { McpRemoteServerConfig, McpServerConfig } from '../config/mcp-server-config';
+import { authErrorIn, isAuthRefusal } from './is-auth-refusal';
 import { StdioProcessTransport } from './stdio-process-transport';
 import { type McpTraceDirection, TracedTransport } from './traced-transport';
 
@@ -40,11 +40,6 @@ export type ConnectMcpClientOptions = {
   onStderr: (text: string) => void;
   /** The most pages one list may have. */
   maxListPages: number;
-  /**
-   * The era a stdio server was reached in before, for a restart of the same command: a legacy
-   * server is not probed again (one process per attempt, as before the probe existed).
-   */
-  knownEra?: McpProtocolEra | undefined;
   /** The largest message a stdio server may send, in bytes. */
   maxMessageBytes: number;
   /** How long closing a stdio server waits before SIGTERM, and again before SIGKILL. */
@@ -53,6 +48,13 @@ export type ConnectMcpClientOptions = {
   server: string;
   /** Where remote servers' OAuth logins are read from and refreshed tokens written to. */
   tokenStore: McpTokenStore;
+  /**
+   * The era a stdio server was reached in before, for a restart of the same command: a legacy
+   * server is not probed again (one process per attempt, as before the probe existed).
+   */
+  knownEra?: McpProtocolEra | undefined;
+  /** Runs a login (or a step-up for more scope) when a remote server asks for one; without it such a call fails. */
+  login?: McpLoginHook | undefined;
 };
 
 /** A connected, initialized client and what it runs on. */
@@ -99,15 +101,17 @@ async function createTransport(
   }
   const url = new URL(config.url);
   const requestInit: RequestInit = { headers: config.headers };
-  const authProvider = usesOAuth(config)
-    ? await McpOAuthProvider.open({
+  // OAuth rides in the transport's fetch: the token, the 401/403 challenges, step-up and login.
+  const oauthFetch = usesOAuth(config)
+    ? createOAuthFetch({
         key: { server: options.server, url: config.url },
         oauth: config.oauth === undefined || config.oauth === false ? { grant: 'authorization_code' } : config.oauth,
         store: options.tokenStore,
         clientName: options.clientInfo.name,
+        login: options.login,
       })
     : undefined;
-  const transportOptions = { requestInit, ...(authProvider === undefined ? {} : { authProvider }) };
+  const transportOptions = { requestInit, ...(oauthFetch === undefined ? {} : { fetch: oauthFetch }) };
   return kind === 'sse'
     ? new SSEClientTransport(url, transportOptions)
     : new StreamableHTTPClientTransport(url, transportOptions);
@@ -162,7 +166,7 @@ async function connectOver(
     await client.connect(transport, { timeout: options.timeout });
   } catch (error) {
     // Read before closing: the close itself ends the process.
-    const described = describeStartFailure(error, inner, config, options.timeout);
+    const described = authErrorIn(error) ?? describeStartFailure(error, inner, config, options.timeout);
     await client.close().catch(() => {});
     throw described;
   }
@@ -209,9 +213,9 @@ export async function connectMcpClient(
   try {
     return await connectOver(config, 'http', options, protocol);
   } catch (httpError) {
-    // A server that wants a login speaks Streamable HTTP: SSE would only fail the same way; and
-    // SSE is a legacy transport, never tried for a server pinned to the modern era.
-    if (McpAuthError.isInstance(httpError) || protocol === '2026-07-28') throw httpError;
+    // A server that refused us (401/403, or a login we lack) speaks Streamable HTTP: SSE would only fail the
+    // same way; and SSE is a legacy transport, never tried for a server pinned to the modern era.
+    if (isAuthRefusal(httpError) || protocol === '2026-07-28') throw httpError;
     try {
       return await connectOver(config, 'sse', options, 'legacy');
     } catch (sseError) {

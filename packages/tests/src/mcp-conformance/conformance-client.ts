@@ -14,6 +14,7 @@ import {
   McpBridge,
   type McpElicitationRequest,
   type McpOAuthConfig,
+  type McpOAuthSigningAlgorithm,
   type McpRemoteServerConfig,
 } from '@interlingua/mcp-bridge';
 
@@ -23,7 +24,12 @@ type ScenarioContext = {
   toolCalls?: ToolCall[];
   client_id?: string;
   client_secret?: string;
+  private_key_pem?: string;
+  signing_algorithm?: string;
 };
+
+// The client metadata document URL the suite's CIMD scenarios expect (a user points at their own).
+const CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json';
 
 const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
 const url = process.argv.at(-1) ?? '';
@@ -42,12 +48,15 @@ function answerElicitation(request: McpElicitationRequest) {
 }
 
 function oauthOf(): McpOAuthConfig | undefined {
-  if (context.client_id === undefined) return undefined;
-  return {
-    grant: context.client_secret === undefined ? 'authorization_code' : 'client_credentials',
-    clientId: context.client_id,
-    ...(context.client_secret === undefined ? {} : { clientSecret: context.client_secret }),
-  };
+  if (!scenario.startsWith('auth/')) return undefined;
+  const clientId = context.client_id;
+  if (clientId === undefined) return { grant: 'authorization_code', clientMetadataUrl: CLIENT_METADATA_URL };
+  if (context.private_key_pem !== undefined) {
+    const algorithm = (context.signing_algorithm ?? 'ES256') as McpOAuthSigningAlgorithm;
+    return { grant: 'client_credentials', clientId, privateKey: { pem: context.private_key_pem, algorithm } };
+  }
+  const grant = scenario.startsWith('auth/client-credentials') ? 'client_credentials' : 'authorization_code';
+  return { grant, clientId, ...(context.client_secret === undefined ? {} : { clientSecret: context.client_secret }) };
 }
 
 // The suite's authorization servers approve at once: following the redirect is the user's click.
@@ -67,6 +76,8 @@ async function openBridge(config: McpRemoteServerConfig, tokenDirectory: string)
     {
       elicitation: answerElicitation,
       tokenStore: createFileTokenStore(tokenDirectory),
+      // Logins and step-ups a server asks for mid-session (a 403 insufficient_scope, a moved issuer).
+      login: { openAuthorizationUrl: followAuthorization, timeout: 20_000 },
       restart: false,
       onServerError: 'skip',
       clientInfo: { name: 'interlingua-conformance', version: '0.1.0' },

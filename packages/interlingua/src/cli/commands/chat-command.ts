@@ -81,7 +81,7 @@ export async function chatCommand(options: ChatCommandOptions, io: CliIO): Promi
     if (options.mcp !== undefined) {
       bridge = await openMcpBridge(options.mcp, tracer, 'skip', recorder, {
         env: io.env,
-        ...createTerminalHostHooks(session.model, prompter, io.stderr),
+        ...createTerminalHostHooks(session.model, prompter, io.stderr, io.env),
       });
       reportUnavailableServers(bridge, io.stderr, styles);
       // MCP progress of a long tool call, on the spinner line.

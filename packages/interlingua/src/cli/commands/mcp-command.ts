@@ -70,6 +70,7 @@ export async function mcpCommand(args: McpCliArgs, io: CliIO): Promise<number> {
     const config = await remoteServer(args.mcp, args.server, io);
     await loginMcpServer(args.server, config, {
       tokenStore,
+      ...(args.scope === undefined ? {} : { scope: args.scope }),
       openAuthorizationUrl: (url) => {
         io.stderr.write(`Open this URL in a browser to log in to \`${args.server}\`:\n\n  ${url.href}\n\n`);
         if (args.browser) openInBrowser(url.href, io.env);

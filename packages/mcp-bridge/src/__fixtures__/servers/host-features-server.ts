@@ -1,5 +1,6 @@
 // An MCP server of ours (the SDK's McpServer) that asks its client for what server-everything
-// asks without choice: sampling with model hints and an image, every log level, the roots.
+// asks without choice: sampling with model hints and an image, every log level, the roots, a
+// form with defaults and a URL-mode elicitation.
 // Run as `node --import tsx host-features-server.ts`; see SOURCES.md.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -53,5 +54,41 @@ server.registerTool('list-roots', { description: 'Asks the client for its roots.
   const { roots } = await server.server.listRoots();
   return { content: [{ type: 'text', text: JSON.stringify(roots) }] };
 });
+
+server.registerTool(
+  'ask-form',
+  { description: 'Asks the user for a form whose fields all have defaults; answers with what came back.' },
+  async () => {
+    const result = await server.server.elicitInput({
+      message: 'Your settings?',
+      requestedSchema: {
+        type: 'object',
+        properties: {
+          name: { type: 'string', default: 'Ada' },
+          retries: { type: 'integer', default: 3 },
+          verbose: { type: 'boolean', default: false },
+          level: { type: 'string', enum: ['low', 'high'], default: 'low' },
+        },
+      },
+    });
+    return { content: [{ type: 'text', text: JSON.stringify(result) }] };
+  },
+);
+
+server.registerTool(
+  'ask-url',
+  { description: 'Asks the user to visit a page (URL-mode elicitation), then says the interaction is complete.' },
+  async () => {
+    const elicitationId = 'visit-1';
+    const result = await server.server.elicitInput({
+      mode: 'url',
+      message: 'Connect your account.',
+      url: 'https://example.com/connect?session=1',
+      elicitationId,
+    });
+    if (result.action === 'accept') await server.server.createElicitationCompletionNotifier(elicitationId)();
+    return { content: [{ type: 'text', text: JSON.stringify(result) }] };
+  },
+);
 
 await server.connect(new StdioServerTransport());

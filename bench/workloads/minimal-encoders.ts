@@ -1,4 +1,4 @@
-import type { ChatRequest, JSONObject, JSONValue, Message } from '@interlingua/core';
+import { type ChatRequest, functionToolsOf, type JSONObject, type JSONValue, type Message } from '@interlingua/core';
 
 // Plain hand-written IR → wire converters for the request-build workload, and nothing more: text,
 // tool calls and text tool results; no options, no warnings, no checks. What any converter from
@@ -49,7 +49,7 @@ export function minimalOpenAIBody(request: ChatRequest, model: string): Wire {
   }
   const body: Wire = { model, messages };
   if (request.tools !== undefined) {
-    body.tools = request.tools.map((tool) => ({
+    body.tools = functionToolsOf(request.tools).map((tool) => ({
       type: 'function',
       function: { name: tool.name, description: tool.description, parameters: tool.inputSchema },
     }));
@@ -76,7 +76,7 @@ export function minimalAnthropicBody(request: ChatRequest, model: string): Wire 
   if (request.system !== undefined) body.system = request.system;
   body.messages = messages;
   if (request.tools !== undefined) {
-    body.tools = request.tools.map((tool) => ({
+    body.tools = functionToolsOf(request.tools).map((tool) => ({
       name: tool.name,
       description: tool.description,
       input_schema: tool.inputSchema,

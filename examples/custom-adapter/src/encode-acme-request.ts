@@ -1,4 +1,13 @@
-import type { ChatRequest, CodecResult, EncodeRequestOptions, UserContentPart, Warning } from '@interlingua/core';
+import {
+  type ChatRequest,
+  type CodecResult,
+  type EncodeRequestOptions,
+  functionToolsOf,
+  isHostedTool,
+  type UserContentPart,
+  type Warning,
+} from '@interlingua/core';
+import { renderHostedToolPart, warnUnsupportedHostedTool } from '@interlingua/core/adapter';
 import type { AcmeRequest, AcmeTurn } from './acme-api';
 
 /**
@@ -12,7 +21,16 @@ export function encodeAcmeRequest(request: ChatRequest, options: EncodeRequestOp
       case 'user':
         return { speaker: 'human', text: textOf(message.content, `messages[${index}]`, warnings) };
       case 'assistant': {
-        const text = message.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('');
+        // A provider-run tool's call and result reach Acme as text: Acme cannot replay them.
+        const text = message.content
+          .flatMap((part) =>
+            part.type === 'text'
+              ? [part.text]
+              : part.type === 'hosted-tool-call' || part.type === 'hosted-tool-result'
+                ? [renderHostedToolPart(part)]
+                : [],
+          )
+          .join('');
         const calls = message.content.flatMap((part) =>
           part.type === 'tool-call' ? [{ ref: part.id, fn: part.name, params: part.args }] : [],
         );
@@ -39,6 +57,10 @@ export function encodeAcmeRequest(request: ChatRequest, options: EncodeRequestOp
       }
     }
   });
+  (request.tools ?? []).forEach((tool, index) => {
+    if (isHostedTool(tool)) warnings.push(warnUnsupportedHostedTool(tool, index, 'Acme'));
+  });
+  const tools = functionToolsOf(request.tools);
   const choice = request.toolChoice;
   const limits = {
     ...(request.maxOutputTokens === undefined ? {} : { max_tokens: request.maxOutputTokens }),
@@ -51,10 +73,10 @@ export function encodeAcmeRequest(request: ChatRequest, options: EncodeRequestOp
       model: options.model,
       ...(request.system === undefined ? {} : { system: request.system }),
       turns,
-      ...(request.tools === undefined
+      ...(tools.length === 0
         ? {}
         : {
-            functions: request.tools.map((tool) => ({
+            functions: tools.map((tool) => ({
               name: tool.name,
               about: tool.description,
               schema: tool.inputSchema,

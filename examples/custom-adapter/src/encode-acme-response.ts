@@ -1,4 +1,5 @@
 import type { CodecResult, EncodeResponseOptions, ModelResponse, StreamEvent, Warning } from '@interlingua/core';
+import { renderHostedToolPart } from '@interlingua/core/adapter';
 import type { AcmeResponse, AcmeStreamEvent } from './acme-api';
 import { convertToAcmeFinishReason } from './map-acme-end';
 
@@ -8,7 +9,15 @@ export function encodeAcmeResponse(
   options: EncodeResponseOptions = {},
 ): CodecResult<AcmeResponse> {
   const warnings: Warning[] = [];
-  const text = response.message.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('');
+  const text = response.message.content
+    .flatMap((part) =>
+      part.type === 'text'
+        ? [part.text]
+        : part.type === 'hosted-tool-call' || part.type === 'hosted-tool-result'
+          ? [renderHostedToolPart(part)]
+          : [],
+    )
+    .join('');
   const calls = response.message.content.flatMap((part) =>
     part.type === 'tool-call' ? [{ ref: part.id, fn: part.name, params: part.args }] : [],
   );
@@ -64,6 +73,13 @@ export async function* encodeAcmeStream(
           message: event.error instanceof Error ? event.error.message : String(event.error),
         };
         return;
+      case 'hosted-tool-call':
+      case 'hosted-tool-result':
+        yield {
+          kind: 'text',
+          delta: renderHostedToolPart(event.type === 'hosted-tool-call' ? event.call : event.result),
+        };
+        break;
       case 'reasoning-delta':
       case 'tool-call-start':
       case 'tool-call-delta':

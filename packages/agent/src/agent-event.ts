@@ -1,4 +1,6 @@
 import type {
+  HostedToolCallEvent,
+  HostedToolResultEvent,
   InterlinguaError,
   Message,
   ReasoningDeltaEvent,
@@ -59,6 +61,8 @@ export type AgentEvent =
   | ToolCallStartEvent
   | ToolCallDeltaEvent
   | ToolCallEndEvent
+  | HostedToolCallEvent
+  | HostedToolResultEvent
   | StepStartEvent
   | ToolCallEvent
   | ToolApprovalRequestEvent

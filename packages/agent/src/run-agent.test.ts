@@ -1,4 +1,4 @@
-import { APICallError, defineTool, InterlinguaError, type Message } from '@interlingua/core';
+import { APICallError, defineTool, functionToolsOf, InterlinguaError, type Message } from '@interlingua/core';
 import { scriptedModel, textResponse, toolCallResponse } from '@interlingua/testkit';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -416,13 +416,15 @@ describe('runAgent', () => {
     const model = scriptedModel([
       (request) => {
         offered = [getWeather, getForecast];
-        return toolCallResponse([{ id: 'c1', name: request.tools?.[0]?.name ?? '', args: { city: 'Paris' } }]);
+        return toolCallResponse([
+          { id: 'c1', name: functionToolsOf(request.tools)[0]?.name ?? '', args: { city: 'Paris' } },
+        ]);
       },
       toolCallResponse([{ id: 'c2', name: 'get_forecast', args: { city: 'Paris' } }]),
       textResponse('ok'),
     ]);
     const result = await runAgent({ model, tools: () => offered, messages: ask });
-    expect(model.requests.map((request) => request.tools?.map((tool) => tool.name))).toEqual([
+    expect(model.requests.map((request) => functionToolsOf(request.tools).map((tool) => tool.name))).toEqual([
       ['get_weather'],
       ['get_weather', 'get_forecast'],
       ['get_weather', 'get_forecast'],

@@ -2,13 +2,15 @@ import type { AssistantContentPart, TextPart } from '@interlingua/core';
 import type { AnthropicContentBlock, AnthropicServerBlock } from './anthropic-api';
 import { readBlockCacheBreakpoint } from './anthropic-cache-control';
 import { type AnthropicServerBlockAt, anthropicInputToToolCall, serverBlocksMetadata } from './anthropic-replay';
+import { decodeAnthropicHostedBlock } from './convert-anthropic-hosted-blocks';
 
 /**
  * Converts the content blocks of an assistant turn to IR parts, exactly as a stream of the same
  * turn folds: consecutive text blocks join into one text part; `thinking` keeps its `signature`,
  * `redacted_thinking` its `data`; `tool_use` becomes a `ToolCall`. A block's `cache_control` (a
- * request's history) becomes the part's `cacheBreakpoint`, and ends a run of text. Server-side blocks
- * (`server_tool_use`, `web_search_tool_result`, …) are not client calls: they are kept whole on
+ * request's history) becomes the part's `cacheBreakpoint`, and ends a run of text. Hosted tools'
+ * blocks (`server_tool_use`, `web_search_tool_result`, …) become hosted-tool parts (see
+ * `decodeAnthropicHostedBlock`). Other server-side blocks are not client calls: they are kept whole on
  * the text part at their place, in `providerMetadata.anthropic.serverToolBlocks` as
  * `{ offset, block }`, so a replay sends them back where they were.
  *
@@ -66,6 +68,12 @@ export function convertAnthropicContent(blocks: readonly AnthropicContentBlock[]
         break;
       }
       default: {
+        // A hosted tool's call or result is an IR part of its own; other server blocks ride on the text.
+        const hosted = decodeAnthropicHostedBlock(block as AnthropicServerBlock);
+        if (hosted !== undefined) {
+          parts.push(hosted);
+          break;
+        }
         const current = openRun();
         current.serverBlocks.push({ offset: current.part.text.length, block: block as AnthropicServerBlock });
         // The metadata holds the run's own list, so that later blocks join it without a copy each.

@@ -3,6 +3,7 @@ import { warnForeignMetadata } from '@interlingua/core/adapter';
 import type { AnthropicAssistantBlockParam, AnthropicCacheControl } from './anthropic-api';
 import { toAnthropicCacheControl } from './anthropic-cache-control';
 import { convertToAnthropicToolInput, readServerBlocks, UNPARSED_ARGUMENTS_KEY } from './anthropic-replay';
+import { convertToAnthropicHostedBlock } from './convert-anthropic-hosted-blocks';
 import { convertToAnthropicToolUseId } from './convert-to-anthropic-tool-use-id';
 
 /**
@@ -30,6 +31,10 @@ export function convertToAnthropicAssistantContent(
 ): AnthropicAssistantBlockParam[] {
   const blocks: AnthropicAssistantBlockParam[] = [];
   for (const part of parts) {
+    if (part.type === 'hosted-tool-call' || part.type === 'hosted-tool-result') {
+      blocks.push(convertToAnthropicHostedBlock(part, options.warnings));
+      continue;
+    }
     const before = blocks.length;
     if (part.providerMetadata !== undefined) {
       warnForeignMetadata(part, { provider: 'anthropic', format: 'Anthropic', at: part.type }, options.warnings);

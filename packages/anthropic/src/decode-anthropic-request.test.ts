@@ -62,13 +62,16 @@ describe('decodeAnthropicRequest', () => {
           },
           { role: 'user', content: [{ type: 'text', text: '再试一次' }] },
         ],
-        tools: [{ name: 'get_weather', description: '查询天气', inputSchema: { type: 'object' } }],
+        // The server tool is a hosted tool of the IR (issue 31).
+        tools: [
+          { name: 'get_weather', description: '查询天气', inputSchema: { type: 'object' } },
+          { type: 'hosted-tool', kind: 'web-search' },
+        ],
         toolChoice: 'required',
         maxOutputTokens: 1024,
         providerOptions: {
           anthropic: {
             metadata: { user_id: 'u-1' },
-            tools: [{ type: 'web_search_20250305', name: 'web_search' }],
             disable_parallel_tool_use: true,
           },
         },

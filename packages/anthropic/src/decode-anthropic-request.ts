@@ -2,6 +2,7 @@ import {
   type ChatRequest,
   type CodecResult,
   type DecodedRequest,
+  type HostedTool,
   InvalidRequestError,
   type JSONObject,
   type Message,
@@ -19,6 +20,7 @@ import {
   type anthropicToolParamSchema,
 } from './anthropic-api';
 import { fromAnthropicCacheControl } from './anthropic-cache-control';
+import { decodeAnthropicHostedTool, decodeAnthropicMcpServers } from './anthropic-hosted-tools';
 import { convertAnthropicContent } from './convert-anthropic-content';
 
 type UserBlock = Exclude<
@@ -81,7 +83,7 @@ export function decodeAnthropicRequest(body: unknown): CodecResult<DecodedReques
       }));
   }
 
-  const tools: Tool[] = [];
+  const tools: (Tool | HostedTool)[] = [];
   const nativeTools: JSONObject[] = [];
   let eager = 0;
   for (const tool of wire.tools ?? []) {
@@ -95,7 +97,17 @@ export function decodeAnthropicRequest(body: unknown): CodecResult<DecodedReques
         ...(tool.defer_loading === true ? { deferLoading: true } : {}),
       });
       if (tool.eager_input_streaming === true) eager += 1;
-    } else nativeTools.push(tool as JSONObject);
+    } else {
+      const hosted = decodeAnthropicHostedTool(tool as JSONObject);
+      if (hosted === undefined) nativeTools.push(tool as JSONObject);
+      else tools.push(hosted);
+    }
+  }
+  // MCP connector servers are hosted tools of the IR.
+  const mcpServers = decodeAnthropicMcpServers(anthropicOptions.mcp_servers);
+  if (mcpServers.length > 0 && mcpServers.length === (anthropicOptions.mcp_servers as unknown[]).length) {
+    tools.push(...mcpServers);
+    delete anthropicOptions.mcp_servers;
   }
   if (tools.length > 0) request.tools = tools;
   if (eager > 0) {

@@ -2,6 +2,7 @@ import { APICallError, InvalidResponseError, type StreamEvent, type ToolCall, ty
 import { findJSONValueIssue, formatSchemaIssues, MAX_JSON_DEPTH } from '@interlingua/core/adapter';
 import { type AnthropicServerBlock, type AnthropicUsage, SERVER_BLOCK_IR_LEVELS } from './anthropic-api';
 import { type AnthropicServerBlockAt, serverBlocksMetadata, toolCallFromText } from './anthropic-replay';
+import { decodeAnthropicHostedBlock } from './convert-anthropic-hosted-blocks';
 import { convertAnthropicUsage, mergeAnthropicUsage } from './convert-anthropic-usage';
 import { anthropicStopMetadata } from './decode-anthropic-response';
 import { mapAnthropicStopReason } from './map-anthropic-stop-reason';
@@ -138,6 +139,14 @@ export async function* decodeAnthropicStream(chunks: AsyncIterable<unknown>): As
                 }),
               );
               return;
+            }
+            const hosted = decodeAnthropicHostedBlock(complete);
+            if (hosted !== undefined) {
+              run = undefined;
+              yield hosted.type === 'hosted-tool-call'
+                ? { type: 'hosted-tool-call', call: hosted }
+                : { type: 'hosted-tool-result', result: hosted };
+              break;
             }
             run = run ?? { length: 0, serverBlocks: [] };
             run.serverBlocks.push({ offset: run.length, block: complete });

@@ -1,17 +1,20 @@
-import type {
-  ChatRequest,
-  CodecResult,
-  EncodeRequestOptions,
-  JSONObject,
-  JSONValue,
-  ReasoningEffort,
-  TextPart,
-  Warning,
+import {
+  type ChatRequest,
+  type CodecResult,
+  type EncodeRequestOptions,
+  functionToolsOf,
+  isHostedTool,
+  type JSONObject,
+  type JSONValue,
+  type ReasoningEffort,
+  type TextPart,
+  type Warning,
 } from '@interlingua/core';
 import { readSystemParts, setOwnProperty, warnPromptCache } from '@interlingua/core/adapter';
 import type { AnthropicCacheControl, AnthropicMessagesRequest, AnthropicTextBlockParam } from './anthropic-api';
 import { limitAnthropicCacheControl, toAnthropicCacheControl } from './anthropic-cache-control';
 import { mapAnthropicForeignOptions } from './anthropic-foreign-options';
+import { prepareAnthropicHostedTools } from './anthropic-hosted-tools';
 import { applyAnthropicSettings } from './anthropic-prepare-settings';
 import { prepareAnthropicTools } from './anthropic-prepare-tools';
 import { convertToAnthropicMessages } from './convert-to-anthropic-messages';
@@ -35,6 +38,8 @@ const RESERVED_KEYS = new Set(['model', 'messages', 'max_tokens', 'tool_choice',
 
 // Keys of `providerOptions.anthropic` that map to request fields instead of passing through.
 const handledOptionKeys = new Set(['cache_control', 'disable_parallel_tool_use', 'tools', 'system']);
+// Merged with the hosted tools' entries when there are any.
+const mergedOptionKeys = new Set(['mcp_servers']);
 
 /**
  * Encodes an IR request as a Messages API body. `system` goes to the top-level `system`
@@ -82,8 +87,13 @@ export function encodeAnthropicRequest(
         (tool): tool is JSONObject => typeof tool === 'object' && tool !== null && !Array.isArray(tool),
       )
     : [];
+  const hosted = prepareAnthropicHostedTools(
+    (request.tools ?? []).flatMap((tool, index) => (isHostedTool(tool) ? [{ tool, index }] : [])),
+    warnings,
+  );
+  nativeTools.push(...hosted.tools);
   const tools = prepareAnthropicTools({
-    tools: request.tools,
+    tools: functionToolsOf(request.tools),
     toolChoice: request.toolChoice,
     disableParallelToolUse: typeof disableParallel === 'boolean' ? disableParallel : undefined,
     nativeTools,
@@ -109,11 +119,17 @@ export function encodeAnthropicRequest(
     ...(foreign.topK === undefined ? {} : { top_k: foreign.topK }),
     ...(options.stream === true ? { stream: true } : {}),
   };
+  if (hosted.mcpServers.length > 0) {
+    const given = Array.isArray(anthropicOptions.mcp_servers) ? anthropicOptions.mcp_servers : [];
+    setOwnProperty(body, 'mcp_servers', [...given, ...hosted.mcpServers]);
+  }
+  if (hosted.container !== undefined) setOwnProperty(body, 'container', hosted.container);
   if (request.reasoning !== undefined || request.responseFormat !== undefined) {
     applyAnthropicSettings(request, body, { model: options.model, effortBudget: options.effortBudget }, warnings);
   }
   for (const [key, value] of Object.entries(anthropicOptions)) {
     if (handledOptionKeys.has(key)) continue;
+    if (mergedOptionKeys.has(key) && Object.hasOwn(body, key)) continue;
     if (RESERVED_KEYS.has(key)) {
       warnings.push({
         type: 'unsupported',

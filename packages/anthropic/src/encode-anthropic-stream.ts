@@ -1,5 +1,6 @@
 import type { EncodeResponseOptions, StreamEvent, ToolCallEndEvent } from '@interlingua/core';
 import { convertToAnthropicToolInput, readServerBlocks } from './anthropic-replay';
+import { convertToAnthropicHostedBlock } from './convert-anthropic-hosted-blocks';
 import { convertToAnthropicUsage } from './convert-anthropic-usage';
 import { ANTHROPIC_FALLBACK_MESSAGE_ID } from './encode-anthropic-response';
 import { convertToAnthropicFinishReason } from './map-anthropic-stop-reason';
@@ -139,6 +140,26 @@ export async function* encodeAnthropicStream(
         }
         yield* writeText(text);
         serverBlocksSent = Math.max(serverBlocksSent, serverBlocks.length);
+        break;
+      }
+      case 'hosted-tool-call':
+      case 'hosted-tool-result': {
+        textRun = false;
+        // A part from another provider becomes text (see convertToAnthropicHostedBlock); the
+        // warning has no place in a stream already under way.
+        const block = convertToAnthropicHostedBlock(event.type === 'hosted-tool-call' ? event.call : event.result, []);
+        yield* close();
+        const index = nextIndex++;
+        if (block.type === 'text') {
+          yield { type: 'content_block_start', index, content_block: { type: 'text', text: '' } };
+          yield { type: 'content_block_delta', index, delta: { type: 'text_delta', text: String(block.text) } };
+        } else if (block.type === 'server_tool_use' || block.type === 'mcp_tool_use') {
+          // Server tool input streams like a client tool's: empty at start, then JSON deltas.
+          yield { type: 'content_block_start', index, content_block: { ...block, input: {} } };
+          const partial_json = JSON.stringify(block.input ?? {});
+          yield { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json } };
+        } else yield { type: 'content_block_start', index, content_block: block };
+        yield { type: 'content_block_stop', index };
         break;
       }
       case 'reasoning-delta': {

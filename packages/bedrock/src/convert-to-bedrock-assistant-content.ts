@@ -1,5 +1,5 @@
 import type { AssistantContentPart, Warning } from '@interlingua/core';
-import { warnForeignMetadata } from '@interlingua/core/adapter';
+import { renderHostedToolPart, warnForeignMetadata } from '@interlingua/core/adapter';
 import type { BedrockContentBlock } from './bedrock-api';
 import { readCachePoint } from './bedrock-cache-point';
 import { convertToBedrockToolInput, convertToBedrockToolUseId } from './bedrock-tool-use';
@@ -21,6 +21,16 @@ export function convertToBedrockAssistantContent(
 ): BedrockContentBlock[] {
   const blocks: BedrockContentBlock[] = [];
   for (const part of parts) {
+    if (part.type === 'hosted-tool-call' || part.type === 'hosted-tool-result') {
+      // Converse has no provider-run tools: the readable form goes as text, with a warning.
+      options.warnings.push({
+        type: 'degraded',
+        feature: part.type,
+        message: `A ${part.kind} ${part.type === 'hosted-tool-call' ? 'call' : 'result'} run by another provider was sent as text: Bedrock Converse has no provider-run tools.`,
+      });
+      blocks.push({ text: renderHostedToolPart(part) });
+      continue;
+    }
     warnForeignMetadata(part, { provider: 'bedrock', format: 'Bedrock', at: part.type }, options.warnings);
     switch (part.type) {
       case 'text':

@@ -1,5 +1,14 @@
-import type { ChatRequest, CodecResult, EncodeRequestOptions, JSONObject, TextPart, Warning } from '@interlingua/core';
-import { readSystemParts, warnForeignOptions, warnPromptCache } from '@interlingua/core/adapter';
+import {
+  type ChatRequest,
+  type CodecResult,
+  type EncodeRequestOptions,
+  functionToolsOf,
+  isHostedTool,
+  type JSONObject,
+  type TextPart,
+  type Warning,
+} from '@interlingua/core';
+import { readSystemParts, warnForeignOptions, warnPromptCache, warnUnsupportedHostedTool } from '@interlingua/core/adapter';
 import type { BedrockConverseRequest, BedrockInferenceConfig, BedrockSystemBlock } from './bedrock-api';
 import { limitBedrockCachePoints, readCachePoint } from './bedrock-cache-point';
 import { applyBedrockSettings } from './bedrock-prepare-settings';
@@ -69,17 +78,21 @@ export function encodeBedrockRequest(
         : [{ text: request.system }, ...(systemCachePoint === undefined ? [] : [{ cachePoint: systemCachePoint }])];
   warnPromptCache(request.promptCache, 'Bedrock', 'Mark the prompt with cacheBreakpoint instead.', warnings);
 
+  (request.tools ?? []).forEach((tool, index) => {
+    if (isHostedTool(tool)) warnings.push(warnUnsupportedHostedTool(tool, index, 'Bedrock Converse'));
+  });
+  const functionTools = functionToolsOf(request.tools);
   const body: BedrockConverseRequest = {
     modelId: options.model,
     messages,
     ...(system.length === 0 ? {} : { system }),
     ...(Object.keys(inferenceConfig).length === 0 ? {} : { inferenceConfig }),
     ...prepareBedrockTools({
-      tools: request.tools,
+      tools: functionTools,
       toolChoice: request.toolChoice,
       cachePoint: toolsCachePoint,
       // Read only when no tools are declared (a walk of the whole history otherwise wasted).
-      historyToolNames: request.tools === undefined || request.tools.length === 0 ? toolNamesOf(request.messages) : [],
+      historyToolNames: functionTools.length === 0 ? toolNamesOf(request.messages) : [],
       warnings,
     }),
   };

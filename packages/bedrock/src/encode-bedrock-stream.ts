@@ -1,4 +1,5 @@
 import type { EncodeResponseOptions, StreamEvent } from '@interlingua/core';
+import { renderHostedToolPart } from '@interlingua/core/adapter';
 import { BEDROCK_STREAM_EXCEPTIONS, type BedrockStreamExceptionMember } from './bedrock-api';
 import { convertToBedrockToolInput } from './bedrock-tool-use';
 import { convertToBedrockUsage } from './convert-bedrock-usage';
@@ -48,6 +49,15 @@ export async function* encodeBedrockStream(
         if (event.text === '') break;
         const index = current?.kind === 'text' ? current.index : yield* open('text');
         yield delta(index, { text: event.text });
+        break;
+      }
+      case 'hosted-tool-call':
+      case 'hosted-tool-result': {
+        // Converse has no provider-run tools: the readable form goes as text.
+        const index = current?.kind === 'text' ? current.index : yield* open('text');
+        yield delta(index, {
+          text: renderHostedToolPart(event.type === 'hosted-tool-call' ? event.call : event.result),
+        });
         break;
       }
       case 'reasoning-delta': {

@@ -1,4 +1,4 @@
-import { type ChatRequest, collectStream, type ModelCapabilities } from '@interlingua/core';
+import { type ChatRequest, collectStream, functionToolsOf, type ModelCapabilities } from '@interlingua/core';
 import { scriptedModel, textResponse, toolCallResponse } from '@interlingua/testkit';
 import { describe, expect, it } from 'vitest';
 import { resolveReasoning } from './degrade/resolve-reasoning';
@@ -120,7 +120,7 @@ describe('responseFormat emulated where the model has no native structured outpu
     const response = await collectStream(
       model.stream({ ...ask, responseFormat: { type: 'json', schema: listSchema } }),
     );
-    expect(inner.requests[0]?.tools?.[0]?.inputSchema).toEqual({
+    expect(functionToolsOf(inner.requests[0]?.tools)[0]?.inputSchema).toEqual({
       type: 'object',
       properties: { value: listSchema },
       required: ['value'],

@@ -1,4 +1,4 @@
-import { APICallError, type ChatRequest } from '@interlingua/core';
+import { APICallError, type ChatRequest, functionToolsOf } from '@interlingua/core';
 import { scriptedModel, textResponse, toolCallResponse } from '@interlingua/testkit';
 import { describe, expect, it } from 'vitest';
 import { emulatedModel, eventsOf, question, toolRequest, weatherTool } from './__fixtures__/emulation-helpers';
@@ -173,7 +173,7 @@ describe('withCapabilities', () => {
       ],
     };
     const response = await model.generate(request);
-    expect(inner.requests[0]?.tools?.[0]?.inputSchema).toEqual({
+    expect(functionToolsOf(inner.requests[0]?.tools)[0]?.inputSchema).toEqual({
       type: 'object',
       properties: { place: { type: 'object', properties: { city: { type: 'string' } } } },
       required: ['place'],

@@ -8,7 +8,7 @@ import type {
   StreamEvent,
   Warning,
 } from '@interlingua/core';
-import { collectStream, toChatRequest } from '@interlingua/core';
+import { collectStream, functionToolsOf, toChatRequest } from '@interlingua/core';
 import { responseToStream } from '@interlingua/core/adapter';
 import { degradeRequest } from './degrade/degrade-request';
 import { resolveReasoning } from './degrade/resolve-reasoning';
@@ -175,7 +175,7 @@ export function withCapabilities(model: ChatModel, options: WithCapabilitiesOpti
   function decode(current: Plan, format: EmulationFormat, request: ChatRequest, source: AsyncIterable<StreamEvent>) {
     return decodeEmulatedStream(source, format, {
       generateId,
-      toolNames: (request.tools ?? []).map((tool) => tool.name),
+      toolNames: functionToolsOf(request.tools).map((tool) => tool.name),
       warnings: current.warnings,
       ...(singleCall ? { maxCalls: 1 } : {}),
     });

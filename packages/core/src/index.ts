@@ -27,6 +27,20 @@ export type { CacheBreakpoint, CacheTtl, PromptCacheRetention, PromptCacheSettin
 export type { ChatRequest } from './ir/chat-request';
 export type { BinarySource, FilePart, ImagePart, ReasoningPart, TextPart, UserContentPart } from './ir/content-parts';
 export type { Cost, ModelPricing } from './ir/cost';
+export type {
+  CodeExecutionTool,
+  FileSearchTool,
+  HostedTool,
+  HostedToolCall,
+  HostedToolKind,
+  HostedToolResult,
+  HostedToolSource,
+  HostedToolUserLocation,
+  McpConnectorTool,
+  ToolSearchTool,
+  WebFetchTool,
+  WebSearchTool,
+} from './ir/hosted-tool';
 export type { JSONObject, JSONValue, ProviderMetadata, ProviderOptions } from './ir/json-value';
 export type { AssistantContentPart, AssistantMessage, Message, ToolMessage, UserMessage } from './ir/message';
 export type { ChatRequestInput, MessageInput } from './ir/message-input';
@@ -43,6 +57,8 @@ export type { ResponseFormat } from './ir/response-format';
 export type {
   ErrorEvent,
   FinishEvent,
+  HostedToolCallEvent,
+  HostedToolResultEvent,
   ReasoningDeltaEvent,
   StreamEvent,
   TextDeltaEvent,
@@ -63,6 +79,13 @@ export type { Usage } from './ir/usage';
 export type { Warning } from './ir/warning';
 export { toChatRequest, toMessages } from './messages/to-chat-request';
 export { createRegistry, type ProviderFactory, type ProviderRegistry, parseModelId } from './registry/create-registry';
+export {
+  hostedToolCallSchema,
+  hostedToolKindSchema,
+  hostedToolResultSchema,
+  hostedToolSchema,
+  hostedToolSourceSchema,
+} from './schemas/hosted-tool-schemas';
 export {
   assistantMessageSchema,
   binarySourceSchema,
@@ -101,6 +124,7 @@ export { collectStream } from './stream/collect-stream';
 export { useOpenTelemetry } from './telemetry/telemetry-span';
 export { defineTool, type JSONSchemaToolDefinition, type ZodToolDefinition } from './tools/define-tool';
 export type { ExecutableTool, ToolArgsValidation, ToolExecutionContext } from './tools/executable-tool';
+export { functionToolsOf, isHostedTool } from './tools/is-hosted-tool';
 export type { NeedsApproval } from './tools/needs-approval';
 export { type ParsedToolArguments, parseToolArguments } from './tools/parse-tool-arguments';
 export { isToolOutput, type ToolOutput, toToolOutput } from './tools/tool-output';

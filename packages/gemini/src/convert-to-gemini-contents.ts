@@ -8,6 +8,7 @@ import {
   type Warning,
 } from '@interlingua/core';
 import { groupProviderTurns, type TurnFactory, warnForeignMetadata } from '@interlingua/core/adapter';
+import { convertToGeminiHostedPart } from './convert-gemini-hosted-parts';
 import { convertToGeminiToolMessage } from './convert-to-gemini-tool-message';
 import { convertToGeminiUserPart, withSignature } from './convert-to-gemini-user-part';
 import type { GeminiContent, GeminiPart, GeminiRequestBody } from './gemini-api';
@@ -124,6 +125,11 @@ function assistantParts(message: AssistantMessage, index: number, warnings: Warn
   let firstCall = true;
   for (let partIndex = 0; partIndex < content.length; partIndex++) {
     const part = content[partIndex] as AssistantContentPart;
+    if (part.type === 'hosted-tool-call' || part.type === 'hosted-tool-result') {
+      const hosted = convertToGeminiHostedPart(part, warnings);
+      if (hosted !== undefined) parts.push(hosted);
+      continue;
+    }
     if (hasForeignMetadata(part.providerMetadata)) {
       warnForeignMetadata(
         part,

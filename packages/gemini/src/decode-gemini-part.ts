@@ -1,4 +1,5 @@
 import type { AssistantContentPart, JSONObject, ToolCall, Warning } from '@interlingua/core';
+import { decodeGeminiCodePart } from './convert-gemini-hosted-parts';
 import type { GeminiParsedPart } from './gemini-api';
 import type { CallIds } from './gemini-call-ids';
 import { thoughtSignatureMetadata } from './gemini-thought-signature';
@@ -35,6 +36,8 @@ export function decodeGeminiPart(
       : { type: 'text', text: part.text, ...meta };
   }
   if (providerMetadata !== undefined) return { type: 'text', text: '', providerMetadata };
+  const code = decodeGeminiCodePart(part, ids.code);
+  if (code !== undefined) return code;
   const kind = Object.keys(part).find((key) => key !== 'thought') ?? 'empty';
   warnings.push({
     type: 'unsupported',

@@ -3,9 +3,11 @@ import {
   type ChatRequest,
   type CodecResult,
   type DecodedRequest,
+  type HostedTool,
   InvalidRequestError,
   type JSONObject,
   type Message,
+  type Tool,
   type ToolChoice,
   type ToolResult,
   type UserContentPart,
@@ -13,9 +15,11 @@ import {
 } from '@interlingua/core';
 import { parseWireRequest, setOwnProperty } from '@interlingua/core/adapter';
 import type { z } from 'zod';
+import { decodeGeminiCodePart, GeminiCodeIds } from './convert-gemini-hosted-parts';
 import { convertGeminiSchemaToJsonSchema } from './convert-gemini-schema-to-json-schema';
 import { decodeGeminiSettings } from './decode-gemini-settings';
 import { type GeminiParsedPart, geminiRequestSchema } from './gemini-api';
+import { decodeGeminiHostedTools } from './gemini-hosted-tools';
 
 type GeminiRequest = z.infer<typeof geminiRequestSchema>;
 type GeminiDeclaration = NonNullable<NonNullable<GeminiRequest['tools']>[number]['functionDeclarations']>[number];
@@ -53,7 +57,13 @@ export function decodeGeminiRequest(body: unknown): CodecResult<DecodedRequest> 
       const parts: AssistantContentPart[] = [];
       pending = pendingCalls();
       let callIndex = 0;
+      const codeIds = new GeminiCodeIds();
       for (const part of content.parts) {
+        const code = decodeGeminiCodePart(part, codeIds);
+        if (code !== undefined) {
+          parts.push(code);
+          continue;
+        }
         const providerMetadata = thoughtSignatureMetadata(part.thoughtSignature);
         const meta = providerMetadata === undefined ? {} : { providerMetadata };
         if (part.functionCall !== undefined) {
@@ -140,13 +150,25 @@ export function decodeGeminiRequest(body: unknown): CodecResult<DecodedRequest> 
       index: `tools[${toolIndex}].functionDeclarations[${index}]`,
     })),
   );
-  if (declarations.length > 0) {
-    request.tools = declarations.map(({ declaration, index }) => ({
-      name: declaration.name,
-      description: declaration.description ?? '',
-      inputSchema: declarationSchema(declaration, index),
-    }));
-  }
+  const tools: (Tool | HostedTool)[] = declarations.map(({ declaration, index }) => ({
+    name: declaration.name,
+    description: declaration.description ?? '',
+    inputSchema: declarationSchema(declaration, index),
+  }));
+  // Hosted tools (`googleSearch`, `codeExecution`, …), read from the body: the schema keeps only declarations.
+  const rawTools = (body as { tools?: unknown }).tools;
+  (Array.isArray(rawTools) ? rawTools : []).forEach((entry, toolIndex) => {
+    const hosted = decodeGeminiHostedTools(entry);
+    tools.push(...hosted.tools);
+    for (const key of hosted.unknown) {
+      warnings.push({
+        type: 'unsupported',
+        feature: `tools[${toolIndex}].${key.slice(0, 64)}`,
+        message: `A Gemini "${key.slice(0, 64)}" tool has no IR equivalent; it was left out.`,
+      });
+    }
+  });
+  if (tools.length > 0) request.tools = tools;
   const toolChoice = decodeToolChoice(wire.toolConfig?.functionCallingConfig, warnings);
   if (toolChoice !== undefined) request.toolChoice = toolChoice;
 

@@ -7,6 +7,23 @@ describe('decodeGeminiResponse', () => {
     const response = decodeGeminiResponse({
       candidates: [
         {
+          content: { role: 'model', parts: [{ text: 'Computing.' }, { futurePart: { x: 1 } }, { text: ' It is 2.' }] },
+          finishReason: 'STOP',
+        },
+        { content: { role: 'model', parts: [{ text: 'other' }] }, finishReason: 'STOP', index: 1 },
+      ],
+    });
+    expect(response.message.content).toEqual([{ type: 'text', text: 'Computing. It is 2.' }]);
+    expect(response.warnings.map((warning) => warning.feature)).toEqual([
+      'candidates',
+      'candidates[0].content.parts.futurePart',
+    ]);
+  });
+
+  it('keeps the code Gemini ran as hosted code-execution parts (issue 31), no longer dropped', () => {
+    const response = decodeGeminiResponse({
+      candidates: [
+        {
           content: {
             role: 'model',
             parts: [
@@ -18,15 +35,29 @@ describe('decodeGeminiResponse', () => {
           },
           finishReason: 'STOP',
         },
-        { content: { role: 'model', parts: [{ text: 'other' }] }, finishReason: 'STOP', index: 1 },
       ],
     });
-    expect(response.message.content).toEqual([{ type: 'text', text: 'Computing. It is 2.' }]);
-    expect(response.warnings.map((warning) => warning.feature)).toEqual([
-      'candidates',
-      'candidates[0].content.parts.executableCode',
-      'candidates[0].content.parts.codeExecutionResult',
+    expect(response.message.content).toEqual([
+      { type: 'text', text: 'Computing.' },
+      {
+        type: 'hosted-tool-call',
+        id: 'code_1',
+        kind: 'code-execution',
+        name: 'code_execution',
+        input: { code: 'print(1+1)', language: 'PYTHON' },
+        providerMetadata: { gemini: { part: { executableCode: { language: 'PYTHON', code: 'print(1+1)' } } } },
+      },
+      {
+        type: 'hosted-tool-result',
+        callId: 'code_1',
+        kind: 'code-execution',
+        name: 'code_execution',
+        output: '2\n',
+        providerMetadata: { gemini: { part: { codeExecutionResult: { outcome: 'OUTCOME_OK', output: '2\n' } } } },
+      },
+      { type: 'text', text: ' It is 2.' },
     ]);
+    expect(response.warnings).toEqual([]);
   });
 
   it('maps the remaining finish reasons', () => {

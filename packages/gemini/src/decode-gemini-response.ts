@@ -1,5 +1,6 @@
 import type { AssistantContentPart, ModelResponse, Warning } from '@interlingua/core';
 import { appendPart } from './append-assistant-part';
+import { decodeGeminiGrounding } from './convert-gemini-hosted-parts';
 import { decodeGeminiPart, extraCandidatesWarning } from './decode-gemini-part';
 import { CallIds } from './gemini-call-ids';
 import { geminiFinish } from './gemini-finish';
@@ -40,6 +41,8 @@ export function decodeGeminiResponse(body: unknown, options: GeminiDecodeOptions
     const decoded = decodeGeminiPart(part, ids, warnings);
     if (decoded !== undefined) appendPart(content, decoded);
   }
+  // Google Search grounding: a web-search call and result after the answer (see decodeGeminiGrounding).
+  content.push(...decodeGeminiGrounding(candidate?.groundingMetadata, response.responseId));
   const finish = geminiFinish(response, ids.count > 0, warnings);
   return { message: { role: 'assistant', content }, ...finish, warnings };
 }

@@ -1,4 +1,5 @@
 import { APICallError, InvalidResponseError, type StreamEvent, type Warning } from '@interlingua/core';
+import { decodeGeminiGrounding } from './convert-gemini-hosted-parts';
 import { convertGeminiUsage } from './convert-gemini-usage';
 import { decodeGeminiPart, extraCandidatesWarning } from './decode-gemini-part';
 import type { GeminiDecodeOptions } from './decode-gemini-response';
@@ -64,6 +65,7 @@ export class GeminiStreamDecoder {
   private last: GeminiParsedChunk | undefined;
   private finishReason: string | undefined;
   private finishMessage: string | undefined;
+  private grounding: unknown;
   private usage: unknown;
   private chunkCount = 0;
   private readonly streamed = new StreamedGeminiCalls();
@@ -103,6 +105,7 @@ export class GeminiStreamDecoder {
     const candidate = chunk.candidates?.[0];
     if (candidate?.finishReason !== undefined) this.finishReason = candidate.finishReason;
     if (candidate?.finishMessage !== undefined) this.finishMessage = candidate.finishMessage;
+    if (candidate?.groundingMetadata !== undefined) this.grounding = candidate.groundingMetadata;
     const parts = candidate?.content?.parts;
     if (parts === undefined) return false;
     for (const part of parts) {
@@ -150,6 +153,12 @@ export class GeminiStreamDecoder {
               ? { type: 'reasoning-delta', text: decoded.text }
               : { type: 'reasoning-delta', text: decoded.text, providerMetadata: decoded.providerMetadata },
           );
+          break;
+        case 'hosted-tool-call':
+          out.push({ type: 'hosted-tool-call', call: decoded });
+          break;
+        case 'hosted-tool-result':
+          out.push({ type: 'hosted-tool-result', result: decoded });
           break;
         case 'tool-call':
           out.push(
@@ -227,6 +236,14 @@ export class GeminiStreamDecoder {
           ...(finishMessage === undefined ? {} : { finishMessage }),
         },
       ];
+    }
+    // Grounding is cumulative: the last chunk's is the answer's, placed as the body decoder places it.
+    for (const part of decodeGeminiGrounding(this.grounding, last.responseId)) {
+      out.push(
+        part.type === 'hosted-tool-call'
+          ? { type: 'hosted-tool-call', call: part }
+          : { type: 'hosted-tool-result', result: part },
+      );
     }
     const finish = geminiFinish(summary, (this.ids?.count ?? 0) > 0, warnings);
     out.push({ type: 'finish', ...finish, warnings });

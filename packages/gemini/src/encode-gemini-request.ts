@@ -1,8 +1,16 @@
-import type { ChatRequest, CodecResult, EncodeRequestOptions, Warning } from '@interlingua/core';
+import {
+  type ChatRequest,
+  type CodecResult,
+  type EncodeRequestOptions,
+  functionToolsOf,
+  isHostedTool,
+  type Warning,
+} from '@interlingua/core';
 import { setOwnProperty, warnPromptCache } from '@interlingua/core/adapter';
 import { convertToGeminiContents } from './convert-to-gemini-contents';
 import type { GeminiRequestBody } from './gemini-api';
 import { mapGeminiForeignOptions } from './gemini-foreign-options';
+import { prepareGeminiHostedTools } from './gemini-hosted-tools';
 import { prepareGeminiSettings } from './gemini-prepare-settings';
 import { prepareGeminiTools } from './gemini-prepare-tools';
 
@@ -51,9 +59,14 @@ export function encodeGeminiRequest(
   const body: GeminiRequestBody = { contents };
   if (systemInstruction !== undefined) body.systemInstruction = systemInstruction;
 
-  const prepared = prepareGeminiTools(request.tools, request.toolChoice);
+  const prepared = prepareGeminiTools(functionToolsOf(request.tools), request.toolChoice);
   for (const warning of prepared.warnings) warnings.push(warning);
   if (prepared.tools !== undefined) body.tools = prepared.tools;
+  const hosted = prepareGeminiHostedTools(
+    (request.tools ?? []).flatMap((tool, index) => (isHostedTool(tool) ? [{ tool, index }] : [])),
+    warnings,
+  );
+  if (hosted.length > 0) body.tools = [...(body.tools ?? []), ...hosted];
   if (prepared.toolConfig !== undefined) body.toolConfig = prepared.toolConfig;
 
   const generationConfig: Record<string, unknown> = {};

@@ -1,4 +1,5 @@
 import type { CodecResult, EncodeResponseOptions, ModelResponse, Warning } from '@interlingua/core';
+import { convertToGeminiGrounding } from './convert-gemini-hosted-parts';
 import { convertToGeminiFinishReason } from './convert-to-gemini-finish-reason';
 import { convertToGeminiPart } from './convert-to-gemini-part';
 import { convertToGeminiUsage } from './convert-to-gemini-usage';
@@ -22,7 +23,10 @@ export function encodeGeminiResponse(
   const body: GeminiResponseBody = {
     candidates: [
       {
-        content: { role: 'model', parts: response.message.content.map(convertToGeminiPart) },
+        content: {
+          role: 'model',
+          parts: response.message.content.flatMap((part) => convertToGeminiPart(part) ?? []),
+        },
         finishReason: convertToGeminiFinishReason(response.finishReason, response.rawFinishReason, hasCalls),
         ...(typeof finishMessage === 'string' ? { finishMessage } : {}),
         index: 0,
@@ -30,6 +34,8 @@ export function encodeGeminiResponse(
     ],
     usageMetadata: convertToGeminiUsage(response.usage),
   };
+  const grounding = convertToGeminiGrounding(response.message.content);
+  if (grounding !== undefined && body.candidates?.[0] !== undefined) body.candidates[0].groundingMetadata = grounding;
   const model = response.model ?? options.model;
   if (model !== undefined) body.modelVersion = model;
   if (response.id !== undefined) body.responseId = response.id;

@@ -1,8 +1,14 @@
-import { type EncodeResponseOptions, InterlinguaError, type StreamEvent } from '@interlingua/core';
+import {
+  type AssistantContentPart,
+  type EncodeResponseOptions,
+  InterlinguaError,
+  type StreamEvent,
+} from '@interlingua/core';
+import { convertToGeminiGrounding } from './convert-gemini-hosted-parts';
 import { convertToGeminiFinishReason } from './convert-to-gemini-finish-reason';
 import { convertToGeminiPart } from './convert-to-gemini-part';
 import { convertToGeminiUsage } from './convert-to-gemini-usage';
-import type { GeminiResponseBody } from './gemini-api';
+import type { GeminiPart, GeminiResponseBody } from './gemini-api';
 import { readThoughtSignature } from './gemini-thought-signature';
 
 /**
@@ -19,7 +25,9 @@ export async function* encodeGeminiStream(
   options: EncodeResponseOptions = {},
 ): AsyncIterable<GeminiResponseBody | { error: { code: number; message: string; status: string } }> {
   let hasCalls = false;
-  const chunk = (part: ReturnType<typeof convertToGeminiPart>): GeminiResponseBody => ({
+  // Web searches go out in the finish chunk's groundingMetadata, as Gemini sends them.
+  const searches: AssistantContentPart[] = [];
+  const chunk = (part: GeminiPart): GeminiResponseBody => ({
     candidates: [{ content: { role: 'model', parts: [part] }, index: 0 }],
     ...(options.model === undefined ? {} : { modelVersion: options.model }),
   });
@@ -35,18 +43,30 @@ export async function* encodeGeminiStream(
       case 'tool-call-start':
       case 'tool-call-delta':
         break;
-      case 'tool-call-end':
+      case 'tool-call-end': {
         hasCalls = true;
-        yield chunk(convertToGeminiPart(event.toolCall));
+        const part = convertToGeminiPart(event.toolCall);
+        if (part !== undefined) yield chunk(part);
         break;
+      }
+      case 'hosted-tool-call':
+      case 'hosted-tool-result': {
+        const hosted = event.type === 'hosted-tool-call' ? event.call : event.result;
+        const part = convertToGeminiPart(hosted);
+        if (part === undefined) searches.push(hosted);
+        else yield chunk(part);
+        break;
+      }
       case 'finish': {
         const finishMessage = event.providerMetadata?.gemini?.finishMessage;
         const model = event.model ?? options.model;
+        const grounding = convertToGeminiGrounding(searches);
         yield {
           candidates: [
             {
               finishReason: convertToGeminiFinishReason(event.finishReason, event.rawFinishReason, hasCalls),
               ...(typeof finishMessage === 'string' ? { finishMessage } : {}),
+              ...(grounding === undefined ? {} : { groundingMetadata: grounding }),
               index: 0,
             },
           ],

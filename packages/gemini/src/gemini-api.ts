@@ -40,6 +40,10 @@ export type GeminiPart = {
   fileData?: { mimeType?: string; fileUri: string };
   functionCall?: GeminiFunctionCall;
   functionResponse?: GeminiFunctionResponse;
+  /** Code the model ran with the `codeExecution` tool. */
+  executableCode?: { language?: string; code: string; id?: string };
+  /** What that code printed. */
+  codeExecutionResult?: { outcome?: string; output?: string; id?: string };
 };
 
 /** A Gemini `Content`: one turn. */
@@ -72,7 +76,8 @@ export type GeminiToolConfig = {
 export type GeminiRequestBody = {
   contents: GeminiContent[];
   systemInstruction?: { parts: { text: string }[] };
-  tools?: { functionDeclarations: GeminiFunctionDeclaration[] }[];
+  /** Function declarations, and the hosted tools (`googleSearch`, `codeExecution`, `urlContext`, …) each in an entry of its own. */
+  tools?: ({ functionDeclarations: GeminiFunctionDeclaration[] } | { [hostedTool: string]: unknown })[];
   toolConfig?: GeminiToolConfig;
   generationConfig?: { [key: string]: unknown };
   safetySettings?: unknown[];
@@ -95,6 +100,7 @@ export type GeminiResponseBody = {
     content?: { role?: string; parts?: GeminiPart[] };
     finishReason?: string;
     finishMessage?: string;
+    groundingMetadata?: unknown;
     index?: number;
   }[];
   promptFeedback?: { blockReason?: string; blockReasonMessage?: string };
@@ -132,6 +138,10 @@ const partSchema = z.looseObject({
         .optional(),
     })
     .optional(),
+  executableCode: z.object({ code: z.string(), language: z.string().optional(), id: z.string().optional() }).optional(),
+  codeExecutionResult: z
+    .object({ outcome: z.string().optional(), output: z.string().optional(), id: z.string().optional() })
+    .optional(),
 });
 
 // In a stream, Vertex AI may send a call's arguments in pieces (`streamFunctionCallArguments`):
@@ -167,6 +177,8 @@ function responseSchemaOf<Part extends z.ZodType>(part: Part) {
           content: z.object({ role: z.string().optional(), parts: z.array(part).optional() }).optional(),
           finishReason: z.string().optional(),
           finishMessage: z.string().optional(),
+          // Google Search grounding: read loosely (see decodeGeminiGrounding).
+          groundingMetadata: z.unknown().optional(),
         }),
       )
       .optional(),
@@ -202,7 +214,13 @@ function isTextOrCallPart(value: unknown): boolean {
   if (value.thought !== undefined && typeof value.thought !== 'boolean') return false;
   if (!isOptionalString(value.thoughtSignature)) return false;
   // Other kinds are checked by the schema: inlineData, fileData, functionResponse, unknown ones.
-  if (value.inlineData !== undefined || value.fileData !== undefined || value.functionResponse !== undefined) {
+  if (
+    value.inlineData !== undefined ||
+    value.fileData !== undefined ||
+    value.functionResponse !== undefined ||
+    value.executableCode !== undefined ||
+    value.codeExecutionResult !== undefined
+  ) {
     return false;
   }
   const call = value.functionCall;

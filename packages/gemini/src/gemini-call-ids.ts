@@ -1,9 +1,12 @@
+import { GeminiCodeIds } from './convert-gemini-hosted-parts';
 import type { GeminiParsedPart } from './gemini-api';
 import { synthesizeGeminiCallId } from './synthesize-gemini-call-id';
 
 /** Numbers the function calls of one response and gives each its id. */
 export class CallIds {
   count = 0;
+  /** Ids of the code the model ran (`executableCode` parts). */
+  readonly code = new GeminiCodeIds();
   private readonly used = new Set<string>();
   constructor(
     /** The response's `responseId`; in a stream, set from each chunk as it arrives. */

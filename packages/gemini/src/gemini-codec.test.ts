@@ -1,5 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import type { AssistantContentPart, ChatRequest, Message, ModelResponse } from '@interlingua/core';
+import {
+  type AssistantContentPart,
+  type ChatRequest,
+  isHostedTool,
+  type Message,
+  type ModelResponse,
+} from '@interlingua/core';
 import { loadCodecFixtures } from '@interlingua/testkit';
 import { runCodecConformance } from '@interlingua/testkit/vitest';
 import { geminiCodec } from './gemini-codec';
@@ -33,7 +39,7 @@ const normalizeRequest = (request: ChatRequest): ChatRequest => {
     return message;
   });
   const tools = request.tools?.map((tool) =>
-    Object.keys((tool.inputSchema.properties as object | undefined) ?? {}).length === 0
+    isHostedTool(tool) || Object.keys((tool.inputSchema.properties as object | undefined) ?? {}).length === 0
       ? { ...tool, inputSchema: { type: 'object', properties: {} } }
       : tool,
   );

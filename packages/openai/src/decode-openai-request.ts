@@ -3,6 +3,7 @@ import {
   type ChatRequest,
   type CodecResult,
   type DecodedRequest,
+  type HostedTool,
   InvalidRequestError,
   type JSONObject,
   type Message,
@@ -18,6 +19,7 @@ import { parseWireRequest, setOwnProperty } from '@interlingua/core/adapter';
 import { openAIToolAttachmentsText } from './convert-to-openai-messages';
 import { toToolCall } from './decode-openai-response';
 import { type OpenAIMessage, type OpenAIResponseFormat, type OpenAIUserPart, openaiRequestSchema } from './openai-api';
+import { decodeOpenAIChatWebSearch } from './openai-chat-hosted-tools';
 import { readOpenAIPromptCache } from './openai-prompt-cache';
 import { unmarkOpenAIToolError } from './openai-tool-error-text';
 
@@ -35,6 +37,7 @@ const MAPPED_KEYS = new Set([
   'stream',
   'stream_options',
   'response_format',
+  'web_search_options',
 ]);
 const EFFORTS = new Set(['minimal', 'low', 'medium', 'high']);
 
@@ -154,7 +157,7 @@ export function decodeOpenAIRequest(body: unknown): CodecResult<DecodedRequest> 
 
   const request: ChatRequest = { messages };
   if (systems.length > 0) request.system = systems.join('\n\n');
-  const tools: Tool[] = [];
+  const tools: (Tool | HostedTool)[] = [];
   for (const tool of wire.tools ?? []) {
     if (tool.type === 'function') {
       const parameters = tool.function.parameters;
@@ -169,6 +172,8 @@ export function decodeOpenAIRequest(body: unknown): CodecResult<DecodedRequest> 
       });
     } else warnings.push(unsupportedCustom('tools', tool.custom.name));
   }
+  const webSearch = decodeOpenAIChatWebSearch((body as { web_search_options?: unknown }).web_search_options);
+  if (webSearch !== undefined) tools.push(webSearch);
   if (tools.length > 0) request.tools = tools;
   const toolChoice = convertToolChoice(wire.tool_choice, warnings);
   if (toolChoice !== undefined) request.toolChoice = toolChoice;

@@ -1,6 +1,7 @@
 import {
   type ChatRequest,
   type CodecResult,
+  functionToolsOf,
   InvalidRequestError,
   type JSONValue,
   type Warning,
@@ -9,6 +10,7 @@ import { setOwnProperty } from '@interlingua/core/adapter';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import { convertToOpenAIMessages } from './convert-to-openai-messages';
 import type { OpenAIChatRequestBody } from './openai-api';
+import { prepareOpenAIChatHostedTools } from './openai-chat-hosted-tools';
 import { defaultOpenAISystemRole, type OpenAIEncodeRequestOptions } from './openai-compat';
 import { mapOpenAIForeignOptions } from './openai-foreign-options';
 import { prepareOpenAITools } from './openai-prepare-tools';
@@ -56,11 +58,13 @@ export function encodeOpenAIRequest(
     options.systemRole ?? defaultOpenAISystemRole(options.model),
     { sendReasoningContent: options.sendReasoningContent ?? false },
   );
-  const tools = prepareOpenAITools(request.tools, request.toolChoice, options.strictTools ?? false);
+  const tools = prepareOpenAITools(functionToolsOf(request.tools), request.toolChoice, options.strictTools ?? false);
   const warnings: Warning[] = [...converted.warnings, ...tools.warnings];
+  const hosted = prepareOpenAIChatHostedTools(request.tools, options.model, warnings);
   const body: OpenAIChatRequestBody = { model: options.model, messages: converted.messages };
   if (tools.tools !== undefined) body.tools = tools.tools;
   if (tools.toolChoice !== undefined) body.tool_choice = tools.toolChoice;
+  if (hosted.webSearchOptions !== undefined) body.web_search_options = hosted.webSearchOptions;
   if (request.maxOutputTokens !== undefined)
     body[options.maxTokensField ?? 'max_completion_tokens'] = request.maxOutputTokens;
   if (request.temperature !== undefined) body.temperature = request.temperature;

@@ -1,4 +1,5 @@
 import type { StreamEvent } from '@interlingua/core';
+import { renderHostedToolPart } from '@interlingua/core/adapter';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { convertToOpenAIUsage } from './convert-openai-usage';
 import { OPENAI_PLACEHOLDER_ID } from './encode-openai-response';
@@ -55,6 +56,13 @@ export async function* encodeOpenAIStream(
         );
         break;
       case 'reasoning-delta':
+        break;
+      case 'hosted-tool-call':
+      case 'hosted-tool-result':
+        // No chunk field for a provider-run tool: its readable form goes as text.
+        yield chunk({
+          content: `${renderHostedToolPart(event.type === 'hosted-tool-call' ? event.call : event.result)}\n`,
+        });
         break;
       case 'tool-call-start': {
         const index = calls.size;

@@ -1,4 +1,5 @@
 import type { AssistantContentPart, ReasoningPart, TextPart, ToolCall } from '@interlingua/core';
+import { renderHostedToolPart } from '@interlingua/core/adapter';
 import type { ChatCompletionMessageFunctionToolCall } from 'openai/resources/chat/completions';
 
 /** An assistant turn sorted into the fields a Chat Completions assistant message has. */
@@ -36,6 +37,11 @@ export function splitOpenAIAssistantContent(content: readonly AssistantContentPa
         break;
       case 'tool-call':
         fields.toolCalls.push(convertToOpenAIToolCall(part));
+        break;
+      case 'hosted-tool-call':
+      case 'hosted-tool-result':
+        // Chat Completions has no item for a provider-run tool: its readable form goes as text.
+        fields.texts.push({ type: 'text', text: `${renderHostedToolPart(part)}\n` });
         break;
       default: {
         const exhaustive: never = part;

@@ -1,4 +1,4 @@
-import type { ChatRequest, Message } from '@interlingua/core';
+import { type ChatRequest, isHostedTool, type Message } from '@interlingua/core';
 
 /** Flat cost of an image or file part; real costs vary by provider and size (Anthropic: about (w·h)/750). */
 const binaryPartTokens = 1_000;
@@ -15,7 +15,9 @@ const messageOverhead = 4;
 export function estimateTokens(request: Pick<ChatRequest, 'system' | 'messages' | 'tools'>): number {
   let tokens = request.system === undefined ? 0 : countText(request.system) + messageOverhead;
   for (const tool of request.tools ?? []) {
-    tokens += countText(tool.name) + countText(tool.description) + countText(JSON.stringify(tool.inputSchema));
+    tokens += isHostedTool(tool)
+      ? countText(JSON.stringify(tool))
+      : countText(tool.name) + countText(tool.description) + countText(JSON.stringify(tool.inputSchema));
   }
   for (const message of request.messages) tokens += estimateMessageTokens(message);
   return tokens;
@@ -37,6 +39,12 @@ export function estimateMessageTokens(message: Message): number {
         break;
       case 'tool-call':
         tokens += countText(part.name) + countText(part.argsText ?? JSON.stringify(part.args));
+        break;
+      case 'hosted-tool-call':
+        tokens += countText(part.name) + countText(JSON.stringify(part.input));
+        break;
+      case 'hosted-tool-result':
+        tokens += countText(part.output ?? '') + countText(JSON.stringify(part.sources ?? []));
         break;
       case 'tool-result':
         tokens += countText(part.toolName);

@@ -1,4 +1,12 @@
-import type { ChatRequest, JSONObject, Message, ModelCapabilities, UserContentPart, Warning } from '@interlingua/core';
+import {
+  type ChatRequest,
+  isHostedTool,
+  type JSONObject,
+  type Message,
+  type ModelCapabilities,
+  type UserContentPart,
+  type Warning,
+} from '@interlingua/core';
 import { lowerJsonSchema } from './lower-json-schema';
 
 /** Options of {@link degradeRequest}. */
@@ -83,6 +91,7 @@ export function degradeRequest(
     request = {
       ...request,
       tools: tools.map((tool, index) => {
+        if (isHostedTool(tool)) return tool;
         const lowered = lowerJsonSchema(tool.inputSchema, capabilities.schema, `tools[${index}].inputSchema`);
         warnings.push(...lowered.warnings);
         return lowered.warnings.length === 0 ? tool : { ...tool, inputSchema: lowered.schema as JSONObject };

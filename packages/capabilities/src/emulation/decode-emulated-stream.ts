@@ -57,6 +57,8 @@ export async function* decodeEmulatedStream(
       case 'tool-call-start':
       case 'tool-call-delta':
       case 'tool-call-end':
+      case 'hosted-tool-call':
+      case 'hosted-tool-result':
         yield* forward([event]);
         break;
       default: {

@@ -1,4 +1,12 @@
-import type { ChatRequest, Message, UserContentPart, Warning } from '@interlingua/core';
+import {
+  type ChatRequest,
+  functionToolsOf,
+  isHostedTool,
+  type Message,
+  type UserContentPart,
+  type Warning,
+} from '@interlingua/core';
+import { warnUnsupportedHostedTool } from '@interlingua/core/adapter';
 import type { EmulationFormat } from './emulation-format';
 
 /** Options of {@link encodeEmulatedRequest}. */
@@ -19,7 +27,10 @@ export function encodeEmulatedRequest(
   options: EncodeEmulatedRequestOptions = {},
 ): { request: ChatRequest; warnings: Warning[] } {
   const warnings: Warning[] = [];
-  const tools = request.tools ?? [];
+  const tools = functionToolsOf(request.tools);
+  (request.tools ?? []).forEach((tool, index) => {
+    if (isHostedTool(tool)) warnings.push(warnUnsupportedHostedTool(tool, index, 'a model without native tools'));
+  });
   const choice = request.toolChoice ?? 'auto';
   const describe = tools.length > 0 && choice !== 'none';
   const instructions: string[] = [];

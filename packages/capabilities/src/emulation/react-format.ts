@@ -1,4 +1,5 @@
 import type { AssistantMessage, Tool, ToolMessage, UserContentPart } from '@interlingua/core';
+import { renderHostedToolPart } from '@interlingua/core/adapter';
 import { createReActParser } from './create-react-parser';
 import type { EmulationFormat } from './emulation-format';
 import { renderResultContent } from './render-result-content';
@@ -53,6 +54,10 @@ export const reactFormat: EmulationFormat = {
           break;
         case 'tool-call':
           lines.push(`Action: ${part.name}`, `Action Input: ${part.argsText ?? JSON.stringify(part.args)}`);
+          break;
+        case 'hosted-tool-call':
+        case 'hosted-tool-result':
+          lines.push(renderHostedToolPart(part));
           break;
         default: {
           const exhaustive: never = part;

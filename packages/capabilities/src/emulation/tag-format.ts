@@ -1,4 +1,5 @@
 import type { AssistantMessage, Tool, ToolMessage, UserContentPart } from '@interlingua/core';
+import { renderHostedToolPart } from '@interlingua/core/adapter';
 import { createTagParser } from './create-tag-parser';
 import type { EmulationFormat } from './emulation-format';
 import { renderResultContent } from './render-result-content';
@@ -52,6 +53,10 @@ export const tagFormat: EmulationFormat = {
           blocks.push(
             `<tool_call>\n${part.argsError === undefined ? JSON.stringify({ name: part.name, arguments: part.args }) : (part.argsText ?? '')}\n</tool_call>`,
           );
+          break;
+        case 'hosted-tool-call':
+        case 'hosted-tool-result':
+          blocks.push(renderHostedToolPart(part));
           break;
         default: {
           const exhaustive: never = part;

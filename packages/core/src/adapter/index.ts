@@ -17,6 +17,8 @@ export { limitCacheBreakpoints } from '../cache/limit-cache-breakpoints';
 export { readSystemParts } from '../cache/read-system-parts';
 export { addCosts, computeCost, ZERO_COST } from '../cost/compute-cost';
 export { isRetryableStatus } from '../errors/api-call-error';
+export { renderHostedToolPart } from '../hosted/render-hosted-tool-part';
+export { warnUnsupportedHostedTool } from '../hosted/warn-unsupported-hosted-tool';
 export { describeJSONKind, type FindJSONValueIssueOptions, findJSONValueIssue } from '../json/find-json-value-issue';
 export { MAX_JSON_DEPTH } from '../json/max-json-depth';
 export { setOwnProperty } from '../json/set-own-property';

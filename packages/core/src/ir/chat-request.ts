@@ -1,5 +1,6 @@
 import type { PromptCacheSettings } from './cache-breakpoint';
 import type { TextPart } from './content-parts';
+import type { HostedTool } from './hosted-tool';
 import type { ProviderOptions } from './json-value';
 import type { Message } from './message';
 import type { ReasoningSettings } from './reasoning-settings';
@@ -19,8 +20,8 @@ export type ChatRequest = {
   systemParts?: TextPart[];
   /** The conversation so far. The API is stateless: this is the whole history. */
   messages: Message[];
-  /** The tools the model may call. */
-  tools?: Tool[];
+  /** The tools the model may call: functions the caller runs, and tools the provider runs (`HostedTool`). */
+  tools?: (Tool | HostedTool)[];
   /** Whether and which tool must be called. Defaults to the provider's `auto`. */
   toolChoice?: ToolChoice;
   /** Upper bound on generated tokens, reasoning included. */

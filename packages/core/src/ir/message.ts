@@ -1,4 +1,5 @@
 import type { ReasoningPart, TextPart, UserContentPart } from './content-parts';
+import type { HostedToolCall, HostedToolResult } from './hosted-tool';
 import type { ToolCall } from './tool-call';
 import type { ToolResult } from './tool-result';
 
@@ -10,7 +11,7 @@ export type UserMessage = {
 };
 
 /** The parts an assistant turn may hold, in the order the model produced them. */
-export type AssistantContentPart = TextPart | ReasoningPart | ToolCall;
+export type AssistantContentPart = TextPart | ReasoningPart | ToolCall | HostedToolCall | HostedToolResult;
 
 /** A model turn: text, reasoning and tool calls in the order they were produced. */
 export type AssistantMessage = {

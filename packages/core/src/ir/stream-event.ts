@@ -1,3 +1,4 @@
+import type { HostedToolCall, HostedToolResult } from './hosted-tool';
 import type { ProviderMetadata } from './json-value';
 import type { FinishReason } from './model-response';
 import type { ToolCall } from './tool-call';
@@ -28,6 +29,12 @@ export type ToolCallDeltaEvent = { type: 'tool-call-delta'; id: string; argsText
 /** A tool call is complete, with its arguments parsed (or `argsError` set). */
 export type ToolCallEndEvent = { type: 'tool-call-end'; toolCall: ToolCall };
 
+/** A hosted tool ran (or began to): the call, whole, at its place in the message. */
+export type HostedToolCallEvent = { type: 'hosted-tool-call'; call: HostedToolCall };
+
+/** A hosted tool's result, whole, at its place in the message. */
+export type HostedToolResultEvent = { type: 'hosted-tool-result'; result: HostedToolResult };
+
 /** The model finished. Carries what the non-streaming response would carry beyond the message. */
 export type FinishEvent = {
   type: 'finish';
@@ -55,5 +62,7 @@ export type StreamEvent =
   | ToolCallStartEvent
   | ToolCallDeltaEvent
   | ToolCallEndEvent
+  | HostedToolCallEvent
+  | HostedToolResultEvent
   | FinishEvent
   | ErrorEvent;

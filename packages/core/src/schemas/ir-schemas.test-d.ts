@@ -2,6 +2,7 @@ import { expectTypeOf, test } from 'vitest';
 import type { z } from 'zod';
 import type { ChatRequest } from '../ir/chat-request';
 import type { FilePart, ImagePart, ReasoningPart, TextPart } from '../ir/content-parts';
+import type { HostedTool, HostedToolCall, HostedToolResult } from '../ir/hosted-tool';
 import type { Message } from '../ir/message';
 import type { ModelResponse } from '../ir/model-response';
 import type { ReasoningSettings } from '../ir/reasoning-settings';
@@ -12,6 +13,7 @@ import type { ToolCall } from '../ir/tool-call';
 import type { ToolResult } from '../ir/tool-result';
 import type { Usage } from '../ir/usage';
 import type { Warning } from '../ir/warning';
+import type { hostedToolCallSchema, hostedToolResultSchema, hostedToolSchema } from './hosted-tool-schemas';
 import type {
   chatRequestSchema,
   filePartSchema,
@@ -39,6 +41,9 @@ test('schemas infer exactly the IR types', () => {
   expectTypeOf<z.output<typeof reasoningPartSchema>>().toEqualTypeOf<ReasoningPart>();
   expectTypeOf<z.output<typeof toolCallSchema>>().toEqualTypeOf<ToolCall>();
   expectTypeOf<z.output<typeof toolResultSchema>>().toEqualTypeOf<ToolResult>();
+  expectTypeOf<z.output<typeof hostedToolSchema>>().toEqualTypeOf<HostedTool>();
+  expectTypeOf<z.output<typeof hostedToolCallSchema>>().toEqualTypeOf<HostedToolCall>();
+  expectTypeOf<z.output<typeof hostedToolResultSchema>>().toEqualTypeOf<HostedToolResult>();
   expectTypeOf<z.output<typeof messageSchema>>().toEqualTypeOf<Message>();
   expectTypeOf<z.output<typeof toolSchema>>().toEqualTypeOf<Tool>();
   expectTypeOf<z.output<typeof toolChoiceSchema>>().toEqualTypeOf<ToolChoice>();

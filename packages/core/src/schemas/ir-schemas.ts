@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { CacheBreakpoint, PromptCacheSettings } from '../ir/cache-breakpoint';
 import type { ChatRequest } from '../ir/chat-request';
 import type { BinarySource, FilePart, ImagePart, ReasoningPart, TextPart } from '../ir/content-parts';
-import type { JSONObject, JSONValue, ProviderMetadata } from '../ir/json-value';
 import type { AssistantMessage, Message, ToolMessage, UserMessage } from '../ir/message';
 import type { FinishReason, ModelResponse } from '../ir/model-response';
 import type { ReasoningSettings } from '../ir/reasoning-settings';
@@ -13,49 +12,11 @@ import type { ToolCall } from '../ir/tool-call';
 import type { ToolResult } from '../ir/tool-result';
 import type { Usage } from '../ir/usage';
 import type { Warning } from '../ir/warning';
-import { describeJSONKind, findJSONValueIssue } from '../json/find-json-value-issue';
-import type { SchemaIssue } from './format-schema-issues';
+import { hostedToolCallSchema, hostedToolResultSchema, hostedToolSchema } from './hosted-tool-schemas';
+import { jsonObjectSchema, providerMetadataSchema } from './json-data-schemas';
 import { toolApprovalRequestSchema, toolApprovalResponseSchema } from './tool-approval-schemas';
 
-// A zod schema that accepts what `check` finds no issue with, and returns the value itself: no
-// copy, so keys such as `__proto__` stay own properties. Later refinements see only valid data.
-function jsonData<T>(check: (value: unknown) => SchemaIssue | undefined): z.ZodType<T> {
-  return z.custom<T>().superRefine((value, context) => {
-    const issue = check(value);
-    if (issue !== undefined) context.addIssue({ code: 'custom', ...issue, path: [...issue.path], continue: false });
-  });
-}
-
-/**
- * Zod schema for {@link JSONValue}: plain JSON data nested at most `MAX_JSON_DEPTH` levels,
- * checked iteratively (any input depth is safe). Parsing returns the value itself, so keys
- * such as `__proto__` stay own properties.
- */
-export const jsonValueSchema: z.ZodType<JSONValue> = jsonData<JSONValue>((value) => findJSONValueIssue(value));
-
-/** Zod schema for {@link JSONObject}: like {@link jsonValueSchema}, and an object (not an array). */
-export const jsonObjectSchema: z.ZodType<JSONObject> = jsonData<JSONObject>((value) =>
-  findJSONValueIssue(value, { object: true }),
-);
-
-/**
- * Zod schema for {@link ProviderMetadata} (and `ProviderOptions`): an object whose every entry
- * is a {@link jsonObjectSchema} object (each provider's data is measured from its own object).
- */
-export const providerMetadataSchema: z.ZodType<ProviderMetadata> = jsonData<ProviderMetadata>((value) => {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { path: [], message: `Expected an object keyed by provider, got ${describeJSONKind(value)}` };
-  }
-  const prototype = Object.getPrototypeOf(value);
-  if (prototype !== Object.prototype && prototype !== null) {
-    return { path: [], message: `Expected a JSON value, got ${describeJSONKind(value)}` };
-  }
-  for (const provider of Object.keys(value)) {
-    const issue = findJSONValueIssue((value as Record<string, unknown>)[provider], { object: true });
-    if (issue !== undefined) return { ...issue, path: [provider, ...issue.path] };
-  }
-  return undefined;
-});
+export { jsonObjectSchema, jsonValueSchema, providerMetadataSchema } from './json-data-schemas';
 
 const metadata = providerMetadataSchema.exactOptional();
 
@@ -154,7 +115,15 @@ export const userMessageSchema = z.strictObject({
 /** Zod schema for {@link AssistantMessage}. */
 export const assistantMessageSchema = z.strictObject({
   role: z.literal('assistant'),
-  content: z.array(z.discriminatedUnion('type', [textPartSchema, reasoningPartSchema, toolCallSchema])),
+  content: z.array(
+    z.discriminatedUnion('type', [
+      textPartSchema,
+      reasoningPartSchema,
+      toolCallSchema,
+      hostedToolCallSchema,
+      hostedToolResultSchema,
+    ]),
+  ),
 }) satisfies z.ZodType<AssistantMessage>;
 
 /** Zod schema for {@link ToolMessage}. A tool message holds at least one result. */
@@ -218,7 +187,7 @@ export const chatRequestSchema = z.strictObject({
   system: z.string().exactOptional(),
   systemParts: z.array(textPartSchema).exactOptional(),
   messages: z.array(messageSchema),
-  tools: z.array(toolSchema).exactOptional(),
+  tools: z.array(z.union([toolSchema, hostedToolSchema])).exactOptional(),
   toolChoice: toolChoiceSchema.exactOptional(),
   maxOutputTokens: z.number().int().positive().exactOptional(),
   temperature: z.number().min(0).exactOptional(),
@@ -286,6 +255,8 @@ export const streamEventSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('tool-call-start'), id: z.string().min(1), name: z.string().min(1) }),
   z.strictObject({ type: z.literal('tool-call-delta'), id: z.string().min(1), argsTextDelta: z.string() }),
   z.strictObject({ type: z.literal('tool-call-end'), toolCall: toolCallSchema }),
+  z.strictObject({ type: z.literal('hosted-tool-call'), call: hostedToolCallSchema }),
+  z.strictObject({ type: z.literal('hosted-tool-result'), result: hostedToolResultSchema }),
   z.strictObject({
     type: z.literal('finish'),
     finishReason: finishReasonSchema,

@@ -91,6 +91,12 @@ export async function collectStream(
         }
         break;
       }
+      case 'hosted-tool-call':
+        content.push(event.call);
+        break;
+      case 'hosted-tool-result':
+        content.push(event.result);
+        break;
       case 'finish':
         finish = event;
         break;

@@ -37,6 +37,12 @@ export function responseToStream(response: ModelResponse): StreamEvent[] {
         }
         events.push({ type: 'tool-call-end', toolCall: part });
         break;
+      case 'hosted-tool-call':
+        events.push({ type: 'hosted-tool-call', call: part });
+        break;
+      case 'hosted-tool-result':
+        events.push({ type: 'hosted-tool-result', result: part });
+        break;
       default: {
         const exhaustive: never = part;
         throw new Error(`Unknown assistant part ${JSON.stringify(exhaustive)}`);

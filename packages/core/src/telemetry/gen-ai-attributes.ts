@@ -4,6 +4,7 @@ import type { ChatRequest } from '../ir/chat-request';
 import type { Message } from '../ir/message';
 import type { ModelResponse } from '../ir/model-response';
 import type { Usage } from '../ir/usage';
+import { isHostedTool } from '../tools/is-hosted-tool';
 import type { TelemetryAttributes } from './telemetry-span';
 
 // `gen_ai.provider.name` well-known values; other providers go by their own key.
@@ -81,7 +82,11 @@ export function chatContentAttributes(request: ChatRequest, response?: ModelResp
       request.tools === undefined
         ? undefined
         : JSON.stringify(
-            request.tools.map((tool) => ({ type: 'function', name: tool.name, description: tool.description })),
+            request.tools.map((tool) =>
+              isHostedTool(tool)
+                ? { type: tool.kind }
+                : { type: 'function', name: tool.name, description: tool.description },
+            ),
           ),
     'gen_ai.output.messages':
       response === undefined
@@ -103,6 +108,8 @@ function toGenAiMessage(message: Message): { role: string; parts: unknown[] } {
         parts: message.content.map((part) => {
           if (part.type === 'text') return text(part.text);
           if (part.type === 'reasoning') return { type: 'reasoning', content: part.text };
+          if (part.type === 'hosted-tool-call') return { type: 'server_tool_call', id: part.id, name: part.name };
+          if (part.type === 'hosted-tool-result') return { type: 'server_tool_call_response', id: part.callId };
           return { type: 'tool_call', id: part.id, name: part.name, arguments: part.args };
         }),
       };

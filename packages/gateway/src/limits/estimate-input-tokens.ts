@@ -1,4 +1,4 @@
-import type { ChatRequest } from '@interlingua/core';
+import { type ChatRequest, isHostedTool } from '@interlingua/core';
 import { createTokenTally } from './token-tally';
 
 /**
@@ -39,6 +39,10 @@ export function estimateInputTokens(request: ChatRequest): number {
     }
   }
   for (const tool of request.tools ?? []) {
+    if (isHostedTool(tool)) {
+      tally.add(JSON.stringify(tool));
+      continue;
+    }
     tally.add(tool.name);
     tally.add(tool.description);
     tally.add(JSON.stringify(tool.inputSchema));

@@ -127,6 +127,8 @@ function createTurnPrinter(io: CliIO, styles: Styles, spinner: Spinner, answer: 
         case 'tool-call-start':
         case 'tool-call-delta':
         case 'tool-call-end':
+        case 'hosted-tool-call':
+        case 'hosted-tool-result':
         case 'finish':
           return;
         default: {

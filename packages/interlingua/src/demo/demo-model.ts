@@ -8,7 +8,7 @@ import type {
   Tool,
   Usage,
 } from '@interlingua/core';
-import { toChatRequest } from '@interlingua/core';
+import { functionToolsOf, toChatRequest } from '@interlingua/core';
 import { responseToStream } from '@interlingua/core/adapter';
 import { demoJsonAnswer } from './demo-json-answer';
 
@@ -58,7 +58,7 @@ export function createDemoModel(settings: DemoModelSettings = {}): ChatModel {
  */
 export function decideDemoResponse(request: ChatRequest): ModelResponse {
   const last = request.messages.at(-1);
-  const weatherTool = findWeatherTool(request.tools ?? []);
+  const weatherTool = findWeatherTool(functionToolsOf(request.tools));
   let content: AssistantContentPart[];
   const format = request.responseFormat;
   if (format?.type === 'json' && last?.role === 'user') {

@@ -7,9 +7,10 @@ import type {
   Warning,
 } from '@interlingua/core';
 import { InvalidRequestError } from '@interlingua/core';
-import { warnForeignMetadata } from '@interlingua/core/adapter';
+import { renderHostedToolPart, warnForeignMetadata } from '@interlingua/core/adapter';
 import type { ResponseFunctionCallOutputItem, ResponseInputItem } from 'openai/resources/responses/responses';
 import { markOpenAIToolError } from '../openai-tool-error-text';
+import { isResultInItem, readOwnHostedItem } from './convert-openai-responses-hosted-items';
 import {
   convertToOpenAIResponsesContent,
   convertToOpenAIResponsesUserContent,
@@ -91,6 +92,22 @@ function convertAssistant(
   dropped: { foreign: boolean; unstored: boolean },
 ): void {
   for (const part of message.content) {
+    if (part.type === 'hosted-tool-call' || part.type === 'hosted-tool-result') {
+      // An OpenAI item is replayed as it came (its result is inside it); another provider's call
+      // or result cannot be an OpenAI item (the API checks item ids): its readable form goes as text.
+      const own = part.type === 'hosted-tool-call' ? readOwnHostedItem(part) : isResultInItem(part) ? null : undefined;
+      if (own === null) continue;
+      if (own !== undefined) input.push(own as unknown as ResponseInputItem);
+      else {
+        warnings.push({
+          type: 'degraded',
+          feature: part.type,
+          message: `A ${part.kind} ${part.type === 'hosted-tool-call' ? 'call' : 'result'} from another provider was sent as assistant text: the Responses API replays only its own hosted tool items.`,
+        });
+        input.push({ type: 'message', role: 'assistant', content: renderHostedToolPart(part) });
+      }
+      continue;
+    }
     warnForeignMetadata(part, { provider: 'openai', format: 'The Responses API', at: part.type }, warnings);
     switch (part.type) {
       case 'text':

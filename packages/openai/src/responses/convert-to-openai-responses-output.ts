@@ -1,11 +1,12 @@
-import type { AssistantContentPart, TextPart, ToolCall, Warning } from '@interlingua/core';
-import { warnForeignMetadata } from '@interlingua/core/adapter';
+import type { AssistantContentPart, HostedToolResult, TextPart, ToolCall, Warning } from '@interlingua/core';
+import { renderHostedToolPart, warnForeignMetadata } from '@interlingua/core/adapter';
 import type {
   ResponseFunctionToolCall,
   ResponseOutputItem,
   ResponseOutputMessage,
 } from 'openai/resources/responses/responses';
 import { isOpenAIRefusal } from '../split-openai-assistant-content';
+import { buildResponsesHostedItem, isResultInItem } from './convert-openai-responses-hosted-items';
 import { isMcpApprovalCall, toMcpApprovalRequestItem } from './openai-responses-mcp-approval';
 import { callDataItem, reasoningPartToItem } from './openai-responses-reasoning';
 import { splitAtServerItems } from './openai-responses-server-items';
@@ -59,8 +60,27 @@ export function convertToOpenAIResponsesOutput(
   warnings: Warning[],
 ): ResponseOutputItem[] {
   const output: ResponseOutputItem[] = [];
+  // Results already sent inside their call's item.
+  const answered = new Set<string>();
   for (const part of content) {
     switch (part.type) {
+      case 'hosted-tool-call': {
+        const result = content.find(
+          (other): other is HostedToolResult => other.type === 'hosted-tool-result' && other.callId === part.id,
+        );
+        const item = buildResponsesHostedItem(part, result);
+        if (item === undefined) {
+          output.push(outputMessage(outputItemId('msg', responseId, output.length), renderHostedToolPart(part), false));
+          break;
+        }
+        output.push(item as unknown as ResponseOutputItem);
+        if (result !== undefined) answered.add(result.callId);
+        break;
+      }
+      case 'hosted-tool-result':
+        if (answered.has(part.callId) || isResultInItem(part)) break;
+        output.push(outputMessage(outputItemId('msg', responseId, output.length), renderHostedToolPart(part), false));
+        break;
       case 'text':
         warnForeignMetadata(part, { provider: 'openai', format: 'The Responses API', at: part.type }, warnings);
         pushText(output, part, responseId);

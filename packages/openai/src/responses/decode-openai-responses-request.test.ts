@@ -77,7 +77,11 @@ describe('decodeOpenAIResponsesRequest', () => {
         { role: 'assistant', content: [{ type: 'text', text: 'Two entries.' }] },
         { role: 'user', content: [{ type: 'text', text: 'Thanks' }] },
       ],
-      tools: [{ name: 'shell', description: 'Run a command', inputSchema: { type: 'object' } }],
+      // `web_search` is a hosted tool of the IR (issue 31), at its place.
+      tools: [
+        { name: 'shell', description: 'Run a command', inputSchema: { type: 'object' } },
+        { type: 'hosted-tool', kind: 'web-search' },
+      ],
       toolChoice: 'auto',
       maxOutputTokens: 4096,
       reasoning: { effort: 'high', summary: true },
@@ -86,11 +90,10 @@ describe('decodeOpenAIResponsesRequest', () => {
       providerOptions: {
         openai: {
           parallel_tool_calls: false,
-          tools: [{ type: 'web_search' }],
         },
       },
     });
-    expect(warnings.map((warning) => warning.feature)).toEqual(['tools[1]']);
+    expect(warnings.map((warning) => warning.feature)).toEqual([]);
     // And back: the same stateless body, the hosted tool after the function tool.
     const again = encodeOpenAIResponsesRequest(value.request, { model: 'gpt-5-codex' }).value;
     expect(again).toMatchObject({
@@ -178,24 +181,26 @@ describe('decodeOpenAIResponsesRequest', () => {
       {
         role: 'assistant',
         content: [
+          // A web search the provider ran: its call and result parts (issue 31).
           {
-            type: 'text',
-            text: '',
+            type: 'hosted-tool-call',
+            id: 'ws_1',
+            kind: 'web-search',
+            name: 'web_search',
+            input: { query: 'x' },
             providerMetadata: {
               openai: {
-                serverItems: [
-                  {
-                    offset: 0,
-                    item: {
-                      type: 'web_search_call',
-                      id: 'ws_1',
-                      status: 'completed',
-                      action: { type: 'search', query: 'x' },
-                    },
-                  },
-                ],
+                item: { type: 'web_search_call', id: 'ws_1', status: 'completed', action: { type: 'search', query: 'x' } },
               },
             },
+          },
+          {
+            type: 'hosted-tool-result',
+            callId: 'ws_1',
+            kind: 'web-search',
+            name: 'web_search',
+            sources: [],
+            providerMetadata: { openai: { inItem: true } },
           },
           { type: 'tool-call', id: 'c1', name: 'f', args: {} },
         ],

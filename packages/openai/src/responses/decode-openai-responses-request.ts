@@ -2,6 +2,7 @@ import {
   type ChatRequest,
   type CodecResult,
   type DecodedRequest,
+  type HostedTool,
   InvalidRequestError,
   type JSONObject,
   type JSONValue,
@@ -12,6 +13,7 @@ import {
 import { parseWireRequest, setOwnProperty } from '@interlingua/core/adapter';
 import { readOpenAIPromptCache } from '../openai-prompt-cache';
 import { convertOpenAIResponsesInputItems } from './convert-openai-responses-input-items';
+import { decodeOpenAIResponsesHostedTool } from './openai-responses-hosted-tools';
 import { responsesFunctionToolSchema, responsesRequestSchema } from './openai-responses-request-schemas';
 import { parseRequestItemAt } from './parse-responses-item';
 import { readOpenAIResponsesSettings } from './prepare-openai-responses-settings';
@@ -41,9 +43,10 @@ const ENCRYPTED_REASONING = 'reasoning.encrypted_content';
  * Decodes a Responses API request body into an IR request (the gateway direction):
  * `instructions` and `system` / `developer` messages → `system`, `input` → the history (see
  * `convertOpenAIResponsesInputItems`; a plain string is one user turn), `function` tools and the
- * functions of `namespace` tools (as `<namespace>__<name>`, see `flattenNamespacedName`; other
- * tools, hosted ones such as `web_search`, are kept in `providerOptions.openai.tools` with a
- * warning: only an OpenAI Responses model runs them), `tool_choice`, `max_output_tokens`,
+ * functions of `namespace` tools (as `<namespace>__<name>`, see `flattenNamespacedName`), the
+ * hosted tools the IR has (`web_search`, `code_interpreter`, `file_search`, `mcp`: IR hosted
+ * tools, see `decodeOpenAIResponsesHostedTool`; any other, such as `image_generation`, is kept in
+ * `providerOptions.openai.tools` with a warning: only an OpenAI Responses model runs it), `tool_choice`, `max_output_tokens`,
  * `temperature`, `top_p`. The stateless defaults `store: false` and
  * `include: ['reasoning.encrypted_content']` are what `encodeRequest` sends anyway and are not
  * kept; `store: true` and other `include` values go to `providerOptions.openai`, as do the keys
@@ -76,7 +79,7 @@ export function decodeOpenAIResponsesRequest(body: unknown): CodecResult<Decoded
   const system = [...(wire.instructions ? [wire.instructions] : []), ...systems];
   if (system.length > 0) request.system = system.join('\n\n');
 
-  const tools: Tool[] = [];
+  const tools: (Tool | HostedTool)[] = [];
   const hosted: JSONObject[] = [];
   (wire.tools ?? []).forEach((entry, index) => {
     const original = raw.tools?.[index] as JSONObject;
@@ -85,6 +88,11 @@ export function decodeOpenAIResponsesRequest(body: unknown): CodecResult<Decoded
       return;
     }
     if (entry.type !== 'function') {
+      const neutral = decodeOpenAIResponsesHostedTool(original);
+      if (neutral !== undefined) {
+        tools.push(neutral);
+        return;
+      }
       hosted.push(original);
       warnings.push({
         type: 'other',

@@ -1,6 +1,7 @@
 import {
   APICallError,
   chatRequestSchema,
+  functionToolsOf,
   InvalidRequestError,
   InvalidResponseError,
   modelResponseSchema,
@@ -43,7 +44,7 @@ describe('the Responses codec under hostile input', () => {
     );
     const decoded = openaiResponsesCodec.decodeRequest(request).value.request;
     expect(chatRequestSchema.safeParse(decoded).success).toBe(true);
-    expect(Object.keys(decoded.tools?.[0]?.inputSchema.properties as object)).toEqual(['__proto__']);
+    expect(Object.keys(functionToolsOf(decoded.tools)[0]?.inputSchema.properties as object)).toEqual(['__proto__']);
     expect(Object.keys(decoded.providerOptions?.openai?.metadata as object)).toEqual(['__proto__']);
     const encoded = openaiResponsesCodec.encodeRequest(
       { ...decoded, providerOptions: { openai: { ...decoded.providerOptions?.openai, extra: poisoned } } },

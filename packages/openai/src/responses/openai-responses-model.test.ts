@@ -221,7 +221,7 @@ describe('OpenAI Responses model over the real openai SDK', () => {
     ]);
   });
 
-  it('stream: a web search the provider ran stays on the text, and an incomplete response finishes with length', async () => {
+  it('stream: a web search the provider ran becomes its hosted call and result parts, and an incomplete response finishes with length', async () => {
     const { provider } = await serve([
       sse('openai-responses', chunks('openai-responses-web-search.1.chunks.txt'), { splitEvery: 64 }),
       sse('openai-responses', chunks('openai-responses-incomplete.1.chunks.txt')),

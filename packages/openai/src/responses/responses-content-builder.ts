@@ -1,5 +1,6 @@
 import type { AssistantContentPart, JSONObject, TextPart } from '@interlingua/core';
 import { toToolCall } from '../decode-openai-response';
+import { decodeResponsesHostedItem } from './convert-openai-responses-hosted-items';
 import type { ResponsesFunctionCall, ResponsesReasoningItem } from './openai-responses-api';
 import { readCallDataItem, reasoningItemToParts } from './openai-responses-reasoning';
 import {
@@ -14,7 +15,10 @@ export type ResponsesContentBuilder = {
   readonly parts: AssistantContentPart[];
   /** An `output_text` (or, with `refusal`, a `refusal`) part of a message item. */
   text(text: string, refusal: boolean): void;
-  /** An item the provider ran itself, kept on the text part at its place. */
+  /**
+   * An item the provider ran itself: a hosted tool's (`web_search_call`, …) becomes its call and
+   * result parts; any other is kept on the text part at its place.
+   */
   serverItem(item: JSONObject): void;
   /** A reasoning item (or a call's carrier item, whose data goes onto its call). */
   reasoning(item: ResponsesReasoningItem): void;
@@ -54,6 +58,11 @@ export function createResponsesContentBuilder(): ResponsesContentBuilder {
       if (refusal) part.providerMetadata = mergeProviderMetadata(part.providerMetadata, { openai: { refusal: true } });
     },
     serverItem(item) {
+      const hosted = decodeResponsesHostedItem(item);
+      if (hosted !== undefined) {
+        parts.push(...hosted);
+        return;
+      }
       const part = textRun();
       if (run?.part !== part) run = { part, items: [] };
       run.items.push({ offset: part.text.length, item });

@@ -7,6 +7,7 @@ import {
 } from '@interlingua/core';
 import { toToolCall } from '../decode-openai-response';
 import { readOpenAIErrorBody } from '../read-openai-error-body';
+import { decodeResponsesHostedItem } from './convert-openai-responses-hosted-items';
 import { convertOpenAIResponsesUsage } from './convert-openai-responses-usage';
 import { mapOpenAIResponsesFinishReason, rawOpenAIResponsesFinishReason } from './map-openai-responses-status';
 import {
@@ -47,7 +48,7 @@ type OpenItem =
   | { kind: 'carrier' };
 
 /** The last IR part the emitted events build, as far as folding is concerned. */
-type LastPart = 'none' | 'text' | 'open-reasoning' | 'closed-reasoning' | 'call';
+type LastPart = 'none' | 'text' | 'open-reasoning' | 'closed-reasoning' | 'call' | 'hosted';
 
 /** What one stream event turns into: IR events, and whether the stream is over. */
 export type ResponsesStreamStep = { events: StreamEvent[]; done: boolean };
@@ -202,6 +203,18 @@ export function createResponsesStreamDecoder(): {
         const json = readServerItemJSON(raw, path);
         if (!json.success)
           throw new InvalidResponseError({ message: `Expected a Responses API response: ${json.message}` });
+        const hosted = decodeResponsesHostedItem(json.value);
+        if (hosted !== undefined) {
+          // A hosted tool's item is its call and result parts; the text after it is a new part.
+          for (const part of hosted)
+            out.push(
+              part.type === 'hosted-tool-call'
+                ? { type: 'hosted-tool-call', call: part }
+                : { type: 'hosted-tool-result', result: part },
+            );
+          last = 'hosted';
+          return;
+        }
         if (last !== 'text') run = { length: 0, serverItems: [] };
         last = 'text';
         run.serverItems = [...run.serverItems, { offset: run.length, item: json.value }];

@@ -1,10 +1,12 @@
-import type { ReasoningPart, StreamEvent, ToolCall } from '@interlingua/core';
+import type { HostedToolCall, HostedToolResult, ReasoningPart, StreamEvent, ToolCall } from '@interlingua/core';
+import { renderHostedToolPart } from '@interlingua/core/adapter';
 import type {
   ResponseOutputItem,
   ResponseOutputMessage,
   ResponseOutputRefusal,
   ResponseOutputText,
 } from 'openai/resources/responses/responses';
+import { buildResponsesHostedItem, isResultInItem } from './convert-openai-responses-hosted-items';
 import { convertToOpenAIResponsesUsage } from './convert-openai-responses-usage';
 import { outputFunctionCall, outputItemId } from './convert-to-openai-responses-output';
 import { convertToOpenAIResponsesTerminal } from './map-openai-responses-status';
@@ -137,6 +139,34 @@ export function createResponsesStreamEncoder(options: { id: string; model: strin
     open.text += value;
     if (run !== undefined) run.length += value.length;
   };
+  // A hosted call waits for its result (the next event, as every decoder emits them): both go
+  // out as one item, as OpenAI sends them.
+  let hostedCall: HostedToolCall | undefined;
+  const hostedItem = (call: HostedToolCall, result: HostedToolResult | undefined): void => {
+    const item = buildResponsesHostedItem(call, result);
+    if (item === undefined) {
+      text(renderHostedToolPart(call), false);
+      if (result !== undefined) text(`\n${renderHostedToolPart(result)}`, false);
+      return;
+    }
+    serverItem({ offset: 0, item });
+  };
+  const flushHostedCall = (): void => {
+    if (hostedCall === undefined) return;
+    const call = hostedCall;
+    hostedCall = undefined;
+    hostedItem(call, undefined);
+  };
+  const hostedResult = (result: HostedToolResult): void => {
+    if (hostedCall !== undefined && hostedCall.id === result.callId) {
+      const call = hostedCall;
+      hostedCall = undefined;
+      hostedItem(call, result);
+    } else {
+      flushHostedCall();
+      if (!isResultInItem(result)) text(renderHostedToolPart(result), false);
+    }
+  };
   const serverItem = (entry: ResponsesServerItemAt): void => {
     closeOpen();
     const index = output.length;
@@ -241,7 +271,15 @@ export function createResponsesStreamEncoder(options: { id: string; model: strin
         lifecycle('response.in_progress', { ...base, id: responseId, model, status: 'in_progress' });
       }
       if (event.type !== 'text-delta') run = undefined;
+      if (event.type !== 'hosted-tool-result') flushHostedCall();
       switch (event.type) {
+        case 'hosted-tool-call':
+          closeOpen();
+          hostedCall = event.call;
+          break;
+        case 'hosted-tool-result':
+          hostedResult(event.result);
+          break;
         case 'text-delta':
           textDelta(event);
           break;

@@ -1,4 +1,4 @@
-import type { ModelResponse } from '@interlingua/core';
+import { functionToolsOf, type ModelResponse } from '@interlingua/core';
 import { describe, expect, it } from 'vitest';
 import { decodeOpenAIResponsesRequest } from './decode-openai-responses-request';
 import { encodeOpenAIResponsesResponse } from './encode-openai-responses-response';
@@ -28,7 +28,10 @@ describe('namespace tools', () => {
         { type: 'function_call_output', call_id: 'c1', output: 'ok' },
       ],
     });
-    expect(value.request.tools?.map((tool) => tool.name)).toEqual(['exec_command', 'multi_agent_v1__spawn_agent']);
+    expect(functionToolsOf(value.request.tools).map((tool) => tool.name)).toEqual([
+      'exec_command',
+      'multi_agent_v1__spawn_agent',
+    ]);
     expect(value.request.tools?.[1]).toMatchObject({ description: 'Starts one.', inputSchema: { type: 'object' } });
     expect(value.request.messages[1]).toMatchObject({
       role: 'assistant',

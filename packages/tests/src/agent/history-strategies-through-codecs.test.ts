@@ -8,6 +8,7 @@ import {
 } from '@interlingua/agent';
 import { anthropicCodec } from '@interlingua/anthropic';
 import type { ChatRequest, Message, Tool } from '@interlingua/core';
+import { functionToolsOf } from '@interlingua/core';
 import { geminiCodec } from '@interlingua/gemini';
 import { openaiCodec } from '@interlingua/openai';
 import { arbitraryAgentHistory, arbitraryChatRequest } from '@interlingua/testkit';
@@ -64,7 +65,7 @@ const countResults = (messages: readonly Message[]) =>
 
 describe.each(codecs)('history strategy output encodes through the $name codec', ({ resultsOnWire }) => {
   const check = (request: ChatRequest, strategy: HistoryStrategy) => {
-    const shaped = [...strategy(request.messages, { tools: request.tools ?? [], step: 0 })];
+    const shaped = [...strategy(request.messages, { tools: functionToolsOf(request.tools), step: 0 })];
     expect(findHistoryProblems(shaped)).toEqual([]);
     // Every result of the shaped history reaches the wire: none dropped, none invented.
     expect(resultsOnWire({ ...request, messages: shaped })).toBe(countResults(shaped));

@@ -1,4 +1,5 @@
 import type { AssistantContentPart, ChatRequest, ModelResponse, ToolResult, UserContentPart } from '@interlingua/core';
+import { isHostedTool } from '@interlingua/core';
 
 type ContentPart = AssistantContentPart | UserContentPart | ToolResult;
 
@@ -52,7 +53,7 @@ export function responseDigest(response: ModelResponse, carry: ReturnType<typeof
 export function requestDigest(request: ChatRequest, carry: ReturnType<typeof carried>) {
   return {
     system: request.system,
-    tools: (request.tools ?? []).map((tool) => tool.name),
+    tools: (request.tools ?? []).map((tool) => (isHostedTool(tool) ? `hosted:${tool.kind}` : tool.name)),
     maxOutputTokens: request.maxOutputTokens,
     messages: request.messages.map((message) => ({
       role: message.role,

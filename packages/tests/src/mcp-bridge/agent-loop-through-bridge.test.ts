@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runAgent } from '@interlingua/agent';
+import { functionToolsOf } from '@interlingua/core';
 import { McpBridge } from '@interlingua/mcp-bridge';
 import { scriptedModel, textResponse, toolCallResponse } from '@interlingua/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,7 +59,7 @@ describe('the agent loop with MCP tools from the bridge', () => {
     expect(result.finishReason).toBe('stop');
     expect(readFileSync(target, 'utf8')).toBe('2 + 3 = 5');
     // The model was offered the bridge's tools as plain IR tools.
-    const offered = model.requests[0]?.tools ?? [];
+    const offered = functionToolsOf(model.requests[0]?.tools);
     expect(offered.find((tool) => tool.name === 'everything__get-sum')?.inputSchema).toMatchObject({
       type: 'object',
       properties: { a: { type: 'number' }, b: { type: 'number' } },

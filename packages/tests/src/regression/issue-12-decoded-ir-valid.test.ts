@@ -1,5 +1,5 @@
 import { anthropicCodec } from '@interlingua/anthropic';
-import { chatRequestSchema, InvalidRequestError, modelResponseSchema } from '@interlingua/core';
+import { chatRequestSchema, functionToolsOf, InvalidRequestError, modelResponseSchema } from '@interlingua/core';
 import { geminiCodec } from '@interlingua/gemini';
 import { openaiCodec } from '@interlingua/openai';
 import { describe, expect, it } from 'vitest';
@@ -56,7 +56,10 @@ describe('issue 12 #4: decoder output satisfies the IR schemas, or the decoder t
       geminiCodec.decodeRequest(gemini).value.request,
     ]) {
       expect(chatRequestSchema.safeParse(request).error?.issues ?? []).toEqual([]);
-      expect(request.tools?.[0]?.inputSchema).toEqual({ type: 'object', properties: { q: { type: 'string' } } });
+      expect(functionToolsOf(request.tools)[0]?.inputSchema).toEqual({
+        type: 'object',
+        properties: { q: { type: 'string' } },
+      });
     }
   });
 

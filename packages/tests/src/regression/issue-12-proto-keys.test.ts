@@ -1,5 +1,11 @@
 import { anthropicCodec } from '@interlingua/anthropic';
-import { chatRequestSchema, type JSONObject, modelResponseSchema, parseChatRequest } from '@interlingua/core';
+import {
+  chatRequestSchema,
+  functionToolsOf,
+  type JSONObject,
+  modelResponseSchema,
+  parseChatRequest,
+} from '@interlingua/core';
 import { geminiCodec, lowerJsonSchemaForGemini } from '@interlingua/gemini';
 import { openaiCodec } from '@interlingua/openai';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -71,7 +77,7 @@ describe('issue 12 #3: __proto__ and constructor keys are data', () => {
     ];
     const { request: decoded } = geminiCodec.decodeRequest(request).value;
     expect(chatRequestSchema.safeParse(decoded).success).toBe(true);
-    const properties = decoded.tools?.[0]?.inputSchema.properties as Record<string, unknown>;
+    const properties = functionToolsOf(decoded.tools)[0]?.inputSchema.properties as Record<string, unknown>;
     expect(Object.getPrototypeOf(properties)).toBe(Object.prototype);
     expect(Object.keys(properties)).toEqual(['__proto__', 'constructor']);
     expect(Object.getOwnPropertyDescriptor(properties, '__proto__')?.value).toEqual({ type: 'string' });

@@ -1,6 +1,11 @@
 export { arbitraryArgs, arbitraryChatRequest, arbitraryModelResponse, arbitraryText } from './arbitraries';
 export { type AgentHistoryOptions, arbitraryAgentHistory } from './arbitrary-agent-history';
 export {
+  arbitraryForeignHostedResponse,
+  arbitraryForeignHostedTurn,
+  arbitraryHostedTool,
+} from './arbitrary-hosted-tools';
+export {
   decodeEventStream,
   type EventStreamMessage,
   encodeEventStream,

@@ -1,0 +1,9 @@
+import { fileURLToPath } from 'node:url';
+import { loadCodecFixtures } from '@interlingua/testkit';
+import { runHostedToolConformance } from '@interlingua/testkit/vitest';
+import { geminiCodec } from './gemini-codec';
+
+// Issue 31: provider-run tools (declared, replayed, carried on from another provider).
+const fixturesDir = fileURLToPath(new URL('./__fixtures__', import.meta.url));
+
+runHostedToolConformance(geminiCodec, loadCodecFixtures(fixturesDir), { model: 'gemini-2.5-flash' });

@@ -119,7 +119,7 @@ function digestAnthropic(body: JSONRecord): RequestDigest {
   for (const tool of array(body.tools).filter(isRecord)) {
     if (tool.type === undefined || tool.type === 'custom') {
       digest.functionTools.push({ name: String(tool.name), properties: propertiesOf(tool.input_schema) });
-    } else digest.hostedTools.push(String(tool.type));
+    } else digest.hostedTools.push(hostedKind(String(tool.type)));
   }
   const blocks = typeof body.system === 'string' ? [{ type: 'text', text: body.system }] : array(body.system);
   for (const block of blocks.filter(isRecord)) {
@@ -159,7 +159,7 @@ function digestOpenAI(body: JSONRecord): RequestDigest {
         name: String(tool.function.name),
         properties: propertiesOf(tool.function.parameters),
       });
-    } else digest.hostedTools.push(String(tool.type));
+    } else digest.hostedTools.push(hostedKind(String(tool.type)));
   }
   for (const message of array(body.messages).filter(isRecord)) {
     if (message.role === 'system' || message.role === 'developer') digest.systemTexts.push(...textOf(message.content));
@@ -195,7 +195,7 @@ function digestResponses(body: JSONRecord): RequestDigest {
         const namespace = String(tool.name);
         digest.functionTools.push({ name: String(inner.name), namespace, properties: propertiesOf(inner.parameters) });
       }
-    } else digest.hostedTools.push(String(tool.type));
+    } else digest.hostedTools.push(hostedKind(String(tool.type)));
   }
   if (typeof body.instructions === 'string') digest.systemTexts.push(body.instructions);
   for (const item of array(body.input).filter(isRecord)) {
@@ -226,12 +226,22 @@ function digestResponses(body: JSONRecord): RequestDigest {
   return digest;
 }
 
+// One name per hosted tool kind, whatever the format calls it (issue 31: a web search reaches
+// every backend as that provider's own tool).
+function hostedKind(type: string): string {
+  if (/^web_search/.test(type) || type === 'googleSearch') return 'web_search';
+  if (/^web_fetch/.test(type) || type === 'urlContext') return 'web_fetch';
+  if (/^code_execution/.test(type) || type === 'code_interpreter' || type === 'codeExecution') return 'code_execution';
+  if (type === 'file_search' || type === 'fileSearch') return 'file_search';
+  return type;
+}
+
 function digestGemini(body: JSONRecord): RequestDigest {
   const digest = empty();
   for (const tool of array(body.tools).filter(isRecord)) {
     for (const [kind, value] of Object.entries(tool)) {
       if (kind !== 'functionDeclarations') {
-        digest.hostedTools.push(kind);
+        digest.hostedTools.push(hostedKind(kind));
         continue;
       }
       for (const declaration of array(value).filter(isRecord)) {

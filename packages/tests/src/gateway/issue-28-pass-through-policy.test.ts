@@ -225,12 +225,17 @@ describe('Codex through the Responses route onto a foreign backend', () => {
           .responses.create(codexBody(model), { headers: { 'x-request-id': `codex-${format}` } })
           .withResponse();
         const sent = lastBody(backends.servers[format]);
-        expect(functionNames(format, sent)).toEqual([
+        const names = functionNames(format, sent);
+        expect(names.filter((name) => name !== 'web_search')).toEqual([
           'exec_command',
           'multi_agent_v1__spawn_agent',
           'multi_agent_v1__send_input',
         ]);
-        expect(JSON.stringify(sent)).not.toContain('web_search');
+        // Codex's web_search is a hosted tool of the IR (issue 31): Anthropic runs its own web
+        // search; Chat Completions has none, so it is left out there (named in a warning below).
+        if (format === 'anthropic')
+          expect(sent.tools).toContainEqual({ type: 'web_search_20250305', name: 'web_search' });
+        else expect(JSON.stringify(sent)).not.toContain('web_search');
         expect(JSON.stringify(sent)).not.toContain('"namespace"');
         const call = data.output.find((item) => item.type === 'function_call');
         expect(call).toMatchObject({
@@ -239,12 +244,12 @@ describe('Codex through the Responses route onto a foreign backend', () => {
           namespace: 'multi_agent_v1',
           arguments: JSON.stringify({ message: '读一下 README' }),
         });
-        // The hosted tool is named in the warnings, not silently lost.
+        // Where the backend has no web search, the hosted tool is named in the warnings, not silently lost.
         const named = [
           ...features(response.headers.get('x-interlingua-warnings')),
           ...loggedFeatures(`codex-${format}`),
         ];
-        expect(named.some((feature) => feature.includes('tools'))).toBe(true);
+        if (format === 'openai') expect(named.some((feature) => feature.includes('tools'))).toBe(true);
 
         // The next turn: Codex sends the call back under its namespace, with the sub-agent's output.
         backends.answer = TEXT;

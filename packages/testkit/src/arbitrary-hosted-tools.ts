@@ -10,8 +10,9 @@ import fc from 'fast-check';
 const word = fc.stringMatching(/^[a-z][a-z0-9-]{1,12}$/);
 const domain = word.map((name) => `${name}.example`);
 const optional = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: undefined });
-const defined = <T extends object>(value: T): T =>
-  Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T;
+// Leaves out the keys an arbitrary left undefined (the IR's optional fields are absent, never undefined).
+const defined = (value: object): HostedTool =>
+  Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as HostedTool;
 
 /** A hosted tool of any kind with the settings the IR names, in valid IR. */
 export const arbitraryHostedTool = (): fc.Arbitrary<HostedTool> =>
@@ -21,7 +22,9 @@ export const arbitraryHostedTool = (): fc.Arbitrary<HostedTool> =>
         maxUses: optional(fc.integer({ min: 1, max: 10 })),
         allowedDomains: optional(fc.array(domain, { minLength: 1, maxLength: 2 })),
         userLocation: optional(
-          fc.record({ country: fc.constantFrom('FR', 'JP', 'US'), city: optional(word) }).map(defined),
+          fc
+            .record({ country: fc.constantFrom('FR', 'JP', 'US'), city: optional(word) })
+            .map(({ country, city }) => (city === undefined ? { country } : { country, city })),
         ),
         searchContextSize: optional(fc.constantFrom('low' as const, 'medium' as const, 'high' as const)),
       })

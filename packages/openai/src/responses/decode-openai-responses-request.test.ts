@@ -190,7 +190,12 @@ describe('decodeOpenAIResponsesRequest', () => {
             input: { query: 'x' },
             providerMetadata: {
               openai: {
-                item: { type: 'web_search_call', id: 'ws_1', status: 'completed', action: { type: 'search', query: 'x' } },
+                item: {
+                  type: 'web_search_call',
+                  id: 'ws_1',
+                  status: 'completed',
+                  action: { type: 'search', query: 'x' },
+                },
               },
             },
           },

@@ -93,6 +93,8 @@ export function attachCachePoint(
     warnings.push({ type: 'other', feature: path, message: 'Skipped a cachePoint that follows no content.' });
     return;
   }
+  // A hosted part (another provider's) never arrives from Bedrock; it has no breakpoint.
+  if (part.type === 'hosted-tool-call' || part.type === 'hosted-tool-result') return;
   if (part.type !== 'reasoning') {
     part.cacheBreakpoint = fromBedrockCachePoint(cachePoint);
     return;

@@ -7,7 +7,7 @@ import { thoughtSignatureMetadata } from './gemini-thought-signature';
 /** One Gemini part → one IR assistant part, or `undefined` (with a warning) for a part the IR cannot hold. */
 export function decodeGeminiPart(
   part: GeminiParsedPart,
-  ids: Pick<CallIds, 'next'>,
+  ids: Pick<CallIds, 'next' | 'code'>,
   warnings: Warning[],
 ): AssistantContentPart | undefined {
   const providerMetadata = thoughtSignatureMetadata(part.thoughtSignature);

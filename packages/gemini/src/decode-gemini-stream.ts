@@ -129,7 +129,7 @@ export class GeminiStreamDecoder {
       if (streamedCall?.id !== undefined) {
         // Started already: its arguments' last text, then the whole call under the id it started with.
         const { id, text } = streamedCall;
-        const decoded = decodeGeminiPart(taken, { next: () => id }, warnings);
+        const decoded = decodeGeminiPart(taken, { next: () => id, code: ids.code }, warnings);
         if (decoded?.type === 'tool-call') {
           const rest = text.end(decoded.args);
           if (rest !== '') out.push({ type: 'tool-call-delta', id, argsTextDelta: rest });

@@ -69,7 +69,7 @@ export function cacheBreakpointsOf(request: ChatRequest): string[] {
     if (breakpoint !== undefined) found.push(breakpoint.ttl === undefined ? at : `${at} ${breakpoint.ttl}`);
   };
   request.tools?.forEach((tool, index) => {
-    mark(`tools[${index}]`, tool.cacheBreakpoint);
+    if ('cacheBreakpoint' in tool) mark(`tools[${index}]`, tool.cacheBreakpoint);
   });
   request.systemParts?.forEach((part, index) => {
     mark(`system[${index}]`, part.cacheBreakpoint);

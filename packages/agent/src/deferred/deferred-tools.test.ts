@@ -1,4 +1,4 @@
-import { defineTool } from '@interlingua/core';
+import { defineTool, functionToolsOf } from '@interlingua/core';
 import { scriptedModel, textResponse, toolCallResponse } from '@interlingua/testkit';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -42,7 +42,7 @@ describe('deferred tools with the local search tool', () => {
     const result = await runAgent({ model, tools, messages: [userMessage('Weather in Paris?')] });
 
     expect(result.text).toBe('Sunny in Paris.');
-    expect(names(model.requests[0]?.tools)).toEqual(['list_files', LOCAL_TOOL_SEARCH_NAME]);
+    expect(names(functionToolsOf(model.requests[0]?.tools))).toEqual(['list_files', LOCAL_TOOL_SEARCH_NAME]);
     // The search answered with the tool found, which the next step offers as an ordinary tool.
     expect(JSON.parse(JSON.stringify(result.steps[0]?.toolOutcomes[0]?.result.content))).toEqual([
       {
@@ -52,8 +52,14 @@ describe('deferred tools with the local search tool', () => {
         }),
       },
     ]);
-    expect(names(model.requests[1]?.tools)).toEqual(['list_files', 'get_weather', LOCAL_TOOL_SEARCH_NAME]);
-    expect(model.requests[1]?.tools?.find((tool) => tool.name === 'get_weather')?.deferLoading).toBeUndefined();
+    expect(names(functionToolsOf(model.requests[1]?.tools))).toEqual([
+      'list_files',
+      'get_weather',
+      LOCAL_TOOL_SEARCH_NAME,
+    ]);
+    expect(
+      functionToolsOf(model.requests[1]?.tools).find((tool) => tool.name === 'get_weather')?.deferLoading,
+    ).toBeUndefined();
     expect(result.steps[1]?.toolOutcomes[0]?.result.content).toEqual([{ type: 'text', text: 'Paris: sunny' }]);
     expect(findHistoryProblems(result.messages)).toEqual([]);
   });
@@ -69,15 +75,23 @@ describe('deferred tools with the local search tool', () => {
     const chat = createConversation({ model, tools });
     await chat.send('find a weather tool');
     await chat.send('and one for issues');
-    expect(names(model.requests[2]?.tools)).toEqual(['list_files', 'get_weather', LOCAL_TOOL_SEARCH_NAME]);
+    expect(names(functionToolsOf(model.requests[2]?.tools))).toEqual([
+      'list_files',
+      'get_weather',
+      LOCAL_TOOL_SEARCH_NAME,
+    ]);
     await chat.send('thanks');
-    expect(names(model.requests[4]?.tools)).toEqual(['list_files', 'get_weather', 'github__create_issue']);
+    expect(names(functionToolsOf(model.requests[4]?.tools))).toEqual([
+      'list_files',
+      'get_weather',
+      'github__create_issue',
+    ]);
   });
 
   it('sends every tool marked deferred to a provider with its own tool search (Anthropic)', async () => {
     const model = scriptedModel([textResponse('ok')], { provider: 'anthropic' });
     await runAgent({ model, tools, messages: [userMessage('hi')] });
-    expect(model.requests[0]?.tools?.map((tool) => [tool.name, tool.deferLoading === true])).toEqual([
+    expect(functionToolsOf(model.requests[0]?.tools).map((tool) => [tool.name, tool.deferLoading === true])).toEqual([
       ['list_files', false],
       ['get_weather', true],
       ['github__create_issue', true],
@@ -85,7 +99,7 @@ describe('deferred tools with the local search tool', () => {
     // And the choice can be forced either way.
     const local = scriptedModel([textResponse('ok')], { provider: 'anthropic' });
     await runAgent({ model: local, tools, messages: [userMessage('hi')], toolSearch: 'local' });
-    expect(names(local.requests[0]?.tools)).toEqual(['list_files', LOCAL_TOOL_SEARCH_NAME]);
+    expect(names(functionToolsOf(local.requests[0]?.tools))).toEqual(['list_files', LOCAL_TOOL_SEARCH_NAME]);
   });
 
   it('finds tools by name, description and argument words, best first, CJK included', () => {

@@ -70,13 +70,13 @@ export function decideDemoResponse(request: ChatRequest): ModelResponse {
     // A tool search answered: ask the question again, now with the tools it found.
     const question = request.messages.findLast((message) => message.role === 'user');
     // Searched once: without a weather tool now, it says so rather than search again.
-    const tools = weatherTool === undefined ? [] : (request.tools ?? []);
+    const tools = weatherTool === undefined ? [] : functionToolsOf(request.tools);
     content = replyTo(question?.role === 'user' ? lastText(question) : '', request.messages, weatherTool, tools);
   } else if (last?.role === 'tool') {
     content = [{ type: 'text', text: last.content.map(answerFromResult).join('\n') }];
   } else {
     const text = last?.role === 'user' ? lastText(last) : '';
-    content = replyTo(text, request.messages, weatherTool, request.tools ?? []);
+    content = replyTo(text, request.messages, weatherTool, functionToolsOf(request.tools));
   }
   const calls = content.filter((part) => part.type === 'tool-call').length;
   return {

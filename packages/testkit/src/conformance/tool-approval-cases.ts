@@ -1,4 +1,5 @@
 import type { ChatRequest, Codec, Message } from '@interlingua/core';
+import { functionToolsOf } from '@interlingua/core';
 import { describe, expect, it } from 'vitest';
 
 const call = (id: string, name: string, approval?: { providerExecuted?: boolean }) => ({
@@ -130,7 +131,7 @@ export function runToolApprovalConformance(codec: Codec<unknown, unknown, unknow
         ],
       };
       const encoded = codec.encodeRequest(request, { model });
-      const tools = codec.decodeRequest(encoded.value).value.request.tools ?? [];
+      const tools = functionToolsOf(codec.decodeRequest(encoded.value).value.request.tools);
       expect(tools.map((tool) => tool.name)).toEqual(['get_weather', 'list_files']);
       const kept = tools[0]?.deferLoading === true;
       // Dropping the mark is never silent.

@@ -5,6 +5,7 @@
 import { anthropicCodec } from '@interlingua/anthropic';
 import { bedrockCodec } from '@interlingua/bedrock';
 import type { ChatRequest } from '@interlingua/core';
+import { functionToolsOf } from '@interlingua/core';
 import { describe, expect, it } from 'vitest';
 
 const MODEL = 'claude-sonnet-4-5';
@@ -45,7 +46,7 @@ const anthropicBody = {
 // Every breakpoint of an IR request, where it sits.
 function breakpoints(request: ChatRequest): string[] {
   const found: string[] = [];
-  request.tools?.forEach((tool) => {
+  functionToolsOf(request.tools).forEach((tool) => {
     if (tool.cacheBreakpoint) found.push(`tool ${tool.name} ${JSON.stringify(tool.cacheBreakpoint)}`);
   });
   request.systemParts?.forEach((part, index) => {

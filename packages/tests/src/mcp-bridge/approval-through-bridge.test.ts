@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runAgent, userMessage } from '@interlingua/agent';
-import { InvalidSettingError } from '@interlingua/core';
+import { functionToolsOf, InvalidSettingError } from '@interlingua/core';
 import { McpBridge } from '@interlingua/mcp-bridge';
 import { scriptedModel, textResponse, toolCallResponse } from '@interlingua/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,7 +87,7 @@ describe('approval and deferred loading set in mcp.json', () => {
       textResponse('Here is the tree.'),
     ]);
     const result = await runAgent({ model, tools: await bridge.tools(), messages: [userMessage('show the tree')] });
-    const offered = (index: number) => (model.requests[index]?.tools ?? []).map((tool) => tool.name);
+    const offered = (index: number) => functionToolsOf(model.requests[index]?.tools).map((tool) => tool.name);
     expect(offered(0)).not.toContain('filesystem__directory_tree');
     expect(offered(0)).toContain('search_tools');
     expect(offered(1)).toContain('filesystem__directory_tree');

@@ -100,7 +100,7 @@ const MAPPED = new Set(['type', 'name', 'max_uses', 'allowed_domains', 'blocked_
 /**
  * The IR hosted tool for an Anthropic server tool of a request (the gateway direction), the inverse
  * of {@link prepareAnthropicHostedTools}; `undefined` for a tool that is not a hosted kind
- * (`bash_20250124`, `computer_…`), which stays in `providerOptions.anthropic.tools`. A version
+ * (`bash_20250124`, `computer_…`, and the tool search tools, which the deferred-tools feature owns), which stays in `providerOptions.anthropic.tools`. A version
  * other than the one `encodeRequest` sends, and keys with no neutral field (`cache_control`,
  * `defer_loading`), go to the tool's `providerOptions.anthropic`, so an Anthropic backend gets
  * them back.
@@ -113,18 +113,13 @@ export function decodeAnthropicHostedTool(tool: JSONObject): HostedTool | undefi
       ? 'web-fetch'
       : type.startsWith('code_execution_')
         ? 'code-execution'
-        : /^tool_search_tool_(regex|bm25)/.test(type)
-          ? 'tool-search'
-          : undefined;
+        : undefined;
   if (kind === undefined) return undefined;
   const extra: JSONObject = {};
   for (const [key, value] of Object.entries(tool)) {
     if (!MAPPED.has(key) || (key === 'type' && !isDefaultType(kind, type))) setOwnProperty(extra, key, value);
   }
   const options = Object.keys(extra).length === 0 ? {} : { providerOptions: { anthropic: extra } };
-  if (kind === 'tool-search') {
-    return { type: 'hosted-tool', kind, variant: type.includes('regex') ? 'regex' : 'bm25', ...options };
-  }
   if (kind === 'code-execution') return { type: 'hosted-tool', kind, ...options };
   const maxUses =
     typeof tool.max_uses === 'number' && Number.isInteger(tool.max_uses) && tool.max_uses > 0
@@ -148,8 +143,7 @@ export function decodeAnthropicHostedTool(tool: JSONObject): HostedTool | undefi
   };
 }
 
-function isDefaultType(kind: 'web-search' | 'web-fetch' | 'code-execution' | 'tool-search', type: string): boolean {
-  if (kind === 'tool-search') return /^tool_search_tool_(regex|bm25)_20251119$/.test(type);
+function isDefaultType(kind: 'web-search' | 'web-fetch' | 'code-execution', type: string): boolean {
   return WIRE_TYPES[kind].type === type;
 }
 

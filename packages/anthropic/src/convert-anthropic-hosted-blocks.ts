@@ -17,8 +17,6 @@ const CALL_KINDS: Record<string, HostedToolKind> = {
   code_execution: 'code-execution',
   bash_code_execution: 'code-execution',
   text_editor_code_execution: 'code-execution',
-  tool_search_tool_regex: 'tool-search',
-  tool_search_tool_bm25: 'tool-search',
 };
 
 // Result block type → the neutral kind.
@@ -28,7 +26,6 @@ const RESULT_KINDS: Record<string, HostedToolKind> = {
   code_execution_tool_result: 'code-execution',
   bash_code_execution_tool_result: 'code-execution',
   text_editor_code_execution_tool_result: 'code-execution',
-  tool_search_tool_result: 'tool-search',
   mcp_tool_result: 'mcp',
 };
 
@@ -39,7 +36,7 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 /**
  * The IR part for a server-run block of an Anthropic answer: `server_tool_use` and `mcp_tool_use`
  * become a {@link HostedToolCall}, `web_search_tool_result`, `web_fetch_tool_result`,
- * `code_execution_tool_result` (and the bash / text-editor variants), `tool_search_tool_result`
+ * `code_execution_tool_result` (and the bash / text-editor variants)
  * and `mcp_tool_result` a {@link HostedToolResult}, with the readable form (query, code, stdout,
  * sources) beside the block itself in `providerMetadata.anthropic.block` (the encrypted search
  * results the API requires on replay). Any other block gives `undefined`: it stays a server
@@ -67,10 +64,13 @@ export function decodeAnthropicHostedBlock(block: AnthropicServerBlock): HostedT
         providerMetadata: metadata,
       };
     }
+    // Tool search blocks stay server blocks on the text: the deferred-tools feature replays them so.
+    const callKind = Object.hasOwn(CALL_KINDS, name) ? CALL_KINDS[name] : undefined;
+    if (callKind === undefined) return undefined;
     return {
       type: 'hosted-tool-call',
       id,
-      kind: CALL_KINDS[name] ?? 'code-execution',
+      kind: callKind,
       name,
       input,
       providerMetadata: metadata,

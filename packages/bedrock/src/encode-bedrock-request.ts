@@ -8,7 +8,12 @@ import {
   type TextPart,
   type Warning,
 } from '@interlingua/core';
-import { readSystemParts, warnForeignOptions, warnPromptCache, warnUnsupportedHostedTool } from '@interlingua/core/adapter';
+import {
+  readSystemParts,
+  warnForeignOptions,
+  warnPromptCache,
+  warnUnsupportedHostedTool,
+} from '@interlingua/core/adapter';
 import type { BedrockConverseRequest, BedrockInferenceConfig, BedrockSystemBlock } from './bedrock-api';
 import { limitBedrockCachePoints, readCachePoint } from './bedrock-cache-point';
 import { applyBedrockSettings } from './bedrock-prepare-settings';

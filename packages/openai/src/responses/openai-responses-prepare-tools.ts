@@ -1,11 +1,11 @@
 import {
+  functionToolsOf,
   type HostedTool,
   isHostedTool,
   type JSONObject,
   type Tool,
   type ToolChoice,
   type Warning,
-  functionToolsOf,
 } from '@interlingua/core';
 import { warnDeferredTools } from '@interlingua/core/adapter';
 import type { FunctionTool, ToolChoiceFunction, ToolChoiceOptions } from 'openai/resources/responses/responses';

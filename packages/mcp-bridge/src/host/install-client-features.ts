@@ -15,8 +15,14 @@ import {
   samplingNeedsImages,
   UnsupportedSamplingError,
 } from './convert-sampling-request';
+import { installServingFeatures } from './install-serving-features';
 import type { McpBridgeEvent } from './mcp-bridge-event';
+<<<<<<< HEAD
 import type { McpElicitationHandler, McpSamplingOptions, McpUrlElicitationHandler } from './mcp-host-hooks';
+=======
+import type { McpElicitationHandler, McpSamplingOptions } from './mcp-host-hooks';
+import type { McpRequestRelay } from './mcp-request-relay';
+>>>>>>> 5558b8d (mcp serve (issue 30): the aggregator serves the whole protocol on the SDK's v2 server in both eras — resources and templates (URIs server+uri when prefixed), subscriptions, prompts, completion, logging (level to every upstream, lines relayed with the server's name), progress, cancellation, list changes; upstream sampling, elicitation and roots relayed to the client as InputRequiredResults (the SDK's legacy shim for 2025-era clients); names unchanged with one server (--prefix forces them); HTTP serves 2026-07-28 requests and 2025 sessions on one port, with an authorize hook)
 import { selectSamplingModel } from './select-sampling-model';
 import { validateElicitedContent } from './validate-elicited-content';
 
@@ -24,8 +30,13 @@ import { validateElicitedContent } from './validate-elicited-content';
 export type ClientFeatureSettings = {
   sampling: McpSamplingOptions | undefined;
   elicitation: McpElicitationHandler | undefined;
+<<<<<<< HEAD
   /** URL-mode elicitation; declared only when the host gives it. */
   urlElicitation?: McpUrlElicitationHandler | undefined;
+=======
+  /** Passes sampling, elicitation and roots requests on as they are, instead of the hooks above. */
+  relay?: McpRequestRelay | undefined;
+>>>>>>> 5558b8d (mcp serve (issue 30): the aggregator serves the whole protocol on the SDK's v2 server in both eras — resources and templates (URIs server+uri when prefixed), subscriptions, prompts, completion, logging (level to every upstream, lines relayed with the server's name), progress, cancellation, list changes; upstream sampling, elicitation and roots relayed to the client as InputRequiredResults (the SDK's legacy shim for 2025-era clients); names unchanged with one server (--prefix forces them); HTTP serves 2026-07-28 requests and 2025 sessions on one port, with an authorize hook)
   emit: (event: McpBridgeEvent) => void;
 };
 
@@ -38,8 +49,14 @@ const USER_REJECTED = -1;
  * answers (`form` for a form handler, `url` for a URL handler).
  */
 export function clientCapabilitiesOf(roots: McpRoot[] | false, settings: ClientFeatureSettings): ClientCapabilities {
+<<<<<<< HEAD
   const form = settings.elicitation !== undefined;
   const url = settings.urlElicitation !== undefined;
+=======
+  // A relay offers whatever the client behind it may answer; what it cannot becomes an error there.
+  if (settings.relay !== undefined)
+    return { roots: { listChanged: true }, sampling: {}, elicitation: { form: {}, url: {} } };
+>>>>>>> 5558b8d (mcp serve (issue 30): the aggregator serves the whole protocol on the SDK's v2 server in both eras — resources and templates (URIs server+uri when prefixed), subscriptions, prompts, completion, logging (level to every upstream, lines relayed with the server's name), progress, cancellation, list changes; upstream sampling, elicitation and roots relayed to the client as InputRequiredResults (the SDK's legacy shim for 2025-era clients); names unchanged with one server (--prefix forces them); HTTP serves 2026-07-28 requests and 2025 sessions on one port, with an authorize hook)
   return {
     ...(roots === false ? {} : { roots: { listChanged: true } }),
     ...(settings.sampling === undefined ? {} : { sampling: {} }),
@@ -176,19 +193,26 @@ export function installClientFeatures(
   settings: ClientFeatureSettings,
 ): void {
   const { emit } = settings;
+  installServingFeatures(client, server, settings.relay, emit);
+  if (settings.relay !== undefined) roots = () => false;
   if (roots() !== false) {
     client.setRequestHandler('roots/list', () => {
       const current = roots();
       return { roots: current === false ? [] : current.map((root) => ({ ...root })) };
     });
   }
-  const sampling = settings.sampling;
+  const sampling = settings.relay === undefined ? settings.sampling : undefined;
   if (sampling !== undefined) {
     client.setRequestHandler('sampling/createMessage', (request, context) =>
       answerSampling(server, sampling, request.params, context.mcpReq.signal, emit),
     );
   }
+<<<<<<< HEAD
   if (settings.elicitation !== undefined || settings.urlElicitation !== undefined) {
+=======
+  const elicitation = settings.relay === undefined ? settings.elicitation : undefined;
+  if (elicitation !== undefined) {
+>>>>>>> 5558b8d (mcp serve (issue 30): the aggregator serves the whole protocol on the SDK's v2 server in both eras — resources and templates (URIs server+uri when prefixed), subscriptions, prompts, completion, logging (level to every upstream, lines relayed with the server's name), progress, cancellation, list changes; upstream sampling, elicitation and roots relayed to the client as InputRequiredResults (the SDK's legacy shim for 2025-era clients); names unchanged with one server (--prefix forces them); HTTP serves 2026-07-28 requests and 2025 sessions on one port, with an authorize hook)
     client.setRequestHandler('elicitation/create', (request, context) =>
       answerElicitation(server, settings, request.params, context.mcpReq.signal),
     );

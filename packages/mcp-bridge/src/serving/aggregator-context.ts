@@ -17,7 +17,8 @@ const SEVERITY: readonly LoggingLevel[] = [
 ];
 
 /** Whether a message at `level` passes a client's `minimum` (none set: everything passes). */
-export function passesLevel(level: LoggingLevel, minimum: LoggingLevel | undefined): boolean {
+export function passesLevel(level: LoggingLevel, minimum: LoggingLevel | undefined | null): boolean {
+  if (minimum === null) return false;
   return minimum === undefined || SEVERITY.indexOf(level) >= SEVERITY.indexOf(minimum);
 }
 
@@ -26,7 +27,8 @@ export type RoundOwner = {
   instance: Server;
   notify: (notification: Notification) => Promise<void>;
   progressToken: ProgressToken | undefined;
-  logLevel: LoggingLevel | undefined;
+  /** The least severe level the client wants; `undefined` all, `null` none. */
+  logLevel: LoggingLevel | undefined | null;
 };
 
 /** What the aggregator's handlers share, per served instance. */
@@ -47,11 +49,13 @@ export type AggregatorContext = {
 /** The owner of a round from the handler's context: the request's own progress token and log level. */
 export function roundOwner(context: AggregatorContext, ctx: ServerContext): RoundOwner {
   const envelopeLevel = ctx.mcpReq.envelope?.['io.modelcontextprotocol/logLevel' as never] as LoggingLevel | undefined;
+  // A 2026-07-28 request hears log lines only when its `_meta` names a level.
+  const modern = (context.server.getNegotiatedProtocolVersion() ?? '') >= '2026-07-28';
   return {
     instance: context.server,
     notify: (notification) => ctx.mcpReq.notify(notification).catch(() => {}),
     progressToken: ctx.mcpReq._meta?.progressToken,
-    logLevel: envelopeLevel ?? context.logLevel,
+    logLevel: modern ? (envelopeLevel ?? null) : context.logLevel,
   };
 }
 

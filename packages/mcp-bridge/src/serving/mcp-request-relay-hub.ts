@@ -5,6 +5,9 @@ import type { McpRequestRelay, McpUpstreamRequest } from '../host/mcp-request-re
 /** How long a request that waits for its client's input answers keeps the upstream call open. */
 export const DEFAULT_INPUT_WAIT_MS = 600_000;
 
+// How long a round waits, after an upstream's first request, for the others it sends with it.
+const GATHER_MS = 25;
+
 type Asked = {
   request: McpUpstreamRequest;
   resolve: (result: Record<string, unknown>) => void;
@@ -68,6 +71,8 @@ export class RelayedFlight<T> {
         throw signal.reason;
       }
     }
+    // An upstream often asks several things at once (one round of its own): gather them into one round.
+    if (this.outcome === undefined) await new Promise((resolve) => setTimeout(resolve, GATHER_MS));
     if (this.outcome !== undefined && this.pending.size === 0) {
       if ('error' in this.outcome) throw this.outcome.error;
       return { done: true, value: this.outcome.value };

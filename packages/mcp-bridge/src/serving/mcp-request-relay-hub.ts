@@ -32,13 +32,18 @@ export class RelayedFlight<T> {
   constructor(
     readonly server: string,
     owner: unknown,
-    start: (flight: RelayedFlight<T>) => Promise<T>,
   ) {
     this.owner = owner;
-    start(this).then(
-      (value) => this.settle({ value }),
-      (error: unknown) => this.settle({ error }),
-    );
+  }
+
+  /** Starts the upstream call; the flight must be findable first, for requests it sends at once. */
+  begin(start: (flight: RelayedFlight<T>) => Promise<T>): void {
+    Promise.resolve()
+      .then(() => start(this))
+      .then(
+        (value) => this.settle({ value }),
+        (error: unknown) => this.settle({ error }),
+      );
   }
 
   private settle(outcome: { value: T } | { error: unknown }) {
@@ -150,8 +155,9 @@ export class McpRequestRelayHub {
       flight.owner = owner;
       flight.answer(round.inputResponses);
     } else {
-      flight = new RelayedFlight(server, owner, start);
+      flight = new RelayedFlight<T>(server, owner);
       this.flights.set(server, [...this.inFlight(server), flight as RelayedFlight<unknown>]);
+      flight.begin(start);
     }
     try {
       const outcome = await flight.round(round.signal);

@@ -1,19 +1,22 @@
-import { exposeToolName } from '../host/expose-tool-name';
+import { exposeToolName, sanitizeToolNamePart } from '../host/expose-tool-name';
 
 /**
  * How the aggregator names what it serves. Prefixed (several servers, or on request): tools and
  * prompts `server__name` (sanitized, hashed past 64 characters, as the bridge names tools), resource
- * URIs and templates `server+uri` — `everything+test://static-text` — reversed by the longest
- * configured server name followed by `+`, so the original URI comes back unchanged. Unprefixed (one
- * server): every name and URI as the server gives it.
+ * URIs and templates `server+uri` — `everything+test://static-text` — with the server's name
+ * sanitized to `[A-Za-z0-9_-]`, so the first `+` ends it and the rest is the original URI,
+ * unchanged. Unprefixed (one server): every name and URI as the server gives it.
  */
 export class ServedNames {
   private readonly prompts = new Map<string, { server: string; name: string }>();
+  private readonly bySanitized = new Map<string, string>();
 
   constructor(
     readonly prefixed: boolean,
     private readonly servers: readonly string[],
-  ) {}
+  ) {
+    for (const server of servers) this.bySanitized.set(sanitizeToolNamePart(server), server);
+  }
 
   promptOut(server: string, name: string): string {
     const served = this.prefixed ? exposeToolName(server, name) : name;
@@ -30,7 +33,7 @@ export class ServedNames {
   }
 
   uriOut(server: string, uri: string): string {
-    return this.prefixed ? `${server}+${uri}` : uri;
+    return this.prefixed ? `${sanitizeToolNamePart(server)}+${uri}` : uri;
   }
 
   uriIn(served: string): { server: string; uri: string } | undefined {
@@ -38,10 +41,8 @@ export class ServedNames {
       const only = this.servers[0];
       return only === undefined ? undefined : { server: only, uri: served };
     }
-    let best: string | undefined;
-    for (const server of this.servers) {
-      if (served.startsWith(`${server}+`) && (best === undefined || server.length > best.length)) best = server;
-    }
-    return best === undefined ? undefined : { server: best, uri: served.slice(best.length + 1) };
+    const plus = served.indexOf('+');
+    const server = plus === -1 ? undefined : this.bySanitized.get(served.slice(0, plus));
+    return server === undefined ? undefined : { server, uri: served.slice(plus + 1) };
   }
 }

@@ -1,4 +1,5 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
+import { McpToolCallError } from '../host/mcp-tool-call-error';
 import { type AggregatorContext, forwardRelayed, progressTo, type RoundOwner, roundOwner } from './aggregator-context';
 import { forwardUpstreamError } from './forward-upstream-error';
 import { pageOfTools } from './page-of-tools';
@@ -58,12 +59,11 @@ export function registerToolHandlers(context: AggregatorContext): void {
         }),
       )) as CallToolResult;
     } catch (error) {
-      const forwarded = forwardUpstreamError(error);
-      // No result from the upstream (dead, timed out): an error result, as the agent would give.
-      if ((forwarded as { code?: number }).code === -32603) {
-        return { content: [{ type: 'text', text: forwarded.message }], isError: true };
+      // No result from the upstream (dead, timed out, lost): an error result, as the agent would give.
+      if (McpToolCallError.isInstance(error) && error.reason !== 'no-such-tool' && error.reason !== 'rpc-error') {
+        return { content: [{ type: 'text', text: error.message }], isError: true };
       }
-      throw forwarded;
+      throw forwardUpstreamError(error);
     }
   });
 }

@@ -11,9 +11,14 @@ import {
 
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
 
-/** An mcp.json stdio entry for the project's conformance upstream (TypeScript, through tsx). */
+/**
+ * An mcp.json stdio entry for the project's conformance upstream (TypeScript, through tsx), reached
+ * in the 2025 era (`protocol: 'legacy'`): its 2025 scenarios' tools ask their client the old way,
+ * with server-to-client requests, which a 2026-07-28 connection has no channel for.
+ */
 export function upstreamEntry() {
   return {
+    protocol: 'legacy',
     command: process.execPath,
     args: ['--import', 'tsx', fileURLToPath(new URL('./server-upstream.ts', import.meta.url))],
     cwd: repoRoot,

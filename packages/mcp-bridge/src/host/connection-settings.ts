@@ -61,16 +61,13 @@ export function createConnectionSettings(
     emit: bridge.emit,
     onToolsReplaced: bridge.onToolsReplaced,
     trace: options.onTrace,
-<<<<<<< HEAD
     features: {
       sampling: options.sampling,
       elicitation: options.elicitation,
       urlElicitation: options.urlElicitation,
+      relay: options.relay,
       emit: bridge.emit,
     },
-=======
-    features: { sampling: options.sampling, elicitation: options.elicitation, relay: options.relay, emit: bridge.emit },
->>>>>>> 5558b8d (mcp serve (issue 30): the aggregator serves the whole protocol on the SDK's v2 server in both eras — resources and templates (URIs server+uri when prefixed), subscriptions, prompts, completion, logging (level to every upstream, lines relayed with the server's name), progress, cancellation, list changes; upstream sampling, elicitation and roots relayed to the client as InputRequiredResults (the SDK's legacy shim for 2025-era clients); names unchanged with one server (--prefix forces them); HTTP serves 2026-07-28 requests and 2025 sessions on one port, with an authorize hook)
     defaultRoots,
     logLevel: options.logLevel,
     tokenStore: options.tokenStore ?? createFileTokenStore(),

@@ -17,12 +17,8 @@ import {
 } from './convert-sampling-request';
 import { installServingFeatures } from './install-serving-features';
 import type { McpBridgeEvent } from './mcp-bridge-event';
-<<<<<<< HEAD
 import type { McpElicitationHandler, McpSamplingOptions, McpUrlElicitationHandler } from './mcp-host-hooks';
-=======
-import type { McpElicitationHandler, McpSamplingOptions } from './mcp-host-hooks';
 import type { McpRequestRelay } from './mcp-request-relay';
->>>>>>> 5558b8d (mcp serve (issue 30): the aggregator serves the whole protocol on the SDK's v2 server in both eras — resources and templates (URIs server+uri when prefixed), subscriptions, prompts, completion, logging (level to every upstream, lines relayed with the server's name), progress, cancellation, list changes; upstream sampling, elicitation and roots relayed to the client as InputRequiredResults (the SDK's legacy shim for 2025-era clients); names unchanged with one server (--prefix forces them); HTTP serves 2026-07-28 requests and 2025 sessions on one port, with an authorize hook)
 import { selectSamplingModel } from './select-sampling-model';
 import { validateElicitedContent } from './validate-elicited-content';
 
@@ -30,13 +26,10 @@ import { validateElicitedContent } from './validate-elicited-content';
 export type ClientFeatureSettings = {
   sampling: McpSamplingOptions | undefined;
   elicitation: McpElicitationHandler | undefined;
-<<<<<<< HEAD
   /** URL-mode elicitation; declared only when the host gives it. */
   urlElicitation?: McpUrlElicitationHandler | undefined;
-=======
   /** Passes sampling, elicitation and roots requests on as they are, instead of the hooks above. */
   relay?: McpRequestRelay | undefined;
->>>>>>> 5558b8d (mcp serve (issue 30): the aggregator serves the whole protocol on the SDK's v2 server in both eras — resources and templates (URIs server+uri when prefixed), subscriptions, prompts, completion, logging (level to every upstream, lines relayed with the server's name), progress, cancellation, list changes; upstream sampling, elicitation and roots relayed to the client as InputRequiredResults (the SDK's legacy shim for 2025-era clients); names unchanged with one server (--prefix forces them); HTTP serves 2026-07-28 requests and 2025 sessions on one port, with an authorize hook)
   emit: (event: McpBridgeEvent) => void;
 };
 
@@ -49,14 +42,11 @@ const USER_REJECTED = -1;
  * answers (`form` for a form handler, `url` for a URL handler).
  */
 export function clientCapabilitiesOf(roots: McpRoot[] | false, settings: ClientFeatureSettings): ClientCapabilities {
-<<<<<<< HEAD
-  const form = settings.elicitation !== undefined;
-  const url = settings.urlElicitation !== undefined;
-=======
   // A relay offers whatever the client behind it may answer; what it cannot becomes an error there.
   if (settings.relay !== undefined)
     return { roots: { listChanged: true }, sampling: {}, elicitation: { form: {}, url: {} } };
->>>>>>> 5558b8d (mcp serve (issue 30): the aggregator serves the whole protocol on the SDK's v2 server in both eras — resources and templates (URIs server+uri when prefixed), subscriptions, prompts, completion, logging (level to every upstream, lines relayed with the server's name), progress, cancellation, list changes; upstream sampling, elicitation and roots relayed to the client as InputRequiredResults (the SDK's legacy shim for 2025-era clients); names unchanged with one server (--prefix forces them); HTTP serves 2026-07-28 requests and 2025 sessions on one port, with an authorize hook)
+  const form = settings.elicitation !== undefined;
+  const url = settings.urlElicitation !== undefined;
   return {
     ...(roots === false ? {} : { roots: { listChanged: true } }),
     ...(settings.sampling === undefined ? {} : { sampling: {} }),
@@ -207,12 +197,7 @@ export function installClientFeatures(
       answerSampling(server, sampling, request.params, context.mcpReq.signal, emit),
     );
   }
-<<<<<<< HEAD
-  if (settings.elicitation !== undefined || settings.urlElicitation !== undefined) {
-=======
-  const elicitation = settings.relay === undefined ? settings.elicitation : undefined;
-  if (elicitation !== undefined) {
->>>>>>> 5558b8d (mcp serve (issue 30): the aggregator serves the whole protocol on the SDK's v2 server in both eras — resources and templates (URIs server+uri when prefixed), subscriptions, prompts, completion, logging (level to every upstream, lines relayed with the server's name), progress, cancellation, list changes; upstream sampling, elicitation and roots relayed to the client as InputRequiredResults (the SDK's legacy shim for 2025-era clients); names unchanged with one server (--prefix forces them); HTTP serves 2026-07-28 requests and 2025 sessions on one port, with an authorize hook)
+  if (settings.relay === undefined && (settings.elicitation !== undefined || settings.urlElicitation !== undefined)) {
     client.setRequestHandler('elicitation/create', (request, context) =>
       answerElicitation(server, settings, request.params, context.mcpReq.signal),
     );

@@ -3,12 +3,8 @@ import type { McpLoginHook } from '../auth/create-oauth-fetch';
 import type { McpTokenStore } from '../auth/mcp-token-store';
 import type { McpBridgeEvent, McpTraceFrame } from './mcp-bridge-event';
 import type { McpTelemetryOptions } from './mcp-call-span';
-<<<<<<< HEAD
 import type { McpElicitationHandler, McpSamplingOptions, McpUrlElicitationHandler } from './mcp-host-hooks';
-=======
-import type { McpElicitationHandler, McpSamplingOptions } from './mcp-host-hooks';
 import type { McpRequestRelay } from './mcp-request-relay';
->>>>>>> 5558b8d (mcp serve (issue 30): the aggregator serves the whole protocol on the SDK's v2 server in both eras — resources and templates (URIs server+uri when prefixed), subscriptions, prompts, completion, logging (level to every upstream, lines relayed with the server's name), progress, cancellation, list changes; upstream sampling, elicitation and roots relayed to the client as InputRequiredResults (the SDK's legacy shim for 2025-era clients); names unchanged with one server (--prefix forces them); HTTP serves 2026-07-28 requests and 2025 sessions on one port, with an authorize hook)
 
 /** The per-call timeout when none is given: 60 seconds, the SDK's own request default. */
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
@@ -86,18 +82,16 @@ export type McpBridgeOptions = {
    */
   elicitation?: McpElicitationHandler;
   /**
-<<<<<<< HEAD
    * Answers URL-mode `elicitation/create` (show the message and URL, open it with the user's
    * consent). Without it URL mode is not declared and such requests are refused.
    */
   urlElicitation?: McpUrlElicitationHandler;
-=======
+  /**
    * Passes servers' sampling, elicitation and roots requests on as they are (an aggregator's
    * `createMcpRequestRelay().relay`), in place of `sampling`, `elicitation` and `roots`; every
    * server is told the client samples, elicits (form and URL) and has roots.
    */
   relay?: McpRequestRelay;
->>>>>>> 5558b8d (mcp serve (issue 30): the aggregator serves the whole protocol on the SDK's v2 server in both eras — resources and templates (URIs server+uri when prefixed), subscriptions, prompts, completion, logging (level to every upstream, lines relayed with the server's name), progress, cancellation, list changes; upstream sampling, elicitation and roots relayed to the client as InputRequiredResults (the SDK's legacy shim for 2025-era clients); names unchanged with one server (--prefix forces them); HTTP serves 2026-07-28 requests and 2025 sessions on one port, with an authorize hook)
   /**
    * Sent as `logging/setLevel` to every server that declares logging, on connect and after each
    * restart; its `notifications/message` arrive as `log` events. Default: the server's own level.

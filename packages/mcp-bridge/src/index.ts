@@ -52,6 +52,7 @@ export type {
   McpUrlElicitationHandler,
   McpUrlElicitationRequest,
 } from './host/mcp-host-hooks';
+export type { McpRequestRelay, McpUpstreamRequest } from './host/mcp-request-relay';
 export { McpServerAccess } from './host/mcp-server-access';
 export type { McpServerStatus } from './host/mcp-server-status';
 export { McpToolCallError, type McpToolCallFailure } from './host/mcp-tool-call-error';
@@ -63,8 +64,19 @@ export {
   type McpAggregatorServer,
   type McpAggregatorServerOptions,
 } from './serving/create-mcp-aggregator-server';
+export {
+  createMcpRequestRelay,
+  DEFAULT_INPUT_WAIT_MS,
+  McpRequestRelayHub,
+} from './serving/mcp-request-relay-hub';
 export type { McpServedTool, McpServedToolContext } from './serving/mcp-served-tool';
+export { notifyListenStreams } from './serving/notify-listen-streams';
 export { type McpStdioServing, serveMcpOverStdio } from './serving/serve-mcp-over-stdio';
-export { type McpHttpServer, type McpHttpServerOptions, startMcpHttpServer } from './serving/start-mcp-http-server';
+export {
+  type McpHttpRequestInfo,
+  type McpHttpServer,
+  type McpHttpServerOptions,
+  startMcpHttpServer,
+} from './serving/start-mcp-http-server';
 export type { McpProtocolEra, McpTransportKind } from './transports/connect-mcp-client';
 export type { McpTraceDirection } from './transports/traced-transport';

@@ -48,6 +48,7 @@ const OPTIONS = {
   config: { type: 'string', short: 'c' },
   host: { type: 'string' },
   http: { type: 'boolean' },
+  prefix: { type: 'boolean' },
   'no-browser': { type: 'boolean' },
   agent: { type: 'string' },
   scope: { type: 'string' },

@@ -20,10 +20,22 @@ export type McpCliArgs =
       port: number;
       agent: string | undefined;
       offline: boolean;
+      /** `--prefix`: `server__tool` names even with one server. */
+      prefix: boolean;
     };
 
 /** The options the `mcp` command takes. */
-export const MCP_OPTIONS = ['mcp', 'http', 'host', 'port', 'no-browser', 'agent', 'offline', 'scope'] as const;
+export const MCP_OPTIONS = [
+  'mcp',
+  'http',
+  'host',
+  'port',
+  'no-browser',
+  'agent',
+  'offline',
+  'scope',
+  'prefix',
+] as const;
 
 type Values = {
   mcp?: string | undefined;
@@ -34,6 +46,7 @@ type Values = {
   agent?: string | undefined;
   offline?: boolean | undefined;
   scope?: string | undefined;
+  prefix?: boolean | undefined;
 };
 
 /** `mcp login <server>`, `mcp logout <server>` or `mcp serve`, each with `--mcp <mcp.json>`. */
@@ -51,7 +64,7 @@ export function parseMcpCliArgs(
     );
   }
   if (values.mcp === undefined) throw new CliError('Expected --mcp <mcp.json>, got none.', { hint });
-  const serveOnly = (['http', 'host', 'port', 'agent', 'offline'] as const).filter(
+  const serveOnly = (['http', 'host', 'port', 'agent', 'offline', 'prefix'] as const).filter(
     (name) => values[name] !== undefined,
   );
   if (action === 'serve') {
@@ -70,6 +83,7 @@ export function parseMcpCliArgs(
       port: parsePort(values.port),
       agent: values.agent,
       offline: values.offline === true,
+      prefix: values.prefix === true,
     };
   }
   const [server, extra] = more;

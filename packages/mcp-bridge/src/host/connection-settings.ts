@@ -65,6 +65,7 @@ export function createConnectionSettings(
       sampling: options.sampling,
       elicitation: options.elicitation,
       urlElicitation: options.urlElicitation,
+      relay: options.relay,
       emit: bridge.emit,
     },
     defaultRoots,

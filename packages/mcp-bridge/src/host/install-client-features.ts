@@ -15,8 +15,10 @@ import {
   samplingNeedsImages,
   UnsupportedSamplingError,
 } from './convert-sampling-request';
+import { installServingFeatures } from './install-serving-features';
 import type { McpBridgeEvent } from './mcp-bridge-event';
 import type { McpElicitationHandler, McpSamplingOptions, McpUrlElicitationHandler } from './mcp-host-hooks';
+import type { McpRequestRelay } from './mcp-request-relay';
 import { selectSamplingModel } from './select-sampling-model';
 import { validateElicitedContent } from './validate-elicited-content';
 
@@ -26,6 +28,8 @@ export type ClientFeatureSettings = {
   elicitation: McpElicitationHandler | undefined;
   /** URL-mode elicitation; declared only when the host gives it. */
   urlElicitation?: McpUrlElicitationHandler | undefined;
+  /** Passes sampling, elicitation and roots requests on as they are, instead of the hooks above. */
+  relay?: McpRequestRelay | undefined;
   emit: (event: McpBridgeEvent) => void;
 };
 
@@ -38,6 +42,9 @@ const USER_REJECTED = -1;
  * answers (`form` for a form handler, `url` for a URL handler).
  */
 export function clientCapabilitiesOf(roots: McpRoot[] | false, settings: ClientFeatureSettings): ClientCapabilities {
+  // A relay offers whatever the client behind it may answer; what it cannot becomes an error there.
+  if (settings.relay !== undefined)
+    return { roots: { listChanged: true }, sampling: {}, elicitation: { form: {}, url: {} } };
   const form = settings.elicitation !== undefined;
   const url = settings.urlElicitation !== undefined;
   return {
@@ -176,19 +183,21 @@ export function installClientFeatures(
   settings: ClientFeatureSettings,
 ): void {
   const { emit } = settings;
+  installServingFeatures(client, server, settings.relay, emit);
+  if (settings.relay !== undefined) roots = () => false;
   if (roots() !== false) {
     client.setRequestHandler('roots/list', () => {
       const current = roots();
       return { roots: current === false ? [] : current.map((root) => ({ ...root })) };
     });
   }
-  const sampling = settings.sampling;
+  const sampling = settings.relay === undefined ? settings.sampling : undefined;
   if (sampling !== undefined) {
     client.setRequestHandler('sampling/createMessage', (request, context) =>
       answerSampling(server, sampling, request.params, context.mcpReq.signal, emit),
     );
   }
-  if (settings.elicitation !== undefined || settings.urlElicitation !== undefined) {
+  if (settings.relay === undefined && (settings.elicitation !== undefined || settings.urlElicitation !== undefined)) {
     client.setRequestHandler('elicitation/create', (request, context) =>
       answerElicitation(server, settings, request.params, context.mcpReq.signal),
     );

@@ -24,6 +24,10 @@ export type McpBridgeEvent =
   | { type: 'server-restarted'; server: string; attempt: number }
   | { type: 'tools-changed'; server: string }
   | { type: 'tools-refreshed'; server: string; toolCount: number }
+  /** The server's `notifications/resources/list_changed`, `…/resources/updated` and `…/prompts/list_changed`. */
+  | { type: 'resources-changed'; server: string }
+  | { type: 'resource-updated'; server: string; uri: string }
+  | { type: 'prompts-changed'; server: string }
   | { type: 'warning'; server: string; warning: Warning }
   | { type: 'stderr'; server: string; text: string }
   | {

@@ -4,6 +4,7 @@ import type { McpTokenStore } from '../auth/mcp-token-store';
 import type { McpBridgeEvent, McpTraceFrame } from './mcp-bridge-event';
 import type { McpTelemetryOptions } from './mcp-call-span';
 import type { McpElicitationHandler, McpSamplingOptions, McpUrlElicitationHandler } from './mcp-host-hooks';
+import type { McpRequestRelay } from './mcp-request-relay';
 
 /** The per-call timeout when none is given: 60 seconds, the SDK's own request default. */
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
@@ -85,6 +86,12 @@ export type McpBridgeOptions = {
    * consent). Without it URL mode is not declared and such requests are refused.
    */
   urlElicitation?: McpUrlElicitationHandler;
+  /**
+   * Passes servers' sampling, elicitation and roots requests on as they are (an aggregator's
+   * `createMcpRequestRelay().relay`), in place of `sampling`, `elicitation` and `roots`; every
+   * server is told the client samples, elicits (form and URL) and has roots.
+   */
+  relay?: McpRequestRelay;
   /**
    * Sent as `logging/setLevel` to every server that declares logging, on connect and after each
    * restart; its `notifications/message` arrive as `log` events. Default: the server's own level.

@@ -1,10 +1,12 @@
 import { InvalidSettingError } from '@interlingua/core';
 import type {
   GetPromptResult,
+  Progress,
   Prompt,
   ReadResourceResult,
   Resource,
   ResourceTemplateType as ResourceTemplate,
+  ServerCapabilities,
 } from '@modelcontextprotocol/client';
 import { listAllPages } from './list-all-pages';
 import { DEFAULT_CALL_TIMEOUT_MS } from './mcp-bridge-options';
@@ -87,5 +89,35 @@ export class McpServerAccess {
     options: { timeout?: number } = {},
   ): Promise<GetPromptResult> {
     return this.clientFor('prompts').getPrompt({ name, arguments: args }, this.options(options.timeout));
+  }
+
+  /** The capabilities the server declared; `undefined` while it is not connected. */
+  get capabilities(): ServerCapabilities | undefined {
+    return this.connection.client?.getServerCapabilities();
+  }
+
+  /**
+   * Sends one request as it is (`completion/complete`, `resources/subscribe`, …) and resolves with
+   * the server's result untouched, for a host that serves it on. A JSON-RPC error rejects with its
+   * code; a server that is not connected gives an `InvalidSettingError`.
+   */
+  request(
+    method: string,
+    params: Record<string, unknown> | undefined,
+    options: { timeout?: number; signal?: AbortSignal; onProgress?: (progress: Progress) => void } = {},
+  ): Promise<Record<string, unknown>> {
+    const client = this.connection.client;
+    if (client === undefined) {
+      throw new InvalidSettingError({
+        message: `Expected MCP server \`${this.connection.name}\` to be connected, but it is ${this.connection.state}.`,
+        cause: this.connection.error,
+      });
+    }
+    // A spec method's result is checked against its schema by the SDK, as for the bridge's own calls.
+    return client.request({ method, ...(params === undefined ? {} : { params }) } as never, {
+      ...this.options(options.timeout),
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+      ...(options.onProgress === undefined ? {} : { onprogress: options.onProgress }),
+    }) as Promise<Record<string, unknown>>;
   }
 }

@@ -1,17 +1,14 @@
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import {
-  CallToolRequestSchema,
-  type CallToolResult,
-  ErrorCode,
-  type Implementation,
-  ListToolsRequestSchema,
-  McpError,
-  type Tool as McpTool,
-} from '@modelcontextprotocol/sdk/types.js';
+import { type Implementation, type Notification, Server } from '@modelcontextprotocol/server';
 import type { McpBridge } from '../host/mcp-bridge';
-import { McpToolCallError } from '../host/mcp-tool-call-error';
+import type { McpBridgeEvent } from '../host/mcp-bridge-event';
+import { aggregatorCapabilities } from './aggregator-capabilities';
+import { type AggregatorContext, passesLevel, type RoundOwner } from './aggregator-context';
+import { McpRequestRelayHub } from './mcp-request-relay-hub';
 import type { McpServedTool } from './mcp-served-tool';
-import { pageOfTools } from './page-of-tools';
+import { registerPromptHandlers } from './register-prompt-handlers';
+import { registerResourceHandlers } from './register-resource-handlers';
+import { registerToolHandlers } from './register-tool-handlers';
+import { ServedNames } from './served-names';
 
 /** The tools of one `tools/list` page. */
 export const DEFAULT_TOOLS_PAGE_SIZE = 100;
@@ -20,99 +17,111 @@ export const DEFAULT_TOOLS_PAGE_SIZE = 100;
 export type McpAggregatorServerOptions = {
   /** Tools of the host's own, listed after the bridge's (see `createAgentTool`). */
   tools?: readonly McpServedTool[];
-  /** Tools per `tools/list` page. Default {@link DEFAULT_TOOLS_PAGE_SIZE}. */
+  /** Items per list page (tools, resources, templates, prompts). Default {@link DEFAULT_TOOLS_PAGE_SIZE}. */
   pageSize?: number;
-  /** The `serverInfo` of the handshake. Default `{ name: 'interlingua', version: '0.1.0' }`. */
+  /** The server's `serverInfo`. Default `{ name: 'interlingua', version: '0.1.0' }`. */
   serverInfo?: Implementation;
   /** Bound on each forwarded call, in milliseconds. Default: the bridge's `callTimeout`. */
   callTimeout?: number;
+  /**
+   * Serve names as `server__tool` (prompts likewise, URIs as `server+uri`) even with one server.
+   * Default: prefixed with several servers, the server's own names with one.
+   */
+  prefixNames?: boolean;
+  /**
+   * Relays upstream servers' sampling, elicitation and roots requests to this server's client; its
+   * `relay` must be the bridge's `relay` option. Without it those requests are refused.
+   */
+  relay?: McpRequestRelayHub;
 };
 
 /** An aggregator's MCP server and the function that detaches it from the bridge. */
 export type McpAggregatorServer = { server: Server; dispose: () => void };
 
-// A failure with no tool result: a client gets the reason as an error result, as the agent would.
-function errorResult(message: string): CallToolResult {
-  return { content: [{ type: 'text', text: message }], isError: true };
+const MODERN = '2026-07-28';
+
+function notificationOf(event: McpBridgeEvent, context: AggregatorContext): Notification | undefined {
+  switch (event.type) {
+    case 'tools-changed':
+    case 'server-error':
+    case 'server-disconnected':
+    case 'server-restarted':
+      return { method: 'notifications/tools/list_changed' };
+    case 'resources-changed':
+      return { method: 'notifications/resources/list_changed' };
+    case 'prompts-changed':
+      return { method: 'notifications/prompts/list_changed' };
+    case 'resource-updated': {
+      const uri = context.names.uriOut(event.server, event.uri);
+      return context.subscriptions.has(uri)
+        ? { method: 'notifications/resources/updated', params: { uri } }
+        : undefined;
+    }
+    default:
+      return undefined;
+  }
 }
 
 /**
- * One MCP server serving every tool of a bridge under its `server__tool` name, plus `tools` of the
- * host's own: `tools/list` (paginated, `nextCursor`), `tools/call` forwarded with the upstream
- * result untouched (`isError`, every content type, `structuredContent`, `_meta`), progress passed
- * through to a client that asked for it, cancellation passed on, and
- * `notifications/tools/list_changed` whenever an upstream server's tools change or it dies or comes
- * back. A dead upstream server, a timeout or a lost connection is an error result, never a crash;
- * an unknown tool name is the JSON-RPC error `-32602`, an upstream JSON-RPC error keeps its code.
- * Connect the server to any transport (stdio, `startMcpHttpServer`); one per client connection.
+ * One MCP server (the SDK's v2 `Server`, both eras) serving a bridge's servers as one: tools,
+ * resources and templates, reads and subscriptions, prompts, completion and `logging/setLevel`, each
+ * routed to its server; capabilities exactly what the upstream servers offer; names per
+ * `prefixNames`. Upstream progress and log lines (logger: the server's name) reach the client whose
+ * request they belong to, cancellation reaches the upstream, list changes and resource updates reach
+ * a 2025-era client's session, and — with `relay` — upstream sampling, elicitation and roots
+ * requests reach the client as `InputRequiredResult`s (as server-to-client requests for a 2025-era
+ * client, through the SDK's legacy shim). A dead upstream server, a timeout or a lost connection is
+ * an error result; an unknown tool name is `-32602`; an upstream JSON-RPC error keeps its code.
+ * Create one per session or per request (`startMcpHttpServer`, `serveMcpOverStdio` do).
  */
 export function createMcpAggregatorServer(
   bridge: McpBridge,
   options: McpAggregatorServerOptions = {},
 ): McpAggregatorServer {
+  const serverNames = bridge.servers.map((status) => status.name);
+  const names = new ServedNames(options.prefixNames ?? serverNames.length !== 1, serverNames);
   const own = new Map((options.tools ?? []).map((tool) => [tool.definition.name, tool]));
-  const pageSize = options.pageSize ?? DEFAULT_TOOLS_PAGE_SIZE;
   const server = new Server(options.serverInfo ?? { name: 'interlingua', version: '0.1.0' }, {
-    capabilities: { tools: { listChanged: true } },
+    capabilities: aggregatorCapabilities(bridge.servers, own.size > 0),
   });
-  const listAll = async (): Promise<McpTool[]> => [
-    // The bridge lists with the SDK's v2 client; this server still serves with the 1.x types.
-    ...((await bridge.toolDefinitions()) as McpTool[]),
-    ...[...own.values()].map((tool) => tool.definition),
-  ];
-  server.setRequestHandler(ListToolsRequestSchema, async (request) => {
-    const { tools, nextCursor } = pageOfTools(await listAll(), request.params?.cursor, pageSize);
-    return nextCursor === undefined ? { tools } : { tools, nextCursor };
-  });
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const { name } = request.params;
-    const args = request.params.arguments ?? {};
-    const progressToken = request.params._meta?.progressToken;
-    const sendProgress =
-      progressToken === undefined
-        ? undefined
-        : (progress: { progress: number; total?: number | undefined; message?: string | undefined }) =>
-            // Only the numbers and the message: upstream's own progress token must not replace the client's.
-            extra.sendNotification({
-              method: 'notifications/progress',
-              params: {
-                progressToken,
-                progress: progress.progress,
-                ...(progress.total === undefined ? {} : { total: progress.total }),
-                ...(progress.message === undefined ? {} : { message: progress.message }),
-              },
-            });
-    const served = own.get(name);
-    if (served !== undefined) {
-      try {
-        return await served.call(args, { signal: extra.signal, sendProgress });
-      } catch (error) {
-        return errorResult(`Tool \`${name}\` failed: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    }
-    try {
-      return (await bridge.forwardToolCall(name, args, {
-        signal: extra.signal,
-        ...(options.callTimeout === undefined ? {} : { timeout: options.callTimeout }),
-        ...(sendProgress === undefined
-          ? {}
-          : { onProgress: (progress) => void sendProgress(progress).catch(() => {}) }),
-      })) as CallToolResult;
-    } catch (error) {
-      if (!McpToolCallError.isInstance(error)) throw error;
-      if (error.reason === 'no-such-tool') throw new McpError(ErrorCode.InvalidParams, error.message);
-      if (error.reason === 'rpc-error' && error.rpcCode !== undefined) throw new McpError(error.rpcCode, error.message);
-      return errorResult(error.message);
-    }
-  });
+  const context: AggregatorContext = {
+    bridge,
+    server,
+    names,
+    hub: options.relay ?? new McpRequestRelayHub(),
+    own,
+    pageSize: options.pageSize ?? DEFAULT_TOOLS_PAGE_SIZE,
+    callTimeout: options.callTimeout,
+    logLevel: undefined,
+    subscriptions: new Set(),
+  };
+  registerToolHandlers(context);
+  if (server.getCapabilities().resources !== undefined) registerResourceHandlers(context);
+  registerPromptHandlers(context);
+  // A 2025-era session hears of changes; a 2026-07-28 client listens with subscriptions/listen.
+  const legacySession = () => {
+    const version = server.getNegotiatedProtocolVersion();
+    return server.transport !== undefined && version !== undefined && version < MODERN;
+  };
   const unsubscribe = bridge.subscribe((event) => {
-    const changed =
-      event.type === 'tools-changed' ||
-      event.type === 'server-error' ||
-      event.type === 'server-disconnected' ||
-      event.type === 'server-restarted';
+    if (event.type === 'log') {
+      const owner = context.hub
+        .inFlight(event.server)
+        .findLast((flight) => (flight.owner as RoundOwner).instance === server)?.owner as RoundOwner | undefined;
+      const message = {
+        method: 'notifications/message',
+        params: { level: event.level, logger: event.server, data: event.data },
+      };
+      if (owner !== undefined) {
+        if (passesLevel(event.level, owner.logLevel)) void owner.notify(message);
+      } else if (legacySession() && passesLevel(event.level, context.logLevel)) {
+        server.notification(message).catch(() => {});
+      }
+      return;
+    }
+    const notification = notificationOf(event, context);
     // Before the handshake there is no one to tell; a closed transport refuses quietly.
-    if (changed && server.transport !== undefined) server.sendToolListChanged().catch(() => {});
+    if (notification !== undefined && legacySession()) server.notification(notification).catch(() => {});
   });
   return { server, dispose: unsubscribe };
 }

@@ -3,12 +3,14 @@ import type { Readable, Writable } from 'node:stream';
 import {
   createFileTokenStore,
   createMcpAggregatorServer,
+  createMcpRequestRelay,
   defaultTokenDirectory,
   loginMcpServer,
   logoutMcpServer,
   McpBridge,
   type McpRemoteServerConfig,
   type McpServedTool,
+  notifyListenStreams,
   parseMcpConfig,
   readMcpConfigFile,
   serveMcpOverStdio,
@@ -87,14 +89,19 @@ export async function mcpCommand(args: McpCliArgs, io: CliIO): Promise<number> {
 
 async function serve(args: Extract<McpCliArgs, { action: 'serve' }>, io: CliIO): Promise<number> {
   const tokenStore = createFileTokenStore(defaultTokenDirectory(io.env));
-  const bridge = await McpBridge.fromConfig(args.mcp, { onServerError: 'skip', tokenStore, env: io.env }).catch(
-    (error: unknown) => {
-      throw new CliError(error instanceof Error ? error.message : String(error), {
-        exitCode: EXIT_USAGE,
-        cause: error,
-      });
-    },
-  );
+  // Upstream sampling, elicitation and roots requests go to the client whose request caused them.
+  const relay = createMcpRequestRelay();
+  const bridge = await McpBridge.fromConfig(args.mcp, {
+    onServerError: 'skip',
+    tokenStore,
+    env: io.env,
+    relay: relay.relay,
+  }).catch((error: unknown) => {
+    throw new CliError(error instanceof Error ? error.message : String(error), {
+      exitCode: EXIT_USAGE,
+      cause: error,
+    });
+  });
   const session =
     args.agent === undefined
       ? undefined
@@ -106,9 +113,10 @@ async function serve(args: Extract<McpCliArgs, { action: 'serve' }>, io: CliIO):
     }
     const tools: McpServedTool[] =
       session === undefined ? [] : [createAgentTool({ model: session.model, tools: () => bridge.tools() })];
+    const serverOptions = { tools, relay, ...(args.prefix ? { prefixNames: true } : {}) };
     if (!args.http) {
       // The CLI's streams are the process's here (cli.ts); stdout carries nothing but frames.
-      const serving = await serveMcpOverStdio(createMcpAggregatorServer(bridge, { tools }), {
+      const serving = await serveMcpOverStdio(() => createMcpAggregatorServer(bridge, serverOptions), {
         stdin: io.stdin as Readable,
         stdout: io.stdout as unknown as Writable,
       });
@@ -118,7 +126,7 @@ async function serve(args: Extract<McpCliArgs, { action: 'serve' }>, io: CliIO):
     }
     const token = io.env.INTERLINGUA_MCP_TOKEN;
     const http = await startMcpHttpServer({
-      createServer: () => createMcpAggregatorServer(bridge, { tools }),
+      createServer: () => createMcpAggregatorServer(bridge, serverOptions),
       host: args.host,
       port: args.port,
       ...(token === undefined || token === '' ? {} : { token }),
@@ -129,8 +137,10 @@ async function serve(args: Extract<McpCliArgs, { action: 'serve' }>, io: CliIO):
         cause: error,
       });
     });
+    const stopNotifying = notifyListenStreams(bridge, http.notify, serverOptions);
     io.stdout.write(`MCP endpoint: ${http.url}\n`);
     await untilStopped(new Promise<void>(() => {}));
+    stopNotifying();
     await http.close();
     return 0;
   } finally {

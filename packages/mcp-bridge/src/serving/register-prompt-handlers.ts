@@ -1,0 +1,87 @@
+import { type Prompt, ProtocolError } from '@modelcontextprotocol/server';
+import { type AggregatorContext, forwardRelayed } from './aggregator-context';
+import { forwardUpstreamError } from './forward-upstream-error';
+import { pageOfTools } from './page-of-tools';
+import { serversOffering } from './register-resource-handlers';
+
+/** Prompts (`server__prompt` when prefixed), `completion/complete` routed by its reference, `logging/setLevel`. */
+export function registerPromptHandlers(context: AggregatorContext): void {
+  const { bridge, server, names } = context;
+  const listAll = async (): Promise<Prompt[]> => {
+    const all: Prompt[] = [];
+    for (const name of serversOffering(context, 'prompts')) {
+      const listed = await bridge
+        .server(name)
+        .listPrompts()
+        .catch((error: unknown) => {
+          throw forwardUpstreamError(error);
+        });
+      all.push(...listed.map((prompt) => ({ ...prompt, name: names.promptOut(name, prompt.name) }) as Prompt));
+    }
+    return all;
+  };
+  const promptTarget = async (served: string) => {
+    const target = names.promptIn(served) ?? ((await listAll()) && names.promptIn(served));
+    if (target === undefined) throw new ProtocolError(-32602, `No prompt is served as \`${served}\`.`);
+    return target;
+  };
+  server.setRequestHandler('prompts/list', async (request) => {
+    const { items, nextCursor } = pageOfTools(
+      await listAll(),
+      request.params?.cursor,
+      context.pageSize,
+      'prompts/list',
+    );
+    return nextCursor === undefined ? { prompts: items } : { prompts: items, nextCursor };
+  });
+  server.setRequestHandler('prompts/get', async (request, ctx) => {
+    const target = await promptTarget(request.params.name);
+    try {
+      return (await forwardRelayed<Record<string, unknown>>(context, ctx, target.server, (flight) =>
+        bridge.server(target.server).request(
+          'prompts/get',
+          { ...request.params, name: target.name },
+          {
+            signal: flight.controller.signal,
+          },
+        ),
+      )) as never;
+    } catch (error) {
+      throw forwardUpstreamError(error);
+    }
+  });
+  if (context.server.getCapabilities().completions !== undefined) {
+    server.setRequestHandler('completion/complete', async (request, ctx) => {
+      const ref = request.params.ref;
+      const target =
+        ref.type === 'ref/prompt'
+          ? await promptTarget(ref.name).then((found) => ({ server: found.server, ref: { ...ref, name: found.name } }))
+          : (() => {
+              const found = names.uriIn(ref.uri);
+              if (found === undefined) throw new ProtocolError(-32602, `No resource template is served as ${ref.uri}.`);
+              return { server: found.server, ref: { ...ref, uri: found.uri } };
+            })();
+      try {
+        return (await bridge
+          .server(target.server)
+          .request(
+            'completion/complete',
+            { ...request.params, ref: target.ref },
+            { signal: ctx.mcpReq.signal },
+          )) as never;
+      } catch (error) {
+        throw forwardUpstreamError(error);
+      }
+    });
+  }
+  if (context.server.getCapabilities().logging !== undefined) {
+    server.setRequestHandler('logging/setLevel', async (request) => {
+      context.logLevel = request.params.level;
+      // Every upstream gets the level: what they send is what this client asked for.
+      await bridge.setLogLevel(request.params.level).catch((error: unknown) => {
+        throw forwardUpstreamError(error);
+      });
+      return {};
+    });
+  }
+}

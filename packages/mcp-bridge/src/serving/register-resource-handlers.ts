@@ -1,0 +1,98 @@
+import { ProtocolError, type Resource, type ResourceTemplateType } from '@modelcontextprotocol/server';
+import { type AggregatorContext, forwardRelayed } from './aggregator-context';
+import { forwardUpstreamError } from './forward-upstream-error';
+import { pageOfTools } from './page-of-tools';
+
+/** Every connected server that declares `capability`. */
+export function serversOffering(context: AggregatorContext, capability: 'resources' | 'prompts'): string[] {
+  return context.bridge.servers
+    .filter((status) => status.state === 'connected' && status.capabilities?.[capability] !== undefined)
+    .map((status) => status.name);
+}
+
+function targetOf(context: AggregatorContext, uri: string): { server: string; uri: string } {
+  const target = context.names.uriIn(uri);
+  if (target === undefined) {
+    throw new ProtocolError(-32602, `Resource not found: ${uri} names none of the served servers.`, { uri });
+  }
+  return target;
+}
+
+/** Resources, templates, reads and subscriptions, every URI namespaced per `ServedNames`. */
+export function registerResourceHandlers(context: AggregatorContext): void {
+  const { bridge, server, names } = context;
+  server.setRequestHandler('resources/list', async (request) => {
+    const all: Resource[] = [];
+    for (const name of serversOffering(context, 'resources')) {
+      const listed = await bridge
+        .server(name)
+        .listResources()
+        .catch((error: unknown) => {
+          throw forwardUpstreamError(error);
+        });
+      all.push(...listed.map((resource) => ({ ...resource, uri: names.uriOut(name, resource.uri) }) as Resource));
+    }
+    const { items, nextCursor } = pageOfTools(all, request.params?.cursor, context.pageSize, 'resources/list');
+    return nextCursor === undefined ? { resources: items } : { resources: items, nextCursor };
+  });
+  server.setRequestHandler('resources/templates/list', async (request) => {
+    const all: ResourceTemplateType[] = [];
+    for (const name of serversOffering(context, 'resources')) {
+      const listed = await bridge
+        .server(name)
+        .listResourceTemplates()
+        .catch((error: unknown) => {
+          throw forwardUpstreamError(error);
+        });
+      all.push(
+        ...listed.map(
+          (template) =>
+            ({ ...template, uriTemplate: names.uriOut(name, template.uriTemplate) }) as unknown as ResourceTemplateType,
+        ),
+      );
+    }
+    const page = pageOfTools(all, request.params?.cursor, context.pageSize, 'resources/templates/list');
+    return page.nextCursor === undefined
+      ? { resourceTemplates: page.items }
+      : { resourceTemplates: page.items, nextCursor: page.nextCursor };
+  });
+  server.setRequestHandler('resources/read', async (request, ctx) => {
+    const target = targetOf(context, request.params.uri);
+    try {
+      const result: Record<string, unknown> = await forwardRelayed<Record<string, unknown>>(
+        context,
+        ctx,
+        target.server,
+        (flight) =>
+          bridge.server(target.server).request(
+            'resources/read',
+            { ...request.params, uri: target.uri },
+            {
+              signal: flight.controller.signal,
+            },
+          ),
+      );
+      const contents = (result as { contents?: { uri: string }[] }).contents;
+      if (!Array.isArray(contents)) return result as never;
+      return {
+        ...result,
+        contents: contents.map((content) => ({ ...content, uri: names.uriOut(target.server, content.uri) })),
+      } as never;
+    } catch (error) {
+      throw forwardUpstreamError(error);
+    }
+  });
+  for (const method of ['resources/subscribe', 'resources/unsubscribe'] as const) {
+    server.setRequestHandler(method, async (request) => {
+      const target = targetOf(context, request.params.uri);
+      try {
+        await bridge.server(target.server).request(method, { ...request.params, uri: target.uri });
+      } catch (error) {
+        throw forwardUpstreamError(error);
+      }
+      if (method === 'resources/subscribe') context.subscriptions.add(request.params.uri);
+      else context.subscriptions.delete(request.params.uri);
+      return {};
+    });
+  }
+}

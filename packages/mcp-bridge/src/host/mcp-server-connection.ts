@@ -2,25 +2,22 @@ import { redactError } from '@interlingua/core/adapter';
 import type {
   CallToolResult,
   Client,
-  JSONRPCMessage,
   LoggingLevel,
   McpSubscription,
   Tool as McpTool,
   Progress,
   RequestOptions,
-  ServerCapabilities,
 } from '@modelcontextprotocol/client';
 import type { McpRoot, McpServerConfig } from '../config/mcp-server-config';
 import { mcpServerSecrets } from '../config/mcp-server-secrets';
 import { connectMcpClient, type McpClientConnection, type McpProtocolEra } from '../transports/connect-mcp-client';
-import type { McpTraceDirection } from '../transports/traced-transport';
 import { callableTools } from './callable-tools';
 import type { ConnectionSettings } from './connection-settings';
+import { createConnectionObserver } from './create-connection-observer';
 import { eraMeta } from './era-meta';
 import { clientCapabilitiesOf, installClientFeatures } from './install-client-features';
 import { lastWholeLines } from './last-whole-lines';
-import { listAllPages } from './list-all-pages';
-import { listModernTools } from './list-modern-tools';
+import { listServerTools } from './list-server-tools';
 import { listenForToolChanges } from './listen-for-tool-changes';
 import type { McpServerStatus } from './mcp-server-status';
 import { sleepUnlessAborted } from './sleep-unless-aborted';
@@ -249,28 +246,15 @@ export class McpServerConnection {
   }
 
   private async connect(): Promise<void> {
-    let initializeId: unknown;
-    const observe = (direction: McpTraceDirection, message: JSONRPCMessage) => {
-      // The SDK does not expose the negotiated version on stdio, so read it off the handshake.
-      if (direction === 'send' && 'method' in message && message.method === 'initialize' && 'id' in message) {
-        initializeId = message.id;
-      } else if (direction === 'receive' && 'result' in message && message.id === initializeId) {
-        const version = (message.result as { protocolVersion?: unknown }).protocolVersion;
-        this.protocolVersion = typeof version === 'string' ? version : undefined;
-      } else if (direction === 'receive' && 'method' in message && message.method === 'notifications/progress') {
-        const params = message.params as (Progress & { progressToken?: string | number }) | undefined;
-        const listener =
-          params?.progressToken === undefined ? undefined : this.progressListeners.get(params.progressToken);
-        if (listener !== undefined && params !== undefined && typeof params.progress === 'number') listener(params);
-      }
-      if (this.settings.trace !== undefined) {
-        try {
-          this.settings.trace({ server: this.name, direction, message });
-        } catch {
-          // A failing trace hook must not break the connection it watches.
-        }
-      }
-    };
+    const observe = createConnectionObserver({
+      server: this.name,
+      progressListeners: this.progressListeners,
+      trace: this.settings.trace,
+      // The SDK does not expose the negotiated version on stdio, so it is read off the handshake.
+      onProtocolVersion: (version) => {
+        this.protocolVersion = version;
+      },
+    });
     const live = await connectMcpClient(this.config, {
       knownEra: this.knownEra,
       clientInfo: this.settings.clientInfo,
@@ -354,35 +338,12 @@ export class McpServerConnection {
     const live = this.live;
     if (live === undefined) return;
     const changeCount = this.changeCount;
-    let ttlMs: number | undefined;
-    const capabilities: ServerCapabilities | undefined = live.client.getServerCapabilities();
-    const listed =
-      capabilities?.tools === undefined
-        ? []
-        : live.era === 'modern'
-          ? await listModernTools(live.client, {
-              what: `MCP server \`${this.name}\` tools/list`,
-              meta: eraMeta(live.era, this.logLevel, undefined),
-              timeout: this.settings.connectTimeout,
-              maxPages: this.settings.maxListPages,
-              onTtl: (hint) => {
-                ttlMs = hint;
-              },
-            })
-          : await listAllPages(
-              `MCP server \`${this.name}\` tools/list`,
-              async (cursor) => {
-                const options = { timeout: this.settings.connectTimeout };
-                // The first page by itself: the SDK's listTools() without a cursor walks every
-                // page on its own, past the bridge's cursor guard.
-                const page =
-                  cursor === undefined
-                    ? await live.client.request({ method: 'tools/list' }, options)
-                    : await live.client.listTools({ cursor }, options);
-                return { items: page.tools, nextCursor: page.nextCursor };
-              },
-              this.settings.maxListPages,
-            );
+    const { tools: listed, ttlMs } = await listServerTools(live, {
+      server: this.name,
+      logLevel: this.logLevel,
+      timeout: this.settings.connectTimeout,
+      maxPages: this.settings.maxListPages,
+    });
     const callable = callableTools(this.name, listed, this.warnedTaskTools, this.settings.emit);
     this.freshUntil = ttlMs === undefined ? undefined : Date.now() + ttlMs;
     const refreshed = this.state === 'connected';

@@ -89,9 +89,11 @@ describe('interlingua --trace', { timeout: CHILD_TIMEOUT }, () => {
     expect(result.code).toBe(0);
     const trace = result.stderr;
     const order = [
+      // The probe for the 2026-07-28 era first; this legacy server refuses it and the handshake follows.
+      '"method":"server/discover"',
       '[trace] mcp weather → {"method":"initialize"',
-      '[trace] mcp weather ← {"jsonrpc":"2.0","id":0,"result":{"protocolVersion"',
-      '[trace] mcp weather → {"method":"notifications/initialized"',
+      '"result":{"protocolVersion"',
+      '"method":"notifications/initialized"',
       '[trace] mcp weather → {"method":"tools/list"',
       `[trace] model → POST ${server.url}/v1/messages`,
       `[trace] model ← 200 ${server.url}/v1/messages (stream`,
@@ -111,7 +113,9 @@ describe('interlingua tools', { timeout: CHILD_TIMEOUT }, () => {
   it('prints each server with its protocol version and tool count, and each server__tool', async () => {
     const result = await runCli(['tools', '--mcp', mcpConfig]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^weather {2}weather-server 0\.3\.0 {2}protocol \d{4}-\d{2}-\d{2} {2}1 tool\n/);
+    expect(result.stdout).toMatch(
+      /^weather {2}weather-server 0\.3\.0 {2}protocol \d{4}-\d{2}-\d{2} \(legacy era, initialize\) {2}1 tool\n/,
+    );
     expect(result.stdout).toContain('  weather__get_weather  根据城市名查询实时天气\n');
   });
 

@@ -70,7 +70,15 @@ describe('interlingua trace: the page of a recorded demo run, in Chromium', { ti
     expect(frames.length).toBeGreaterThanOrEqual(8);
     const mcpTitles = await page.locator('.leg[data-lane="mcp"] .title').allTextContents();
     expect(mcpTitles).toHaveLength(frames.length);
-    expect(mcpTitles.slice(0, 4)).toEqual(['initialize #0', 'result #0', 'notifications/initialized', 'tools/list #1']);
+    // The era probe first (the demo's legacy server refuses server/discover), then the handshake.
+    expect(mcpTitles.slice(0, 6)).toEqual([
+      'server/discover #server-discover-probe-1',
+      'error #server-discover-probe-1 -32601',
+      'initialize #0',
+      'result #0',
+      'notifications/initialized',
+      'tools/list #1',
+    ]);
     expect(mcpTitles.filter((title) => title.startsWith('tools/call get_weather'))).toHaveLength(2);
 
     // Both tool calls in the host lane, with their arguments and results.

@@ -7,7 +7,12 @@ import {
   type UserContentPart,
   type Warning,
 } from '@interlingua/core';
-import { renderHostedToolPart, warnUnsupportedHostedTool } from '@interlingua/core/adapter';
+import {
+  renderHostedToolPart,
+  warnDeferredTools,
+  warnPromptCache,
+  warnUnsupportedHostedTool,
+} from '@interlingua/core/adapter';
 import type { AcmeRequest, AcmeTurn } from './acme-api';
 
 /**
@@ -61,6 +66,9 @@ export function encodeAcmeRequest(request: ChatRequest, options: EncodeRequestOp
     if (isHostedTool(tool)) warnings.push(warnUnsupportedHostedTool(tool, index, 'Acme'));
   });
   const tools = functionToolsOf(request.tools);
+  // Acme loads every schema up front and has no cache settings: both are said, never dropped silently.
+  warnDeferredTools(tools, 'Acme', warnings);
+  warnPromptCache(request.promptCache, 'Acme', 'Acme caches nothing on request.', warnings);
   const choice = request.toolChoice;
   const limits = {
     ...(request.maxOutputTokens === undefined ? {} : { max_tokens: request.maxOutputTokens }),

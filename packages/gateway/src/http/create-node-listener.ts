@@ -224,12 +224,12 @@ export function createNodeListener(
           answer.chunks?.push(text);
           if (outgoing.destroyed) break;
           if (!scheduled) {
-            // The first chunk of a tick goes out at once (uncorked: Node would hold it to the
-            // tick's end, behind the work on the chunks after it); the later ones wait for the end.
+            // The first chunk of a tick is written at once; the later ones wait for the tick's end.
+            // (No uncork() to push it past Node's own per-tick cork: an uncork without its cork
+            // put the body before the headers on Node 22.)
             scheduled = true;
             process.nextTick(flush);
             send(text);
-            outgoing.uncork();
           } else {
             gathered += text;
             if (gathered.length >= FLUSH_AT) flush();

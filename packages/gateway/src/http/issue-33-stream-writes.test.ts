@@ -39,7 +39,7 @@ function post(url: string, onData: (text: string) => void = () => undefined): Pr
 }
 
 describe('createNodeListener: stream writes (issue 33)', () => {
-  it('writes 50 chunks that are ready together in two HTTP chunks (the first at once), not 50', async () => {
+  it('writes 50 chunks that are ready together in two HTTP chunks at most, not 50', async () => {
     const chunks = Array.from({ length: 50 }, (_, index) => `data: {"n":${index}}\n\n`);
     async function* stream(): AsyncIterable<string> {
       // Every chunk is ready at once: each `next()` settles in a microtask of the same turn.
@@ -55,9 +55,10 @@ describe('createNodeListener: stream writes (issue 33)', () => {
       reads += 1;
     });
     expect(body).toBe(chunks.join(''));
-    // Node's client emits one `data` per HTTP chunk, however the bytes arrived: the first chunk
-    // at once, the 49 others together.
-    expect(reads).toBe(2);
+    // Node's client emits one `data` per HTTP chunk, however the bytes arrived: the first chunk,
+    // then the 49 others together — or all in one, where Node's per-tick cork joins them (Node 24).
+    expect(reads).toBeGreaterThanOrEqual(1);
+    expect(reads).toBeLessThanOrEqual(2);
   });
 
   it('sends a chunk that arrives alone before the next one exists', async () => {

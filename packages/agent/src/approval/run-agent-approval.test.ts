@@ -47,7 +47,7 @@ function fileTools() {
 const turn = toolCallResponse([
   { id: 'c1', name: 'list_files', args: {} },
   { id: 'c2', name: 'delete_file', args: { path: '/home/me/notes.txt' } },
-  { id: 'c3', name: 'delete_file', args: { path: '/tmp/scratch' } },
+  { id: 'c3', name: 'delete_file', args: { path: 'scratch/notes.txt' } },
   { id: 'c4', name: 'pay', args: { amount: 5 } },
 ]);
 
@@ -62,7 +62,7 @@ describe('tool approval in the agent loop', () => {
     const result = await runAgent({ model, tools, messages: [userMessage('clean up')] });
 
     expect(result.finishReason).toBe('approval-requested');
-    expect(ran).toEqual(['list', 'delete /tmp/scratch']);
+    expect(ran).toEqual(['list', 'delete scratch/notes.txt']);
     expect(result.pendingApprovals?.map((call) => [call.id, call.approval])).toEqual([
       ['c2', { approvalId: 'c2' }],
       ['c4', { approvalId: 'c4' }],

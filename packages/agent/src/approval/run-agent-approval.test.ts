@@ -15,8 +15,8 @@ function fileTools() {
     name: 'delete_file',
     description: 'Delete a file.',
     input: z.object({ path: z.string() }),
-    // Only what lies outside /tmp needs a person.
-    needsApproval: ({ path }) => !path.startsWith('/tmp/'),
+    // Only what lies outside the scratch folder needs a person.
+    needsApproval: ({ path }) => !path.startsWith('scratch/'),
     execute: ({ path }) => {
       ran.push(`delete ${path}`);
       return `deleted ${path}`;

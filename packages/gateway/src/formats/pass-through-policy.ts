@@ -26,7 +26,6 @@ export const PASS_THROUGH_FIELDS: Readonly<Record<string, { provider: string; fi
       'top_logprobs',
       'reasoning_effort',
       'verbosity',
-      'prompt_cache_key',
     ],
   },
   'openai-responses': {
@@ -41,7 +40,6 @@ export const PASS_THROUGH_FIELDS: Readonly<Record<string, { provider: string; fi
       'top_logprobs',
       'truncation',
       'max_tool_calls',
-      'prompt_cache_key',
     ],
   },
   anthropic: {

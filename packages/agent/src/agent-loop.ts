@@ -157,6 +157,7 @@ async function loop(
     if (listening) emit({ type: 'step-start', step: index, messages: sent });
     const request: ChatRequest = { messages: sent };
     if (options.system !== undefined) request.system = options.system;
+    if (options.systemParts !== undefined) request.systemParts = options.systemParts;
     // Deferred tools: all of them marked for the provider's search, or the found ones and the local search.
     const offered = offerTools(options.tools, history, options.toolSearch);
     if (offered.data.length > 0) request.tools = offered.data;

@@ -5,6 +5,7 @@ import {
   InvalidSettingError,
   type Message,
   type MessageInput,
+  type TextPart,
   type Tool,
   type ToolApprovalDecision,
   toMessages,
@@ -22,7 +23,15 @@ import type { AgentTelemetryOptions } from './telemetry/agent-telemetry';
 /** Request settings sent on every model call of a run. */
 export type AgentCallSettings = Pick<
   ChatRequest,
-  'toolChoice' | 'maxOutputTokens' | 'temperature' | 'topP' | 'stopSequences' | 'reasoning' | 'providerOptions'
+  | 'toolChoice'
+  | 'maxOutputTokens'
+  | 'temperature'
+  | 'topP'
+  | 'stopSequences'
+  | 'reasoning'
+  | 'promptCache'
+  | 'toolArgumentStreaming'
+  | 'providerOptions'
 >;
 
 /** Settings of `runAgent` and `streamAgent`. */
@@ -34,8 +43,12 @@ export type AgentOptions = {
    * model call, so a changing tool set (an MCP server's `tools/list_changed`) is picked up mid-run.
    */
   tools?: readonly AgentTool[] | (() => readonly AgentTool[] | Promise<readonly AgentTool[]>);
-  /** The system prompt. */
-  system?: string;
+  /**
+   * The system prompt: a string, or text blocks where block boundaries or prompt-cache
+   * breakpoints matter (`[{ type: 'text', text: rules, cacheBreakpoint: {} }, { type: 'text', text: today }]`),
+   * sent as the request's `systemParts` and, joined by newlines, its `system`.
+   */
+  system?: string | readonly TextPart[];
   /** The conversation so far, e.g. an earlier result's `messages`. */
   history?: readonly MessageInput[];
   /**
@@ -97,6 +110,7 @@ export type ResolvedAgentOptions = {
   tools: IndexedTools;
   toolSource: (() => readonly AgentTool[] | Promise<readonly AgentTool[]>) | undefined;
   system: string | undefined;
+  systemParts: TextPart[] | undefined;
   history: Message[];
   inputLength: number;
   maxSteps: number;
@@ -162,7 +176,7 @@ export function resolveAgentOptions(options: AgentOptions): ResolvedAgentOptions
     model: options.model,
     tools,
     toolSource: typeof source === 'function' ? source : undefined,
-    system: options.system,
+    ...resolveSystem(options.system),
     history,
     inputLength: options.history?.length ?? 0,
     maxSteps,
@@ -185,6 +199,25 @@ export function resolveAgentOptions(options: AgentOptions): ResolvedAgentOptions
     approvals,
     toolSearch: options.toolSearch ?? (options.model.provider === 'anthropic' ? 'provider' : 'local'),
   };
+}
+
+function resolveSystem(system: AgentOptions['system']): Pick<ResolvedAgentOptions, 'system' | 'systemParts'> {
+  if (system === undefined || typeof system === 'string') return { system, systemParts: undefined };
+  if (!Array.isArray(system)) {
+    throw new InvalidSettingError({
+      message: `Expected \`system\` to be a string or an array of text parts, got ${typeof system}.`,
+    });
+  }
+  system.forEach((part: unknown, index) => {
+    const text = typeof part === 'object' && part !== null ? (part as { type?: unknown; text?: unknown }) : undefined;
+    if (text?.type !== 'text' || typeof text.text !== 'string') {
+      throw new InvalidSettingError({
+        message: `Expected \`system[${index}]\` to be a text part ({ type: 'text', text }), got ${JSON.stringify(part)?.slice(0, 80)}.`,
+      });
+    }
+  });
+  const systemParts = system.map((part) => ({ ...part }));
+  return { system: systemParts.map((part) => part.text).join('\n'), systemParts };
 }
 
 /** Tools by name, and their data as sent to the model. */

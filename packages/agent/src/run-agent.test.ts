@@ -411,6 +411,36 @@ describe('runAgent', () => {
     }
   });
 
+  it('sends system blocks with their breakpoints, the prompt cache and argument streaming on every call', async () => {
+    const model = scriptedModel([
+      toolCallResponse([{ id: 'c1', name: 'get_weather', args: { city: 'Paris' } }]),
+      textResponse('ok'),
+    ]);
+    await runAgent({
+      model,
+      tools: [getWeather],
+      messages: ask,
+      system: [
+        { type: 'text', text: 'You are terse.', cacheBreakpoint: { ttl: '1h' } },
+        { type: 'text', text: 'Today is Tuesday.' },
+      ],
+      settings: { promptCache: { key: 'run-1' }, toolArgumentStreaming: true },
+    });
+    expect(model.requests).toHaveLength(2);
+    for (const request of model.requests) {
+      expect(request.system).toBe('You are terse.\nToday is Tuesday.');
+      expect(request.systemParts).toEqual([
+        { type: 'text', text: 'You are terse.', cacheBreakpoint: { ttl: '1h' } },
+        { type: 'text', text: 'Today is Tuesday.' },
+      ]);
+      expect(request.promptCache).toEqual({ key: 'run-1' });
+      expect(request.toolArgumentStreaming).toBe(true);
+    }
+    await expect(runAgent({ model, messages: ask, system: [{ type: 'image' }] as never })).rejects.toThrow(
+      /system\[0\]` to be a text part/,
+    );
+  });
+
   it('asks a tools function before every model call, so a changed tool set is used mid-run', async () => {
     let offered = [getWeather];
     const model = scriptedModel([

@@ -65,10 +65,24 @@ export {
   type McpAggregatorServerOptions,
 } from './serving/create-mcp-aggregator-server';
 export {
+  createMcpHttpHandler,
+  type McpHttpHandler,
+  type McpHttpHandlerOptions,
+} from './serving/create-mcp-http-handler';
+export type { McpAuditLine, McpAuditOptions } from './serving/mcp-audit-line';
+export { ANONYMOUS_CALLER, type McpCaller } from './serving/mcp-caller';
+export {
   createMcpRequestRelay,
   DEFAULT_INPUT_WAIT_MS,
   McpRequestRelayHub,
 } from './serving/mcp-request-relay-hub';
+export {
+  createMcpKeyAuthenticator,
+  hashMcpKey,
+  MASTER_CALLER,
+  type McpServeKey,
+  type McpServeKeys,
+} from './serving/mcp-serve-keys';
 export type { McpServedTool, McpServedToolContext } from './serving/mcp-served-tool';
 export { notifyListenStreams } from './serving/notify-listen-streams';
 export { type McpStdioServing, serveMcpOverStdio } from './serving/serve-mcp-over-stdio';

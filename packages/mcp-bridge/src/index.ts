@@ -14,6 +14,7 @@ export type { McpProtocolSetting } from './config/mcp-protocol-setting';
 export type { McpRemoteServerConfig, McpRoot, McpServerConfig, McpStdioServerConfig } from './config/mcp-server-config';
 export type { McpApprovalMode, McpToolPolicy } from './config/mcp-tool-policy';
 export { type ParsedMcpConfig, type ParseMcpConfigOptions, parseMcpConfig } from './config/parse-mcp-config';
+export { type McpServeConfig, parseMcpServeConfig } from './config/parse-mcp-serve-config';
 export { readMcpConfigFile } from './config/read-mcp-config-file';
 export { resolveEnvReferences } from './config/resolve-env-references';
 export { applyElicitationDefaults } from './host/apply-elicitation-defaults';

@@ -30,39 +30,8 @@ export function registerPromptHandlers(context: AggregatorContext): void {
     if (target === undefined) throw new ProtocolError(-32602, `No prompt is served as \`${served}\`.`);
     return target;
   };
-  server.setRequestHandler('prompts/list', async (request) => {
-    const { items, nextCursor } = pageOfTools(
-      await listAll(),
-      request.params?.cursor,
-      context.pageSize,
-      'prompts/list',
-    );
-    return nextCursor === undefined ? { prompts: items } : { prompts: items, nextCursor };
-  });
-  server.setRequestHandler('prompts/get', async (request, ctx) => {
-    const call = {
-      method: 'prompts/get' as const,
-      name: request.params.name,
-      server: names.promptIn(request.params.name)?.server,
-      args: request.params.arguments,
-    };
-    return audited(context.audit, context.caller, call, async () => {
-      const target = await promptTarget(request.params.name);
-      try {
-        return (await forwardRelayed<Record<string, unknown>>(context, ctx, target.server, (flight) =>
-          bridge.server(target.server).request(
-            'prompts/get',
-            { ...request.params, name: target.name },
-            {
-              signal: flight.controller.signal,
-            },
-          ),
-        )) as never;
-      } catch (error) {
-        throw forwardUpstreamError(error);
-      }
-    });
-  });
+  // No upstream offers prompts (server-filesystem, server-memory): the SDK refuses the handlers then.
+  if (server.getCapabilities().prompts !== undefined) registerPromptRequests(context, listAll, promptTarget);
   if (context.server.getCapabilities().completions !== undefined) {
     server.setRequestHandler('completion/complete', async (request, ctx) => {
       const ref = request.params.ref;
@@ -98,4 +67,45 @@ export function registerPromptHandlers(context: AggregatorContext): void {
       return {};
     });
   }
+}
+
+function registerPromptRequests(
+  context: AggregatorContext,
+  listAll: () => Promise<Prompt[]>,
+  promptTarget: (served: string) => Promise<{ server: string; name: string }>,
+): void {
+  const { bridge, server, names } = context;
+  server.setRequestHandler('prompts/list', async (request) => {
+    const { items, nextCursor } = pageOfTools(
+      await listAll(),
+      request.params?.cursor,
+      context.pageSize,
+      'prompts/list',
+    );
+    return nextCursor === undefined ? { prompts: items } : { prompts: items, nextCursor };
+  });
+  server.setRequestHandler('prompts/get', async (request, ctx) => {
+    const call = {
+      method: 'prompts/get' as const,
+      name: request.params.name,
+      server: names.promptIn(request.params.name)?.server,
+      args: request.params.arguments,
+    };
+    return audited(context.audit, context.caller, call, async () => {
+      const target = await promptTarget(request.params.name);
+      try {
+        return (await forwardRelayed<Record<string, unknown>>(context, ctx, target.server, (flight) =>
+          bridge.server(target.server).request(
+            'prompts/get',
+            { ...request.params, name: target.name },
+            {
+              signal: flight.controller.signal,
+            },
+          ),
+        )) as never;
+      } catch (error) {
+        throw forwardUpstreamError(error);
+      }
+    });
+  });
 }

@@ -78,6 +78,11 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
       message: `Expected a bearer token to serve MCP on ${host}, which is not a loopback address (or keys); got none.`,
     });
   }
+  if (hasKeys && token !== undefined) {
+    throw new InvalidSettingError({
+      message: 'Expected a bearer token or keys to serve MCP, got both: with keys, give each client a key.',
+    });
+  }
   const authenticate = hasKeys ? createMcpKeyAuthenticator(options.keys ?? {}) : undefined;
   let handler: McpHttpHandler | undefined;
   const http = createServer((incoming: IncomingMessage, response: ServerResponse) => {

@@ -159,7 +159,10 @@ export function createMcpHttpHandler(options: McpHttpHandlerOptions): McpHttpHan
       dispose();
     };
     await server.connect(transport);
-    return transport.handleRequest(request, message === undefined ? {} : { parsedBody: message });
+    const answer = await transport.handleRequest(request, message === undefined ? {} : { parsedBody: message });
+    // No session came of it (not an initialize: the SDK answered 400): its server would never be closed.
+    if (transport.sessionId === undefined) await transport.close();
+    return answer;
   };
 
   const serve = async (request: Request, body: Buffer, caller: McpCaller): Promise<Response> => {

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import {
+  createMcpAggregatorServer,
   hashMcpKey,
   type McpAuditLine,
   McpBridge,
@@ -249,6 +250,39 @@ describe('keys and governance of the aggregator over HTTP', () => {
     },
     TIMEOUT,
   );
+
+  it('a request that opens no session leaves no server behind', async () => {
+    let created = 0;
+    let disposed = 0;
+    const counted = await startMcpHttpServer({
+      createServer: (_context, caller) => {
+        created += 1;
+        const built = createMcpAggregatorServer(bridge, { caller });
+        return {
+          server: built.server,
+          dispose: () => {
+            disposed += 1;
+            built.dispose();
+          },
+        };
+      },
+    });
+    try {
+      for (const id of [1, 2, 3]) {
+        const answer = await fetch(counted.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+          body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list' }),
+        });
+        expect(answer.status).toBe(400);
+        await answer.body?.cancel();
+      }
+      expect(created).toBe(3);
+      expect(disposed).toBe(3);
+    } finally {
+      await counted.close();
+    }
+  });
 
   it(
     'the master key sees every server',

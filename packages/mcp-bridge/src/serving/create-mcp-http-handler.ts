@@ -16,7 +16,7 @@ import {
 import { KeyRateLimiter } from './key-rate-limiter';
 import { type McpAuditOptions, refusedLine } from './mcp-audit-line';
 import type { McpCaller } from './mcp-caller';
-import { auditedCallsOf, deniedCall, jsonRpcError, parseMessage } from './mcp-http-messages';
+import { auditedCallsOf, deniedCall, idOf, jsonRpcError, parseMessage } from './mcp-http-messages';
 import { sendWebResponse, toWebRequest } from './node-web-bridge';
 import { servedToolResolver } from './served-tool-resolver';
 
@@ -179,7 +179,13 @@ export function createMcpHttpHandler(options: McpHttpHandlerOptions): McpHttpHan
           const server = (await resolve(call))?.server;
           audit(refusedLine(caller, { ...call, server }, 'rate_limited', why, options.logArguments));
         }
-        return jsonRpcError(429, `${why} Retry after ${wait} s.`, { 'retry-after': String(wait) });
+        return jsonRpcError(
+          429,
+          `${why} Retry after ${wait} s.`,
+          { 'retry-after': String(wait) },
+          -32000,
+          idOf(message),
+        );
       }
     }
     for (const call of calls) {
@@ -187,7 +193,7 @@ export function createMcpHttpHandler(options: McpHttpHandlerOptions): McpHttpHan
       const denied = deniedCall(caller, call, resolved);
       if (denied === undefined) continue;
       audit(refusedLine(caller, { ...call, server: resolved?.server }, 'denied', denied, options.logArguments));
-      return jsonRpcError(403, denied, {}, -32602);
+      return jsonRpcError(403, denied, {}, -32602, call.id);
     }
     const sessionId = request.headers.get('mcp-session-id');
     const legacy = sessionId !== null || (request.method === 'POST' && (await isLegacyRequest(request, message)));

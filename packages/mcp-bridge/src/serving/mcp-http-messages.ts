@@ -2,7 +2,7 @@ import type { McpAuditLine } from './mcp-audit-line';
 import { callerMayUseServer, callerMayUseTool, type McpCaller, matchesToolPatterns } from './mcp-caller';
 
 /** A request the audit log records, as read from a JSON-RPC message before the aggregator sees it. */
-export type AuditedCall = { method: McpAuditLine['method']; name: string; args: unknown };
+export type AuditedCall = { method: McpAuditLine['method']; name: string; args: unknown; id: unknown };
 
 /** Where a served name leads: its server (`undefined`: none, or a tool of the host's own), and how names are served. */
 export type ResolvedCall = { server: string | undefined; prefixed: boolean };
@@ -30,6 +30,12 @@ export function parseMessage(body: Buffer): unknown {
   }
 }
 
+/** The id of a single JSON-RPC request (string or number), else `null`: what an error body answers to. */
+export function idOf(message: unknown): string | number | null {
+  const id = record(message)?.id;
+  return typeof id === 'string' || typeof id === 'number' ? id : null;
+}
+
 function record(value: unknown): Record<string, unknown> | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
     ? (value as Record<string, unknown>)
@@ -42,11 +48,13 @@ export function auditedCallsOf(message: unknown): AuditedCall[] {
   for (const item of Array.isArray(message) ? message : [message]) {
     const params = record(record(item)?.params);
     const method = record(item)?.method;
+    // The id goes back in a refusal's body.
+    const id = idOf(item);
     if (params === undefined) continue;
     if ((method === 'tools/call' || method === 'prompts/get') && typeof params.name === 'string') {
-      calls.push({ method, name: params.name, args: params.arguments });
+      calls.push({ method, name: params.name, args: params.arguments, id });
     } else if (method === 'resources/read' && typeof params.uri === 'string') {
-      calls.push({ method, name: params.uri, args: undefined });
+      calls.push({ method, name: params.uri, args: undefined, id });
     }
   }
   return calls;

@@ -155,7 +155,7 @@ describe('keys and governance of the aggregator over HTTP', () => {
       const refused = await post(KEYS.memo, readCall(7));
       expect(refused.status).toBe(403);
       const body = (await refused.json()) as { jsonrpc: string; id: unknown; error: { code: number; message: string } };
-      expect(body).toMatchObject({ jsonrpc: '2.0', error: { code: -32602 } });
+      expect(body).toMatchObject({ jsonrpc: '2.0', id: 7, error: { code: -32602 } });
       expect(body.error.message).toContain('fs__read_text_file');
       expect(body.error.message).not.toMatch(/write_file|memory__/);
       const client = await modernClient(KEYS.memo);
@@ -201,6 +201,7 @@ describe('keys and governance of the aggregator over HTTP', () => {
     expect(statuses[2]).toBe(429);
     expect(Number(last?.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(await last?.json()).toMatchObject({
+      id: 2,
       jsonrpc: '2.0',
       error: { message: expect.stringContaining('2 a minute') },
     });

@@ -14,6 +14,7 @@ export type { McpProtocolSetting } from './config/mcp-protocol-setting';
 export type { McpRemoteServerConfig, McpRoot, McpServerConfig, McpStdioServerConfig } from './config/mcp-server-config';
 export type { McpApprovalMode, McpToolPolicy } from './config/mcp-tool-policy';
 export { type ParsedMcpConfig, type ParseMcpConfigOptions, parseMcpConfig } from './config/parse-mcp-config';
+export { type McpServeConfig, parseMcpServeConfig } from './config/parse-mcp-serve-config';
 export { readMcpConfigFile } from './config/read-mcp-config-file';
 export { resolveEnvReferences } from './config/resolve-env-references';
 export { applyElicitationDefaults } from './host/apply-elicitation-defaults';
@@ -65,10 +66,24 @@ export {
   type McpAggregatorServerOptions,
 } from './serving/create-mcp-aggregator-server';
 export {
+  createMcpHttpHandler,
+  type McpHttpHandler,
+  type McpHttpHandlerOptions,
+} from './serving/create-mcp-http-handler';
+export type { McpAuditLine, McpAuditOptions } from './serving/mcp-audit-line';
+export { ANONYMOUS_CALLER, type McpCaller } from './serving/mcp-caller';
+export {
   createMcpRequestRelay,
   DEFAULT_INPUT_WAIT_MS,
   McpRequestRelayHub,
 } from './serving/mcp-request-relay-hub';
+export {
+  createMcpKeyAuthenticator,
+  hashMcpKey,
+  MASTER_CALLER,
+  type McpServeKey,
+  type McpServeKeys,
+} from './serving/mcp-serve-keys';
 export type { McpServedTool, McpServedToolContext } from './serving/mcp-served-tool';
 export { notifyListenStreams } from './serving/notify-listen-streams';
 export { type McpStdioServing, serveMcpOverStdio } from './serving/serve-mcp-over-stdio';

@@ -109,8 +109,10 @@ Usage:
 
 serve: the tools of every server of the config, named server__tool, as ONE MCP server — over
 stdio (stdout carries only MCP frames), or with --http over Streamable HTTP at the printed
-endpoint. On a --host other than loopback it requires INTERLINGUA_MCP_TOKEN, the bearer token
-clients must send. --agent adds an \`agent\` tool that runs a task with that model and these tools.
+endpoint. On a --host other than loopback it requires keys — the mcp.json's \`serve\` section
+(\`masterKey\`, \`keys\` with sha256, servers, tools, requestsPerMinute), sent as Authorization:
+Bearer <key> — or INTERLINGUA_MCP_TOKEN, one bearer token for every client. Over HTTP each call
+writes one JSON audit line to stderr. --agent adds an \`agent\` tool that runs a task with that model and these tools.
 Runs until the client closes stdin, SIGTERM or Ctrl-C.
 
 login: OAuth 2.1 with PKCE for a remote server (a \`url\` in the config): prints the URL to open (and

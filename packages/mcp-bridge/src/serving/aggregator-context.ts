@@ -1,6 +1,8 @@
 import type { LoggingLevel, Notification, ProgressToken, Server, ServerContext } from '@modelcontextprotocol/server';
 import { inputRequired } from '@modelcontextprotocol/server';
 import type { McpBridge } from '../host/mcp-bridge';
+import type { McpAuditOptions } from './mcp-audit-line';
+import type { McpCaller } from './mcp-caller';
 import type { McpRequestRelayHub, RelayedFlight } from './mcp-request-relay-hub';
 import type { McpServedTool } from './mcp-served-tool';
 import type { ServedNames } from './served-names';
@@ -44,6 +46,10 @@ export type AggregatorContext = {
   logLevel: LoggingLevel | undefined;
   /** Served URIs this client subscribed to. */
   subscriptions: Set<string>;
+  /** Who this instance serves: what it lists and lets through. */
+  caller: McpCaller;
+  /** Where `tools/call`, `resources/read` and `prompts/get` are logged. */
+  audit: McpAuditOptions;
 };
 
 /** The owner of a round from the handler's context: the request's own progress token and log level. */

@@ -3,6 +3,8 @@ import type { McpBridge } from '../host/mcp-bridge';
 import type { McpBridgeEvent } from '../host/mcp-bridge-event';
 import { aggregatorCapabilities } from './aggregator-capabilities';
 import { type AggregatorContext, passesLevel, type RoundOwner } from './aggregator-context';
+import type { McpAuditOptions } from './mcp-audit-line';
+import { ANONYMOUS_CALLER, type McpCaller } from './mcp-caller';
 import { McpRequestRelayHub } from './mcp-request-relay-hub';
 import type { McpServedTool } from './mcp-served-tool';
 import { registerPromptHandlers } from './register-prompt-handlers';
@@ -14,7 +16,7 @@ import { ServedNames } from './served-names';
 export const DEFAULT_TOOLS_PAGE_SIZE = 100;
 
 /** Options of {@link createMcpAggregatorServer}. */
-export type McpAggregatorServerOptions = {
+export type McpAggregatorServerOptions = McpAuditOptions & {
   /** Tools of the host's own, listed after the bridge's (see `createAgentTool`). */
   tools?: readonly McpServedTool[];
   /** Items per list page (tools, resources, templates, prompts). Default {@link DEFAULT_TOOLS_PAGE_SIZE}. */
@@ -33,6 +35,11 @@ export type McpAggregatorServerOptions = {
    * `relay` must be the bridge's `relay` option. Without it those requests are refused.
    */
   relay?: McpRequestRelayHub;
+  /**
+   * Who this server is for: it lists only the servers and tools the caller may use and refuses the
+   * rest. Default: anyone, everything.
+   */
+  caller?: McpCaller;
 };
 
 /** An aggregator's MCP server and the function that detaches it from the bridge. */
@@ -94,6 +101,11 @@ export function createMcpAggregatorServer(
     callTimeout: options.callTimeout,
     logLevel: undefined,
     subscriptions: new Set(),
+    caller: options.caller ?? ANONYMOUS_CALLER,
+    audit: {
+      ...(options.audit === undefined ? {} : { audit: options.audit }),
+      ...(options.logArguments === undefined ? {} : { logArguments: options.logArguments }),
+    },
   };
   registerToolHandlers(context);
   if (server.getCapabilities().resources !== undefined) registerResourceHandlers(context);

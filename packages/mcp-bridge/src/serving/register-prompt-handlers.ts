@@ -1,6 +1,8 @@
 import { type Prompt, ProtocolError } from '@modelcontextprotocol/server';
 import { type AggregatorContext, forwardRelayed } from './aggregator-context';
 import { forwardUpstreamError } from './forward-upstream-error';
+import { audited } from './mcp-audit-line';
+import { callerMayUseServer } from './mcp-caller';
 import { pageOfTools } from './page-of-tools';
 import { serversOffering } from './register-resource-handlers';
 
@@ -21,35 +23,15 @@ export function registerPromptHandlers(context: AggregatorContext): void {
     return all;
   };
   const promptTarget = async (served: string) => {
-    const target = names.promptIn(served) ?? ((await listAll()) && names.promptIn(served));
+    const found = names.promptIn(served) ?? ((await listAll()) && names.promptIn(served));
+    // A server the caller may not use is not there for it.
+    const target =
+      found !== undefined && callerMayUseServer(context.caller, found.server, names.prefixed) ? found : undefined;
     if (target === undefined) throw new ProtocolError(-32602, `No prompt is served as \`${served}\`.`);
     return target;
   };
-  server.setRequestHandler('prompts/list', async (request) => {
-    const { items, nextCursor } = pageOfTools(
-      await listAll(),
-      request.params?.cursor,
-      context.pageSize,
-      'prompts/list',
-    );
-    return nextCursor === undefined ? { prompts: items } : { prompts: items, nextCursor };
-  });
-  server.setRequestHandler('prompts/get', async (request, ctx) => {
-    const target = await promptTarget(request.params.name);
-    try {
-      return (await forwardRelayed<Record<string, unknown>>(context, ctx, target.server, (flight) =>
-        bridge.server(target.server).request(
-          'prompts/get',
-          { ...request.params, name: target.name },
-          {
-            signal: flight.controller.signal,
-          },
-        ),
-      )) as never;
-    } catch (error) {
-      throw forwardUpstreamError(error);
-    }
-  });
+  // No upstream offers prompts (server-filesystem, server-memory): the SDK refuses the handlers then.
+  if (server.getCapabilities().prompts !== undefined) registerPromptRequests(context, listAll, promptTarget);
   if (context.server.getCapabilities().completions !== undefined) {
     server.setRequestHandler('completion/complete', async (request, ctx) => {
       const ref = request.params.ref;
@@ -58,7 +40,8 @@ export function registerPromptHandlers(context: AggregatorContext): void {
           ? await promptTarget(ref.name).then((found) => ({ server: found.server, ref: { ...ref, name: found.name } }))
           : (() => {
               const found = names.uriIn(ref.uri);
-              if (found === undefined) throw new ProtocolError(-32602, `No resource template is served as ${ref.uri}.`);
+              if (found === undefined || !callerMayUseServer(context.caller, found.server, names.prefixed))
+                throw new ProtocolError(-32602, `No resource template is served as ${ref.uri}.`);
               return { server: found.server, ref: { ...ref, uri: found.uri } };
             })();
       try {
@@ -84,4 +67,45 @@ export function registerPromptHandlers(context: AggregatorContext): void {
       return {};
     });
   }
+}
+
+function registerPromptRequests(
+  context: AggregatorContext,
+  listAll: () => Promise<Prompt[]>,
+  promptTarget: (served: string) => Promise<{ server: string; name: string }>,
+): void {
+  const { bridge, server, names } = context;
+  server.setRequestHandler('prompts/list', async (request) => {
+    const { items, nextCursor } = pageOfTools(
+      await listAll(),
+      request.params?.cursor,
+      context.pageSize,
+      'prompts/list',
+    );
+    return nextCursor === undefined ? { prompts: items } : { prompts: items, nextCursor };
+  });
+  server.setRequestHandler('prompts/get', async (request, ctx) => {
+    const call = {
+      method: 'prompts/get' as const,
+      name: request.params.name,
+      server: names.promptIn(request.params.name)?.server,
+      args: request.params.arguments,
+    };
+    return audited(context.audit, context.caller, call, async () => {
+      const target = await promptTarget(request.params.name);
+      try {
+        return (await forwardRelayed<Record<string, unknown>>(context, ctx, target.server, (flight) =>
+          bridge.server(target.server).request(
+            'prompts/get',
+            { ...request.params, name: target.name },
+            {
+              signal: flight.controller.signal,
+            },
+          ),
+        )) as never;
+      } catch (error) {
+        throw forwardUpstreamError(error);
+      }
+    });
+  });
 }

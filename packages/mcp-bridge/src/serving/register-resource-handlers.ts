@@ -1,18 +1,22 @@
 import { ProtocolError, type Resource, type ResourceTemplateType } from '@modelcontextprotocol/server';
 import { type AggregatorContext, forwardRelayed } from './aggregator-context';
 import { forwardUpstreamError } from './forward-upstream-error';
+import { audited } from './mcp-audit-line';
+import { callerMayUseServer } from './mcp-caller';
 import { pageOfTools } from './page-of-tools';
 
-/** Every connected server that declares `capability`. */
+/** Every connected server that declares `capability` and whose resources and prompts the caller may use. */
 export function serversOffering(context: AggregatorContext, capability: 'resources' | 'prompts'): string[] {
   return context.bridge.servers
     .filter((status) => status.state === 'connected' && status.capabilities?.[capability] !== undefined)
-    .map((status) => status.name);
+    .map((status) => status.name)
+    .filter((name) => callerMayUseServer(context.caller, name, context.names.prefixed));
 }
 
 function targetOf(context: AggregatorContext, uri: string): { server: string; uri: string } {
   const target = context.names.uriIn(uri);
-  if (target === undefined) {
+  // A server the caller may not use is not there for it.
+  if (target === undefined || !callerMayUseServer(context.caller, target.server, context.names.prefixed)) {
     throw new ProtocolError(-32602, `Resource not found: ${uri} names none of the served servers.`, { uri });
   }
   return target;
@@ -57,6 +61,16 @@ export function registerResourceHandlers(context: AggregatorContext): void {
       : { resourceTemplates: page.items, nextCursor: page.nextCursor };
   });
   server.setRequestHandler('resources/read', async (request, ctx) => {
+    const call = {
+      method: 'resources/read' as const,
+      name: request.params.uri,
+      server: names.uriIn(request.params.uri)?.server,
+      args: undefined,
+    };
+    return audited(context.audit, context.caller, call, () => readResource(request.params, ctx));
+  });
+  const readResource = async (params: { uri: string }, ctx: Parameters<typeof forwardRelayed>[1]) => {
+    const request = { params };
     const target = targetOf(context, request.params.uri);
     try {
       const result: Record<string, unknown> = await forwardRelayed<Record<string, unknown>>(
@@ -81,7 +95,7 @@ export function registerResourceHandlers(context: AggregatorContext): void {
     } catch (error) {
       throw forwardUpstreamError(error);
     }
-  });
+  };
   for (const method of ['resources/subscribe', 'resources/unsubscribe'] as const) {
     server.setRequestHandler(method, async (request) => {
       const target = targetOf(context, request.params.uri);

@@ -1,24 +1,68 @@
-import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
+import { type CallToolResult, ProtocolError, type ServerContext, type Tool } from '@modelcontextprotocol/server';
 import { McpToolCallError } from '../host/mcp-tool-call-error';
 import { type AggregatorContext, forwardRelayed, progressTo, type RoundOwner, roundOwner } from './aggregator-context';
 import { forwardUpstreamError } from './forward-upstream-error';
+import { audited } from './mcp-audit-line';
+import { callerMayUseTool } from './mcp-caller';
+import type { McpServedTool } from './mcp-served-tool';
 import { pageOfTools } from './page-of-tools';
 
-/** `tools/list` and `tools/call`: the bridge's tools under their served names, then the host's own. */
+async function callOwn(
+  context: AggregatorContext,
+  served: McpServedTool,
+  args: Record<string, unknown>,
+  ctx: ServerContext,
+): Promise<CallToolResult> {
+  const owner: RoundOwner = roundOwner(context, ctx);
+  try {
+    return (await served.call(args, {
+      signal: ctx.mcpReq.signal,
+      sendProgress:
+        owner.progressToken === undefined
+          ? undefined
+          : (progress) =>
+              owner.notify({
+                method: 'notifications/progress',
+                params: { progressToken: owner.progressToken, ...progress },
+              }),
+    })) as CallToolResult;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return {
+      content: [{ type: 'text', text: `Tool \`${served.definition.name}\` failed: ${message}` }],
+      isError: true,
+    };
+  }
+}
+
+/**
+ * `tools/list` and `tools/call`: the bridge's tools under their served names, then the host's own —
+ * those the caller may use; a call to any other name is `-32602` naming only the caller's tools.
+ */
 export function registerToolHandlers(context: AggregatorContext): void {
-  const { bridge, server, names, own } = context;
+  const { bridge, server, names, own, caller } = context;
   // Served name → the bridge's exposed name, as of the last listing (unprefixed names differ).
   let exposedOf = new Map<string, string>();
   const listAll = async (): Promise<Tool[]> => {
     const definitions = await bridge.toolDefinitions();
     const next = new Map<string, string>();
-    const served = definitions.map((definition) => {
+    const served = definitions.flatMap((definition) => {
       const name = names.prefixed ? definition.name : (bridge.serverOf(definition.name)?.tool ?? definition.name);
       next.set(name, definition.name);
-      return { ...definition, name } as Tool;
+      const upstream = bridge.serverOf(definition.name)?.server;
+      return callerMayUseTool(caller, name, upstream) ? [{ ...definition, name } as Tool] : [];
     });
     exposedOf = next;
-    return [...served, ...[...own.values()].map((tool) => tool.definition as Tool)];
+    const mine = [...own.values()].filter((tool) => callerMayUseTool(caller, tool.definition.name, undefined));
+    return [...served, ...mine.map((tool) => tool.definition as Tool)];
+  };
+  // Names only what this caller may see: the others' tools are not its business.
+  const unknownTool = async (name: string) => {
+    const known = (await listAll().catch(() => [])).map((tool) => tool.name);
+    return new ProtocolError(
+      -32602,
+      `No MCP tool is exposed as \`${name}\`; expected one of ${known.join(', ') || '(none)'}.`,
+    );
   };
   server.setRequestHandler('tools/list', async (request) => {
     const { items, nextCursor } = pageOfTools(await listAll(), request.params?.cursor, context.pageSize);
@@ -28,42 +72,29 @@ export function registerToolHandlers(context: AggregatorContext): void {
     const { name } = request.params;
     const args = request.params.arguments ?? {};
     const served = own.get(name);
-    if (served !== undefined) {
-      const owner: RoundOwner = roundOwner(context, ctx);
-      try {
-        return (await served.call(args, {
-          signal: ctx.mcpReq.signal,
-          sendProgress:
-            owner.progressToken === undefined
-              ? undefined
-              : (progress) =>
-                  owner.notify({
-                    method: 'notifications/progress',
-                    params: { progressToken: owner.progressToken, ...progress },
-                  }),
-        })) as CallToolResult;
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        return { content: [{ type: 'text', text: `Tool \`${name}\` failed: ${message}` }], isError: true };
-      }
-    }
-    if (!names.prefixed && !exposedOf.has(name)) await listAll();
+    if (served === undefined && !names.prefixed && !exposedOf.has(name)) await listAll();
     const exposed = names.prefixed ? name : (exposedOf.get(name) ?? name);
-    const upstream = bridge.serverOf(exposed)?.server ?? '';
-    try {
-      return (await forwardRelayed<unknown>(context, ctx, upstream, (flight) =>
-        bridge.forwardToolCall(exposed, args, {
-          signal: flight.controller.signal,
-          ...(context.callTimeout === undefined ? {} : { timeout: context.callTimeout }),
-          onProgress: progressTo(flight),
-        }),
-      )) as CallToolResult;
-    } catch (error) {
-      // No result from the upstream (dead, timed out, lost): an error result, as the agent would give.
-      if (McpToolCallError.isInstance(error) && error.reason !== 'no-such-tool' && error.reason !== 'rpc-error') {
-        return { content: [{ type: 'text', text: error.message }], isError: true };
+    const upstream = served === undefined ? bridge.serverOf(exposed)?.server : undefined;
+    const call = { method: 'tools/call' as const, name, server: upstream, args: request.params.arguments };
+    return audited(context.audit, caller, call, async (): Promise<CallToolResult> => {
+      if (!callerMayUseTool(caller, name, upstream)) throw await unknownTool(name);
+      if (served !== undefined) return callOwn(context, served, args, ctx);
+      try {
+        return (await forwardRelayed<unknown>(context, ctx, upstream ?? '', (flight) =>
+          bridge.forwardToolCall(exposed, args, {
+            signal: flight.controller.signal,
+            ...(context.callTimeout === undefined ? {} : { timeout: context.callTimeout }),
+            onProgress: progressTo(flight),
+          }),
+        )) as CallToolResult;
+      } catch (error) {
+        if (McpToolCallError.isInstance(error) && error.reason === 'no-such-tool') throw await unknownTool(name);
+        // No result from the upstream (dead, timed out, lost): an error result, as the agent would give.
+        if (McpToolCallError.isInstance(error) && error.reason !== 'rpc-error') {
+          return { content: [{ type: 'text', text: error.message }], isError: true };
+        }
+        throw forwardUpstreamError(error);
       }
-      throw forwardUpstreamError(error);
-    }
+    });
   });
 }

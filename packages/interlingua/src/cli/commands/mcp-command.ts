@@ -12,6 +12,7 @@ import {
   type McpServedTool,
   notifyListenStreams,
   parseMcpConfig,
+  parseMcpServeConfig,
   readMcpConfigFile,
   serveMcpOverStdio,
   startMcpHttpServer,
@@ -63,7 +64,8 @@ function untilStopped(closed: Promise<void>): Promise<void> {
  * `interlingua mcp login|logout <server> --mcp mcp.json` and `interlingua mcp serve --mcp
  * mcp.json [--http]`: OAuth logins kept in the user's config directory, and every configured
  * server's tools served as one MCP server over stdio (stdout carries only the protocol) or
- * Streamable HTTP (loopback by default; elsewhere with `INTERLINGUA_MCP_TOKEN` as bearer token).
+ * Streamable HTTP (loopback by default; elsewhere with the mcp.json's `serve` keys, or
+ * `INTERLINGUA_MCP_TOKEN` as bearer token), one JSON audit line per call on stderr.
  */
 export async function mcpCommand(args: McpCliArgs, io: CliIO): Promise<number> {
   if (args.action === 'serve') return serve(args, io);
@@ -85,6 +87,18 @@ export async function mcpCommand(args: McpCliArgs, io: CliIO): Promise<number> {
   await logoutMcpServer(args.server, await remoteServer(args.mcp, args.server, io), { tokenStore });
   io.stdout.write(`Logged out of \`${args.server}\`.\n`);
   return 0;
+}
+
+// The mcp.json's `serve` section (keys, master key, logArguments), its server names checked against the bridge's.
+async function serveConfig(path: string, bridge: McpBridge, io: CliIO) {
+  try {
+    return parseMcpServeConfig(await readMcpConfigFile(path), {
+      env: io.env,
+      servers: bridge.servers.map((server) => server.name),
+    });
+  } catch (error) {
+    throw new CliError(error instanceof Error ? error.message : String(error), { exitCode: EXIT_USAGE, cause: error });
+  }
 }
 
 async function serve(args: Extract<McpCliArgs, { action: 'serve' }>, io: CliIO): Promise<number> {
@@ -125,14 +139,19 @@ async function serve(args: Extract<McpCliArgs, { action: 'serve' }>, io: CliIO):
       return 0;
     }
     const token = io.env.INTERLINGUA_MCP_TOKEN;
+    const serve = await serveConfig(args.mcp, bridge, io);
     const http = await startMcpHttpServer({
-      createServer: () => createMcpAggregatorServer(bridge, serverOptions),
+      bridge,
+      aggregator: serverOptions,
       host: args.host,
       port: args.port,
       ...(token === undefined || token === '' ? {} : { token }),
+      ...(serve === undefined ? {} : { keys: serve, logArguments: serve.logArguments }),
+      // One JSON line per call on stderr (stdout carries the endpoint's URL): key name, server, tool, outcome.
+      audit: (line) => io.stderr.write(`${JSON.stringify({ type: 'mcp-audit', ...line })}\n`),
     }).catch((error: unknown) => {
       throw new CliError(error instanceof Error ? error.message : String(error), {
-        hint: 'Set INTERLINGUA_MCP_TOKEN to the bearer token clients must send, or serve on 127.0.0.1.',
+        hint: 'Add a `serve` section with `keys` (or `masterKey`) to the mcp.json, set INTERLINGUA_MCP_TOKEN, or serve on 127.0.0.1.',
         exitCode: EXIT_USAGE,
         cause: error,
       });

@@ -1,6 +1,6 @@
 import { InvalidSettingError } from '@interlingua/core';
 import { findClosestMatch } from '@interlingua/core/adapter';
-import type { McpServeKey, McpServeKeys } from '../serving/mcp-serve-keys';
+import type { McpServeKey, McpServeKeys } from './mcp-serve-keys-config';
 import { resolveEnvReferences } from './resolve-env-references';
 
 /** The `serve` section of an mcp.json: who may use `interlingua mcp serve --http`, and what is logged. */

@@ -86,6 +86,7 @@ export {
   LeanHTTPClient,
   type LeanHTTPClientOptions,
   type LeanRequest,
+  type LeanRetryPolicy,
   type LeanStream,
 } from '../transport/lean-http-client';
 export { type HeaderLookup, retryDelayMs, shouldRetryStatus } from '../transport/lean-retry-policy';

@@ -30,6 +30,26 @@ export type LeanErrorFactory = {
   abort(cause: unknown): unknown;
 };
 
+/**
+ * When and how soon a lean call is tried again, where an SDK's rule differs from the default
+ * (the `openai` and `@anthropic-ai/sdk` one: `shouldRetryStatus`, `retryDelayMs`, failed
+ * connections retried).
+ */
+export type LeanRetryPolicy = {
+  /** Whether an answer with this status (and these headers) is tried again. */
+  retryStatus(status: number, header: HeaderLookup): boolean;
+  /** Milliseconds before the next attempt, after `retriesDone` retries (0 before the first). */
+  delayMs(retriesDone: number, header: HeaderLookup | undefined): number;
+  /** Whether a failed connection (not a timeout) is tried again. */
+  retryConnections: boolean;
+};
+
+const SDK_RETRY_POLICY: LeanRetryPolicy = {
+  retryStatus: shouldRetryStatus,
+  delayMs: retryDelayMs,
+  retryConnections: true,
+};
+
 /** Settings of a {@link LeanHTTPClient}: one per model (or per factory), kept for its lifetime. */
 export type LeanHTTPClientOptions = {
   /** The API root the request paths are appended to, e.g. `https://api.openai.com/v1`. */
@@ -38,8 +58,10 @@ export type LeanHTTPClientOptions = {
   headers: Record<string, string>;
   /** Milliseconds each attempt may wait for the response to start (a non-streaming one: to end). Default 600,000. */
   timeout?: number | undefined;
-  /** Retries on 408/409/429/5xx and failed connections (the official SDKs' rule and backoff). Default 2. */
+  /** Retries on 408/409/429/5xx and failed connections (the official SDKs' rule and backoff, unless `retry` says otherwise). Default 2. */
   maxRetries?: number | undefined;
+  /** Another SDK's retry rule (default: the `openai` and `@anthropic-ai/sdk` one). */
+  retry?: LeanRetryPolicy | undefined;
   /** Send with this `fetch` instead of the keep-alive pool (tracing, proxies, tests). */
   fetch?: typeof globalThis.fetch | undefined;
   /** The SDK's error for each kind of failure, given to `mapError`. */
@@ -165,7 +187,7 @@ export class LeanHTTPClient {
   }
 
   private async send(request: LeanRequest) {
-    const { timeout = DEFAULT_TIMEOUT_MS, maxRetries = DEFAULT_MAX_RETRIES } = this.options;
+    const { timeout = DEFAULT_TIMEOUT_MS, maxRetries = DEFAULT_MAX_RETRIES, retry = SDK_RETRY_POLICY } = this.options;
     const { signal } = request;
     const toError = (failure: LeanFailure) => this.toError(failure, request.path);
     const headers =
@@ -196,17 +218,17 @@ export class LeanHTTPClient {
       } catch (error) {
         const failure = finish(error);
         if (failure.type === 'abort') throw toError(failure);
-        if (retriesLeft) {
-          await sleep(retryDelayMs(retriesDone), signal);
+        if (retriesLeft && (failure.type === 'timeout' || retry.retryConnections)) {
+          await sleep(retry.delayMs(retriesDone, undefined), signal);
           continue;
         }
         throw toError(failure.type === 'timeout' ? failure : { type: 'connection', error });
       }
       if (answer.status >= 200 && answer.status < 300) return { answer, controller, finish, release };
-      if (retriesLeft && shouldRetryStatus(answer.status, answer.header)) {
+      if (retriesLeft && retry.retryStatus(answer.status, answer.header)) {
         finish(undefined);
         answer.discard();
-        await sleep(retryDelayMs(retriesDone, answer.header), signal);
+        await sleep(retry.delayMs(retriesDone, answer.header), signal);
         continue;
       }
       // As the SDKs: the body as text (or the reason it could not be read), for the adapter's error.

@@ -31,7 +31,11 @@ export type GeminiSettings = {
    * the events that arrived, with an `error` event holding a retryable `APICallError`.
    */
   streamIdleTimeout?: number;
-  /** Retries of 408 / 429 / 5xx / connection failures, with backoff (default 2). */
+  /**
+   * Retries, with backoff (default 2): of 408, 429, 500, 502, 503, 504 and timed-out attempts with
+   * `@google/genai` and the lean transport (neither retries a failed connection); of 408, 429, 5xx
+   * and failed connections with `@google/generative-ai` (the model retries).
+   */
   maxRetries?: number;
   /** Headers sent with every call. */
   headers?: Record<string, string>;
@@ -89,7 +93,7 @@ const GEMINI_SETTINGS = Object.keys({
  * Creates a Gemini provider for the Gemini Developer API, over `@google/genai` (the default,
  * with its retries, timeout and a `fetch` option) or `@google/generative-ai` (`sdk:
  * 'generative-ai'`; there the model does the retries and timeout, and the global `fetch` is
- * used). The key is read on a model's first call; a missing key fails that call with an
+ * used), or without an SDK (`transport: 'lean'`, see docs/transports.md). The key is read on a model's first call; a missing key fails that call with an
  * `InvalidSettingError` naming both environment variables (so the provider can be registered
  * before the key is set). An unknown setting is an `InvalidSettingError` naming the nearest
  * known one (so a misspelt option is never ignored). For Vertex AI see `createVertex`.

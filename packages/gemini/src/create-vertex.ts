@@ -40,7 +40,7 @@ export type VertexSettings = {
   timeout?: number;
   /** Milliseconds to wait for each next chunk of a stream once it started (default: `timeout`). */
   streamIdleTimeout?: number;
-  /** Retries of 408 / 429 / 5xx / connection failures by the SDK (default 2). */
+  /** Retries of 408, 429, 500, 502, 503, 504 and timed-out attempts, by the SDK's rule (default 2); a failed connection is not retried. */
   maxRetries?: number;
   /** Headers sent with every call. */
   headers?: Record<string, string>;

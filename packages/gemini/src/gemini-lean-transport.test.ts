@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createGemini } from './create-gemini';
 import { createVertex } from './create-vertex';
 import { geminiCodec } from './gemini-codec';
+import { geminiModelResource } from './gemini-lean-transport';
 
 // What the conformance suite (gemini-lean-transport.conformance.test.ts) cannot compare with the
 // SDK: the lean transport sends the codec's body as is, and the Vertex token source is asked on each call.
@@ -152,5 +153,17 @@ describe('createVertex({ transport: "lean" })', () => {
       .generate(request)
       .catch((error: unknown) => error);
     expect(String(failure)).toContain('Scopes must include: https://www.googleapis.com/auth/cloud-platform');
+  });
+});
+
+describe('geminiModelResource: the model path segment as @google/genai builds it (its tModel)', () => {
+  it('prefixes a bare id, keeps a full resource name, refuses what could escape the path', () => {
+    expect(geminiModelResource('gemini-2.5-flash', false)).toBe('models/gemini-2.5-flash');
+    expect(geminiModelResource('tunedModels/my-tune', false)).toBe('tunedModels/my-tune');
+    expect(geminiModelResource('gemini-2.5-flash', true)).toBe('publishers/google/models/gemini-2.5-flash');
+    expect(geminiModelResource('meta/llama-4', true)).toBe('publishers/meta/models/llama-4');
+    expect(geminiModelResource('projects/p/locations/l/endpoints/1', true)).toBe('projects/p/locations/l/endpoints/1');
+    for (const hostile of ['../admin', 'gemini?alt=json', 'a&b', ''])
+      expect(() => geminiModelResource(hostile, false)).toThrow('invalid model parameter');
   });
 });

@@ -5,7 +5,7 @@ import {
   APIUserAbortError,
 } from '@anthropic-ai/sdk/core/error';
 import { type CallOptions, InvalidSettingError } from '@interlingua/core';
-import { type LeanFailure, LeanHTTPClient } from '@interlingua/core/adapter';
+import { LeanHTTPClient, stainlessErrorFactory } from '@interlingua/core/adapter';
 import { mapAnthropicError } from './map-anthropic-error';
 
 /** What the lean transport of {@link createAnthropic} is built from: the SDK client's settings. */
@@ -26,6 +26,14 @@ const ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
  * (`anthropic-transports.conformance.test.ts`) fails when an SDK upgrade changes it.
  */
 export const ANTHROPIC_VERSION = '2026-10-21';
+
+// A lean call's failures as the SDK's errors, for `mapAnthropicError`.
+const SDK_ERRORS = stainlessErrorFactory({
+  APIError,
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIUserAbortError,
+});
 
 /**
  * The lean transport's client for the Messages API, made on the first call (a missing key
@@ -59,7 +67,8 @@ export function createAnthropicLeanClient(settings: AnthropicLeanSettings): () =
       timeout: settings.timeout,
       maxRetries: settings.maxRetries,
       fetch: settings.fetch,
-      toError: (failure, url) => mapAnthropicError(toSDKError(failure), undefined, [apiKey], url),
+      errors: SDK_ERRORS,
+      mapError: (error, url) => mapAnthropicError(error, undefined, [apiKey], url),
     });
     return client;
   };
@@ -68,42 +77,6 @@ export function createAnthropicLeanClient(settings: AnthropicLeanSettings): () =
 /** The options of one lean Messages call. */
 export function anthropicLeanRequest(body: unknown, options: CallOptions) {
   return { path: '/v1/messages', body: JSON.stringify(body), signal: options.signal, headers: options.headers };
-}
-
-// The error the SDK would have thrown for the same failure, for `mapAnthropicError`.
-function toSDKError(failure: LeanFailure): unknown {
-  switch (failure.type) {
-    case 'status': {
-      const json = safeJSON(failure.text);
-      // As the SDK: the parsed body, else the text as the message.
-      return APIError.generate(
-        failure.status,
-        json as object | undefined,
-        json ? undefined : failure.text,
-        failure.headers,
-      );
-    }
-    case 'connection':
-      return new APIConnectionError({ cause: failure.error instanceof Error ? failure.error : undefined });
-    case 'timeout':
-      return new APIConnectionTimeoutError();
-    case 'abort':
-      return new APIUserAbortError();
-    case 'body':
-      return failure.error;
-    default: {
-      const unexpected: never = failure;
-      return unexpected;
-    }
-  }
-}
-
-function safeJSON(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

@@ -1,6 +1,8 @@
 import { InvalidSettingError } from '@interlingua/core';
 import { rejectUnknownSettings } from '@interlingua/core/adapter';
 import { GeminiChatModel, type GeminiChatModelConfig } from './gemini-chat-model';
+import { apiRoot, checkTransportChoice, leanHeaders } from './gemini-lean-settings';
+import { createGeminiLeanTransport, geminiModelResource } from './gemini-lean-transport';
 import type { GeminiTransport } from './gemini-transport';
 import { createGenAITransport } from './genai-transport';
 import { createGenerativeAITransport } from './generative-ai-transport';
@@ -29,7 +31,11 @@ export type GeminiSettings = {
    * the events that arrived, with an `error` event holding a retryable `APICallError`.
    */
   streamIdleTimeout?: number;
-  /** Retries of 408 / 429 / 5xx / connection failures, with backoff (default 2). */
+  /**
+   * Retries, with backoff (default 2): of 408, 429, 500, 502, 503, 504 and timed-out attempts with
+   * `@google/genai` and the lean transport (neither retries a failed connection); of 408, 429, 5xx
+   * and failed connections with `@google/generative-ai` (the model retries).
+   */
   maxRetries?: number;
   /** Headers sent with every call. */
   headers?: Record<string, string>;
@@ -42,8 +48,13 @@ export type GeminiSettings = {
   sdk?: 'genai' | 'generative-ai';
   /** A `fetch` for every call (tracing, proxies, tests). `@google/genai` only: `@google/generative-ai` takes none. */
   fetch?: typeof globalThis.fetch;
-  /** Replaces the SDK transport altogether (tests, another client, a proxy). */
-  transport?: GeminiTransport;
+  /**
+   * How the models send: `'sdk'` (default) through the SDK named by `sdk`; `'lean'` through the
+   * lean transport — the codec's body over a keep-alive `undici` pool, SSE read from the bytes,
+   * `@google/genai`'s retries and errors, no SDK object per call (what the gateway uses; see
+   * docs/transports.md); or a {@link GeminiTransport} of one's own (tests, another client, a proxy).
+   */
+  transport?: 'sdk' | 'lean' | GeminiTransport;
   /**
    * Whether tool results' images and files go inside `functionResponse.parts` (Gemini 3's
    * multimodal function responses): a boolean, or a function of the model id (`undefined`: the
@@ -57,6 +68,9 @@ export type GeminiProvider = ((modelId: string) => GeminiChatModel) & {
   /** The same as calling the provider. */
   chat(modelId: string): GeminiChatModel;
 };
+
+// The Gemini Developer API's origin (the SDK's default; GOOGLE_GEMINI_BASE_URL overrides it, as for the SDK).
+const GEMINI_ORIGIN = 'https://generativelanguage.googleapis.com';
 
 // Every key of GeminiSettings, checked by the compiler, so a new setting cannot be refused by mistake.
 const GEMINI_SETTINGS = Object.keys({
@@ -79,7 +93,7 @@ const GEMINI_SETTINGS = Object.keys({
  * Creates a Gemini provider for the Gemini Developer API, over `@google/genai` (the default,
  * with its retries, timeout and a `fetch` option) or `@google/generative-ai` (`sdk:
  * 'generative-ai'`; there the model does the retries and timeout, and the global `fetch` is
- * used). The key is read on a model's first call; a missing key fails that call with an
+ * used), or without an SDK (`transport: 'lean'`, see docs/transports.md). The key is read on a model's first call; a missing key fails that call with an
  * `InvalidSettingError` naming both environment variables (so the provider can be registered
  * before the key is set). An unknown setting is an `InvalidSettingError` naming the nearest
  * known one (so a misspelt option is never ignored). For Vertex AI see `createVertex`.
@@ -97,7 +111,14 @@ export function createGemini(settings: GeminiSettings = {}): GeminiProvider {
   const baseUrl = oneBaseUrl(settings);
   const { timeout, maxRetries, streamIdleTimeout } = checkTimeoutAndRetries(settings);
   const sdk = settings.sdk ?? 'genai';
-  if (sdk === 'generative-ai' && settings.fetch !== undefined && settings.transport === undefined) {
+  const own = typeof settings.transport === 'object' ? settings.transport : undefined;
+  const lean = checkTransportChoice(settings.transport) === 'lean';
+  if (lean && settings.sdk === 'generative-ai') {
+    throw new InvalidSettingError({
+      message: 'Expected no `sdk` with transport: "lean": the lean transport sends without an SDK.',
+    });
+  }
+  if (sdk === 'generative-ai' && settings.fetch !== undefined && own === undefined) {
     throw new InvalidSettingError({
       message:
         'Expected no `fetch` with sdk: "generative-ai": @google/generative-ai always uses the global fetch. Use sdk: "genai" (the default) to pass one.',
@@ -114,6 +135,18 @@ export function createGemini(settings: GeminiSettings = {}): GeminiProvider {
           'Expected a Gemini API key: pass `apiKey` to createGemini() or set the GEMINI_API_KEY (or GOOGLE_API_KEY) environment variable; found none.',
       });
     }
+    if (lean)
+      return createGeminiLeanTransport({
+        baseURL: apiRoot(
+          baseUrl ?? readEnv('GOOGLE_GEMINI_BASE_URL') ?? GEMINI_ORIGIN,
+          settings.apiVersion ?? 'v1beta',
+        ),
+        modelPath: (modelId) => `/${geminiModelResource(modelId, false)}`,
+        headers: leanHeaders(settings.headers, timeout, { 'x-goog-api-key': apiKey }),
+        timeout,
+        maxRetries,
+        fetch: settings.fetch,
+      });
     if (sdk === 'generative-ai')
       return createGenerativeAITransport({
         apiKey,
@@ -132,10 +165,10 @@ export function createGemini(settings: GeminiSettings = {}): GeminiProvider {
       maxRetries,
     });
   };
-  // @google/genai retries and times out itself; with @google/generative-ai (which does neither)
-  // or a transport of one's own, the model does.
-  const modelOwnsRetries = settings.transport !== undefined || sdk === 'generative-ai';
-  return geminiProvider(settings.transport ?? lazyTransport(resolve, sdk !== 'generative-ai'), {
+  // @google/genai and the lean transport retry and time out themselves; with
+  // @google/generative-ai (which does neither) or a transport of one's own, the model does.
+  const modelOwnsRetries = own !== undefined || (!lean && sdk === 'generative-ai');
+  return geminiProvider(own ?? lazyTransport(resolve, lean || sdk !== 'generative-ai'), {
     provider: settings.name ?? 'gemini',
     timeout: modelOwnsRetries ? timeout : undefined,
     streamIdleTimeout,

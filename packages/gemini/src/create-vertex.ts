@@ -9,7 +9,10 @@ import {
   oneBaseUrl,
   readEnv,
 } from './create-gemini';
+import { checkTransportChoice } from './gemini-lean-settings';
 import { createGenAITransport, type GenAITransportSettings } from './genai-transport';
+import { createVertexLeanTransport } from './vertex-lean-transport';
+import { createVertexTokenSource } from './vertex-token-source';
 
 /** Settings of {@link createVertex}. */
 export type VertexSettings = {
@@ -37,7 +40,7 @@ export type VertexSettings = {
   timeout?: number;
   /** Milliseconds to wait for each next chunk of a stream once it started (default: `timeout`). */
   streamIdleTimeout?: number;
-  /** Retries of 408 / 429 / 5xx / connection failures by the SDK (default 2). */
+  /** Retries of 408, 429, 500, 502, 503, 504 and timed-out attempts, by the SDK's rule (default 2); a failed connection is not retried. */
   maxRetries?: number;
   /** Headers sent with every call. */
   headers?: Record<string, string>;
@@ -47,6 +50,13 @@ export type VertexSettings = {
   name?: string;
   /** Tool results' media inside `functionResponse.parts` (Gemini 3), as for `createGemini`. */
   functionResponseParts?: boolean | ((modelId: string) => boolean | undefined);
+  /**
+   * How the models send: `'sdk'` (default) through `@google/genai`; `'lean'` through the lean
+   * transport — the codec's body over a keep-alive `undici` pool with the same token source
+   * (`google-auth-library`, as the SDK uses it), SSE read from the bytes, the SDK's retries and
+   * errors, no SDK object per call (see docs/transports.md).
+   */
+  transport?: 'sdk' | 'lean';
 };
 
 // Every key of VertexSettings, checked by the compiler.
@@ -66,6 +76,7 @@ const VERTEX_SETTINGS = Object.keys({
   fetch: true,
   name: true,
   functionResponseParts: true,
+  transport: true,
 } satisfies Record<keyof VertexSettings, true>);
 
 /**
@@ -87,6 +98,11 @@ export function createVertex(settings: VertexSettings = {}): GeminiProvider {
   rejectUnknownSettings(settings, VERTEX_SETTINGS, 'createVertex()');
   const baseUrl = oneBaseUrl(settings);
   const { timeout, maxRetries, streamIdleTimeout } = checkTimeoutAndRetries(settings);
+  const choice = checkTransportChoice(settings.transport);
+  if (choice === 'own')
+    throw new InvalidSettingError({ message: "Expected `transport` to be 'sdk' or 'lean' for createVertex()." });
+  // The lean transport's token source, one per provider (google-auth-library caches the token).
+  const tokens = choice === 'lean' ? createVertexTokenSource(authOptions(settings)) : undefined;
   const transport = lazyTransport(() => {
     const apiKey = settings.apiKey;
     const project = settings.project ?? readEnv('GOOGLE_CLOUD_PROJECT');
@@ -96,16 +112,14 @@ export function createVertex(settings: VertexSettings = {}): GeminiProvider {
           'Expected a Google Cloud project for Vertex AI: pass `project` to createVertex() or set GOOGLE_CLOUD_PROJECT; found none.',
       });
     }
-    const googleAuthOptions =
-      settings.credentials === undefined
-        ? settings.googleAuthOptions
-        : { ...settings.googleAuthOptions, credentials: settings.credentials };
+    if (tokens !== undefined)
+      return createVertexLeanTransport(settings, { project, tokens, timeout, maxRetries, baseUrl });
     return createGenAITransport({
       vertexai: true,
       ...(apiKey === undefined
         ? { project, location: settings.location ?? readEnv('GOOGLE_CLOUD_LOCATION') ?? 'us-central1' }
         : { apiKey }),
-      googleAuthOptions,
+      googleAuthOptions: authOptions(settings),
       baseUrl,
       apiVersion: settings.apiVersion,
       headers: settings.headers,
@@ -120,7 +134,14 @@ export function createVertex(settings: VertexSettings = {}): GeminiProvider {
     streamIdleTimeout,
     maxRetries: 0,
     streamFunctionCallArguments: true,
-    secrets: () => [settings.apiKey],
+    secrets: () => [settings.apiKey, tokens?.lastToken()],
     ...functionResponsePartsConfig(settings.functionResponseParts),
   });
+}
+
+// `googleAuthOptions` with `credentials` in it, when given.
+function authOptions(settings: VertexSettings): VertexSettings['googleAuthOptions'] {
+  return settings.credentials === undefined
+    ? settings.googleAuthOptions
+    : { ...settings.googleAuthOptions, credentials: settings.credentials };
 }

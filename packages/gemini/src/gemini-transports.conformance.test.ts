@@ -44,7 +44,8 @@ authClient.setCredentials({ access_token: 'ya29.conformance', expiry_date: Date.
 
 // What a transport's SDK cannot hand over: @google/genai's Gemini API response converter does not
 // copy `candidates[].finishMessage` (its Vertex converter does), so that transport's `generate`
-// lacks it. Its streams are read from the bytes, past the converter, and lose nothing.
+// lacks it. Its streams are read from the bytes, past the converter, and lose nothing; so is
+// everything the lean transport reads.
 type Transport = { model: (name: string) => ChatModel; lostInGenerate?: (response: ModelResponse) => ModelResponse };
 const withoutFinishMessage = (response: ModelResponse): ModelResponse => {
   const { finishMessage: _lost, ...gemini } = response.providerMetadata?.gemini ?? {};
@@ -66,6 +67,23 @@ const transports: Record<string, Transport> = {
       createGemini({ sdk: 'generative-ai', baseUrl: `${server.url}/fixture/${name}`, apiKey: 'k', maxRetries: 0 })(
         'gemini-2.5-flash',
       ),
+  },
+  'the lean transport (Gemini API)': {
+    model: (name) =>
+      createGemini({ transport: 'lean', baseUrl: `${server.url}/fixture/${name}`, apiKey: 'k', maxRetries: 0 })(
+        'gemini-2.5-flash',
+      ),
+  },
+  'the lean transport (Vertex AI)': {
+    model: (name) =>
+      createVertex({
+        transport: 'lean',
+        project: 'p',
+        location: 'us-central1',
+        baseUrl: `${server.url}/fixture/${name}`,
+        maxRetries: 0,
+        googleAuthOptions: { authClient },
+      })('gemini-2.5-flash'),
   },
   '@google/genai (Vertex AI)': {
     model: (name) =>

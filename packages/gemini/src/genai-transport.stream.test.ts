@@ -237,50 +237,54 @@ async function sdkEvents(url: string): Promise<StreamEvent[]> {
   );
 }
 
-describe('@google/genai automatic continuation, kept on the byte-read stream', () => {
-  it('a CONTINUATION hop is followed by the request resuming from its token; one stream, usage summed', async () => {
-    const running = await serve([hopRoute]);
-    const events = await drain(model(running.url).stream(request));
+// The lean transport reads the same bytes with the same continuation (readGenAIStream).
+describe.each(['sdk', 'lean'] as const)(
+  'automatic continuation, kept on the byte-read stream (%s transport)',
+  (transport) => {
+    it('a CONTINUATION hop is followed by the request resuming from its token; one stream, usage summed', async () => {
+      const running = await serve([hopRoute]);
+      const events = await drain(model(running.url, { transport }).stream(request));
 
-    expect(running.requests).toHaveLength(2);
-    const [first, second] = running.requests.map((sent) => sent.body as Record<string, unknown>);
-    expect(first?.continuationToken).toBeUndefined();
-    expect(second).toEqual({ ...first, continuationToken: 'Y2hlY2twb2ludC0x' });
-    expect(
-      events
-        .filter((event) => event.type === 'text-delta')
-        .map((event) => event.text)
-        .join(''),
-    ).toBe('The first half, then the second half.');
-    expect(events.filter((event) => event.type === 'finish')).toHaveLength(1);
-    const folded = await collectStream(events);
-    expect(folded.finishReason).toBe('stop');
-    expect(folded.usage).toEqual({ inputTokens: 32, outputTokens: 9 });
-  });
+      expect(running.requests).toHaveLength(2);
+      const [first, second] = running.requests.map((sent) => sent.body as Record<string, unknown>);
+      expect(first?.continuationToken).toBeUndefined();
+      expect(second).toEqual({ ...first, continuationToken: 'Y2hlY2twb2ludC0x' });
+      expect(
+        events
+          .filter((event) => event.type === 'text-delta')
+          .map((event) => event.text)
+          .join(''),
+      ).toBe('The first half, then the second half.');
+      expect(events.filter((event) => event.type === 'finish')).toHaveLength(1);
+      const folded = await collectStream(events);
+      expect(folded.finishReason).toBe('stop');
+      expect(folded.usage).toEqual({ inputTokens: 32, outputTokens: 9 });
+    });
 
-  it('gives what the SDK’s own iterator gives for the same two hops', async () => {
-    const running = await serve([hopRoute]);
-    const ours = await drain(model(running.url).stream(request));
+    it('gives what the SDK’s own iterator gives for the same two hops', async () => {
+      const running = await serve([hopRoute]);
+      const ours = await drain(model(running.url, { transport }).stream(request));
 
-    const theirs = await sdkEvents(running.url);
-    expect(running.requests).toHaveLength(4);
-    expect(ours).toEqual(theirs);
-  });
+      const theirs = await sdkEvents(running.url);
+      expect(running.requests).toHaveLength(4);
+      expect(ours).toEqual(theirs);
+    });
 
-  it('a connection reset after a checkpoint resumes from it, as the SDK’s iterator does', async () => {
-    const running = await serve([checkpointThenReset]);
-    const ours = await drain(model(running.url).stream(request));
-    expect(running.requests.map((sent) => (sent.body as { continuationToken?: string }).continuationToken)).toEqual([
-      undefined,
-      'Y2hlY2twb2ludC0x',
-    ]);
-    expect(
-      ours
-        .filter((event) => event.type === 'text-delta')
-        .map((event) => event.text)
-        .join(''),
-    ).toBe('The first half the second half.');
-    expect(ours.at(-1)?.type).toBe('finish');
-    expect(ours).toEqual(await sdkEvents(running.url));
-  });
-});
+    it('a connection reset after a checkpoint resumes from it, as the SDK’s iterator does', async () => {
+      const running = await serve([checkpointThenReset]);
+      const ours = await drain(model(running.url, { transport }).stream(request));
+      expect(running.requests.map((sent) => (sent.body as { continuationToken?: string }).continuationToken)).toEqual([
+        undefined,
+        'Y2hlY2twb2ludC0x',
+      ]);
+      expect(
+        ours
+          .filter((event) => event.type === 'text-delta')
+          .map((event) => event.text)
+          .join(''),
+      ).toBe('The first half the second half.');
+      expect(ours.at(-1)?.type).toBe('finish');
+      expect(ours).toEqual(await sdkEvents(running.url));
+    });
+  },
+);

@@ -3,10 +3,21 @@ import { readSSEJSON } from '@interlingua/core/adapter';
 import type { GeminiStreamReadOptions } from './gemini-transport';
 import { mergeGeminiUsage } from './merge-gemini-usage';
 
+/**
+ * A started stream's bytes: the `Response` the SDK accepted, or the lean transport's body with
+ * how to drop its connection (`abort`, when a wait runs out) and unlink the caller's signal
+ * (`release`, once it is over).
+ */
+export type GeminiByteStream = {
+  body: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | null;
+  abort?: ((reason: unknown) => void) | undefined;
+  release?: (() => void) | undefined;
+};
+
 /** Options of {@link readGenAIStream}. */
 export type ReadGenAIStreamOptions = {
-  /** Sends the request again, resuming from `continuationToken`; the response the SDK accepted. */
-  resume(continuationToken: string): Promise<Response>;
+  /** Sends the request again, resuming from `continuationToken`; the stream the server started. */
+  resume(continuationToken: string): Promise<GeminiByteStream>;
   read: GeminiStreamReadOptions;
 };
 
@@ -34,8 +45,8 @@ const newHop = (start: string | undefined): Hop => ({
 });
 
 /**
- * The chunks of a `streamGenerateContent?alt=sse` response that `@google/genai` sent, read
- * straight from its bytes (`readSSEJSON`: idle bound, abort, error mapping), with the SDK's
+ * The chunks of a `streamGenerateContent?alt=sse` response (the one `@google/genai` sent, or
+ * the lean transport's), read straight from its bytes (`readSSEJSON`: idle bound, abort, error mapping), with the SDK's
  * automatic continuation kept: a hop that ends with `finishReason: "CONTINUATION"` and a
  * `continuationToken` (or is cut off after a new checkpoint) is followed by the same request
  * resuming from that token, and the chunks read on as one stream; the intermediate
@@ -52,7 +63,10 @@ const newHop = (start: string | undefined): Hop => ({
  * hop's first chunk are thrown as they come, never resumed. An error chunk (`{ "error": … }`) is
  * passed on like any chunk: the codec ends the stream with the `APICallError` it describes.
  */
-export function readGenAIStream(first: Response, options: ReadGenAIStreamOptions): AsyncIterableIterator<unknown> {
+export function readGenAIStream(
+  first: GeminiByteStream,
+  options: ReadGenAIStreamOptions,
+): AsyncIterableIterator<unknown> {
   return new GenAIStream(first, options);
 }
 
@@ -64,7 +78,7 @@ class GenAIStream implements AsyncIterableIterator<unknown> {
   private continued: AsyncGenerator<unknown> | undefined;
 
   constructor(
-    first: Response,
+    first: GeminiByteStream,
     readonly options: ReadGenAIStreamOptions,
   ) {
     this.chunks = reader(first, options.read, (error) => (this.resumable ? error : options.read.mapError(error)));
@@ -147,15 +161,17 @@ async function* continueHops(stream: GenAIStream): AsyncGenerator<unknown> {
 }
 
 function reader(
-  response: Response,
+  stream: GeminiByteStream,
   read: GeminiStreamReadOptions,
   mapError: (error: unknown) => unknown,
 ): AsyncGenerator<unknown> {
-  return readSSEJSON(response.body, {
+  return readSSEJSON(stream.body, {
     timeoutMs: read.idleTimeoutMs,
     provider: 'Gemini',
     signal: read.signal,
     mapError,
+    abort: stream.abort,
+    onEnd: stream.release,
   });
 }
 

@@ -219,6 +219,24 @@ describe('createModelRegistry', () => {
     expect(registry.providers).toEqual(expect.arrayContaining(['vertex', 'gemini', 'bedrock']));
   });
 
+  it('gemini and vertex with transport: lean: the same paths and keys, sent without the SDK', async () => {
+    server = await startProviderServer({
+      routes: [{ method: 'POST', path: /:generateContent$/, reply: json(geminiBody) }],
+    });
+    const { url, requests } = server;
+    const registry = createModelRegistry({
+      env: { GEMINI_API_KEY: 'g-lean-1', GOOGLE_GEMINI_BASE_URL: url, GOOGLE_VERTEX_API_KEY: 'vertex-lean-1' },
+    });
+    await registry.model('gemini:gemini-2.5-flash', { transport: 'lean' }).generate(request);
+    await registry.model('vertex:gemini-2.5-flash', { transport: 'lean', baseURL: url }).generate(request);
+    expect(requests.map((sent) => sent.path)).toEqual([
+      '/v1beta/models/gemini-2.5-flash:generateContent',
+      '/v1beta1/publishers/google/models/gemini-2.5-flash:generateContent',
+    ]);
+    expect(requests.map((sent) => sent.headers['x-goog-api-key'])).toEqual(['g-lean-1', 'vertex-lean-1']);
+    expect(requests.map((sent) => sent.headers['x-goog-api-client'])).toEqual([undefined, undefined]);
+  });
+
   it('gemini: tool results’ images go inside functionResponse.parts where the capability data says so', async () => {
     const { url, requests } = await serve(/:generateContent$/, geminiBody);
     const withImage: ChatRequest = {

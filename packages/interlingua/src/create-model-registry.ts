@@ -69,7 +69,7 @@ export type ModelSettings = {
   /**
    * How the model sends: `'sdk'` (default) through the provider's official SDK; `'lean'` through
    * the lean transport (docs/transports.md) where the adapter has one — OpenAI and compatible
-   * servers, the Responses API, Anthropic; Gemini, Vertex and Bedrock keep their SDK. A lean model
+   * servers, the Responses API, Anthropic, Gemini and Vertex; Bedrock keeps its SDK. A lean model
    * sends over its own keep-alive pool: the registry's `fetch` is for SDK transports, a
    * per-model `fetch` (tracing) is used by both.
    */
@@ -77,7 +77,7 @@ export type ModelSettings = {
 };
 
 // The adapters that have a lean transport.
-const LEAN_ADAPTERS: ReadonlySet<BuiltInProvider['adapter']> = new Set(['openai', 'anthropic']);
+const LEAN_ADAPTERS: ReadonlySet<BuiltInProvider['adapter']> = new Set(['openai', 'anthropic', 'gemini', 'vertex']);
 
 /** An OpenAI-compatible endpoint to register under its own provider key. */
 export type CompatibleProvider = {
@@ -278,6 +278,7 @@ function buildAdapterModel(
         // Tool results' media inside functionResponse.parts where the data says the model takes them (Gemini 3).
         functionResponseParts: toolResultMediaFromCapabilities(provider, choices),
         ...common,
+        ...transport,
       })(modelId);
     case 'vertex': {
       const project = nonEmpty(env.GOOGLE_CLOUD_PROJECT);
@@ -291,6 +292,7 @@ function buildAdapterModel(
         ...(fetch === undefined ? {} : { fetch }),
         functionResponseParts: toolResultMediaFromCapabilities(provider, choices),
         ...common,
+        ...transport,
       })(modelId);
     }
     case 'bedrock':

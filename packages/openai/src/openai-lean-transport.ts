@@ -1,5 +1,5 @@
 import { type CallOptions, InvalidSettingError } from '@interlingua/core';
-import { type LeanFailure, LeanHTTPClient, readSSEJSON } from '@interlingua/core/adapter';
+import { LeanHTTPClient, readSSEJSON, stainlessErrorFactory } from '@interlingua/core/adapter';
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { mapOpenAIError } from './map-openai-error';
 import { OPENAI_DEFAULT_TIMEOUT_MS } from './openai-transport';
@@ -18,6 +18,14 @@ export type OpenAILeanSettings = {
 
 /** The `openai` SDK's default API root, also the lean transport's (`OPENAI_BASE_URL` overrides it, as for the SDK). */
 const OPENAI_BASE_URL = 'https://api.openai.com/v1';
+
+// A lean call's failures as the `openai` SDK's errors, for `mapOpenAIError`.
+const SDK_ERRORS = stainlessErrorFactory({
+  APIError,
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIUserAbortError,
+});
 
 /**
  * The lean transport's client for OpenAI and compatible servers, made on the first call (so a
@@ -52,7 +60,8 @@ export function createOpenAILeanClient(settings: OpenAILeanSettings): () => Lean
       timeout: settings.timeout,
       maxRetries: settings.maxRetries,
       fetch: settings.fetch,
-      toError: (failure, url) => mapOpenAIError(toSDKError(failure), undefined, [key], url),
+      errors: SDK_ERRORS,
+      mapError: (error, url) => mapOpenAIError(error, undefined, [key], url),
     });
     return client;
   };
@@ -86,42 +95,6 @@ export async function streamOpenAILean(
     onEnd: answer.release,
     mapError: (error) => client.toError({ type: 'body', error }, path),
   });
-}
-
-// The error the SDK would have thrown for the same failure, for `mapOpenAIError`.
-function toSDKError(failure: LeanFailure): unknown {
-  switch (failure.type) {
-    case 'status': {
-      const json = safeJSON(failure.text);
-      // As the SDK: the parsed body, else the text as the message.
-      return APIError.generate(
-        failure.status,
-        json as object | undefined,
-        json ? undefined : failure.text,
-        failure.headers,
-      );
-    }
-    case 'connection':
-      return new APIConnectionError({ cause: failure.error instanceof Error ? failure.error : undefined });
-    case 'timeout':
-      return new APIConnectionTimeoutError();
-    case 'abort':
-      return new APIUserAbortError();
-    case 'body':
-      return failure.error;
-    default: {
-      const unexpected: never = failure;
-      return unexpected;
-    }
-  }
-}
-
-function safeJSON(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

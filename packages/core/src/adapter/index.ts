@@ -81,14 +81,17 @@ export { isZod3Schema, isZod4Schema } from '../tools/zod-to-input-schema';
 export { describeConnectionFailure } from '../transport/describe-connection-failure';
 export { type IdleTimeoutOptions, IdleWatch } from '../transport/idle-watch';
 export {
+  type LeanErrorFactory,
   type LeanFailure,
   LeanHTTPClient,
   type LeanHTTPClientOptions,
   type LeanRequest,
+  type LeanRetryPolicy,
   type LeanStream,
 } from '../transport/lean-http-client';
 export { type HeaderLookup, retryDelayMs, shouldRetryStatus } from '../transport/lean-retry-policy';
 export { type ReadSSEJSONOptions, readSSEJSON } from '../transport/read-sse-json';
+export { type StainlessErrorClasses, stainlessErrorFactory } from '../transport/stainless-error-factory';
 export { isConnectionError, toTransportError } from '../transport/to-transport-error';
 export { withIdleTimeout } from '../transport/with-idle-timeout';
 export { readTokenCount, readTokenCounts, sumTokenCounts } from '../usage/read-token-count';

@@ -2,9 +2,9 @@ import { Pool } from 'undici';
 import { type HeaderLookup, retryDelayMs, shouldRetryStatus } from './lean-retry-policy';
 
 /**
- * Why a lean call failed, for the adapter to turn into its typed error (the same one its SDK
- * transport gives): an answer that is not 2xx (after the retries), a connection that failed, no
- * response within `timeout`, the caller's abort, or a 2xx body that could not be read or parsed.
+ * Why a lean call failed: an answer that is not 2xx (after the retries), a connection that
+ * failed, no response within `timeout`, the caller's abort, or a 2xx body that could not be read
+ * or parsed. The client turns it into the adapter's typed error (`errors`, then `mapError`).
  */
 export type LeanFailure =
   | { type: 'status'; status: number; headers: Headers; text: string }
@@ -12,6 +12,43 @@ export type LeanFailure =
   | { type: 'timeout' }
   | { type: 'abort'; error: unknown }
   | { type: 'body'; error: unknown };
+
+/**
+ * Builds, for each way a lean call can fail, the error the adapter's SDK throws for the same
+ * failure, so that one error mapper (the adapter's, given as `mapError`) serves both transports
+ * and they throw the same typed errors. `stainlessErrorFactory` is the one of `openai` and
+ * `@anthropic-ai/sdk`.
+ */
+export type LeanErrorFactory = {
+  /** An answer that is not 2xx, once no retry is left: its status, its body as text, its headers. */
+  status(status: number, text: string, headers: Headers): unknown;
+  /** The connection failed (refused, reset, DNS) before an answer started; `cause` is what `undici` threw. */
+  connection(cause: unknown): unknown;
+  /** No answer started within `timeout` (a non-streaming one: ended). */
+  timeout(): unknown;
+  /** The caller's signal fired; `cause` is its reason, or what the interrupted read threw. */
+  abort(cause: unknown): unknown;
+};
+
+/**
+ * When and how soon a lean call is tried again, where an SDK's rule differs from the default
+ * (the `openai` and `@anthropic-ai/sdk` one: `shouldRetryStatus`, `retryDelayMs`, failed
+ * connections retried).
+ */
+export type LeanRetryPolicy = {
+  /** Whether an answer with this status (and these headers) is tried again. */
+  retryStatus(status: number, header: HeaderLookup): boolean;
+  /** Milliseconds before the next attempt, after `retriesDone` retries (0 before the first). */
+  delayMs(retriesDone: number, header: HeaderLookup | undefined): number;
+  /** Whether a failed connection (not a timeout) is tried again. */
+  retryConnections: boolean;
+};
+
+const SDK_RETRY_POLICY: LeanRetryPolicy = {
+  retryStatus: shouldRetryStatus,
+  delayMs: retryDelayMs,
+  retryConnections: true,
+};
 
 /** Settings of a {@link LeanHTTPClient}: one per model (or per factory), kept for its lifetime. */
 export type LeanHTTPClientOptions = {
@@ -21,12 +58,19 @@ export type LeanHTTPClientOptions = {
   headers: Record<string, string>;
   /** Milliseconds each attempt may wait for the response to start (a non-streaming one: to end). Default 600,000. */
   timeout?: number | undefined;
-  /** Retries on 408/409/429/5xx and failed connections (the official SDKs' rule and backoff). Default 2. */
+  /** Retries on 408/409/429/5xx and failed connections (the official SDKs' rule and backoff, unless `retry` says otherwise). Default 2. */
   maxRetries?: number | undefined;
+  /** Another SDK's retry rule (default: the `openai` and `@anthropic-ai/sdk` one). */
+  retry?: LeanRetryPolicy | undefined;
   /** Send with this `fetch` instead of the keep-alive pool (tracing, proxies, tests). */
   fetch?: typeof globalThis.fetch | undefined;
-  /** Turns a failure of a call to `url` into the adapter's typed error (redacted); what it returns is thrown. */
-  toError: (failure: LeanFailure, url: string) => unknown;
+  /** The SDK's error for each kind of failure, given to `mapError`. */
+  errors: LeanErrorFactory;
+  /**
+   * Turns what `errors` built (or, for a 2xx body that could not be read or parsed, what was
+   * thrown) for a call to `url` into the adapter's typed error, redacted; what it returns is thrown.
+   */
+  mapError: (error: unknown, url: string) => unknown;
 };
 
 /** One lean call: the path under `baseURL`, the codec's body as text, the caller's signal and headers. */
@@ -65,12 +109,12 @@ const DEFAULT_MAX_RETRIES = 2;
  * failed connections with `retry-after-ms` / `retry-after` or exponential backoff with jitter,
  * `maxRetries`; a timeout per attempt until the response starts (for a non-streaming call, until
  * its body is read); the caller's abort. One `AbortController` and one timer per attempt; no SDK
- * object, no web `Response`. Failures go through the adapter's `toError`, so both transports
- * throw the same typed errors. Streams are read with `readSSEJSON` (its idle watch bounds each
+ * object, no web `Response`. Failures become the adapter's SDK's errors (`errors`) and go
+ * through its mapper (`mapError`), so both transports throw the same typed errors. Streams are read with `readSSEJSON` (its idle watch bounds each
  * wait once the response started).
  *
  * @example
- * const client = new LeanHTTPClient({ baseURL, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, toError });
+ * const client = new LeanHTTPClient({ baseURL, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, errors, mapError });
  * const body = await client.requestJSON({ path: '/chat/completions', body: JSON.stringify(wire), signal });
  */
 export class LeanHTTPClient {
@@ -96,14 +140,14 @@ export class LeanHTTPClient {
     try {
       text = await answer.text();
     } catch (error) {
-      throw this.options.toError(finish(error), this.url(request.path));
+      throw this.toError(finish(error), request.path);
     } finally {
       finish(undefined);
     }
     try {
       return JSON.parse(text);
     } catch (error) {
-      throw this.options.toError({ type: 'body', error }, this.url(request.path));
+      throw this.toError({ type: 'body', error }, request.path);
     }
   }
 
@@ -117,7 +161,24 @@ export class LeanHTTPClient {
 
   /** The adapter's typed error for a failure of a call to `path` (a stream's read failing mid-way). */
   toError(failure: LeanFailure, path: string): unknown {
-    return this.options.toError(failure, this.url(path));
+    const { errors, mapError } = this.options;
+    const url = this.url(path);
+    switch (failure.type) {
+      case 'status':
+        return mapError(errors.status(failure.status, failure.text, failure.headers), url);
+      case 'connection':
+        return mapError(errors.connection(failure.error), url);
+      case 'timeout':
+        return mapError(errors.timeout(), url);
+      case 'abort':
+        return mapError(errors.abort(failure.error), url);
+      case 'body':
+        return mapError(failure.error, url);
+      default: {
+        const unexpected: never = failure;
+        return unexpected;
+      }
+    }
   }
 
   /** Closes the pool's idle connections (they never keep the process alive). */
@@ -126,9 +187,9 @@ export class LeanHTTPClient {
   }
 
   private async send(request: LeanRequest) {
-    const { timeout = DEFAULT_TIMEOUT_MS, maxRetries = DEFAULT_MAX_RETRIES } = this.options;
+    const { timeout = DEFAULT_TIMEOUT_MS, maxRetries = DEFAULT_MAX_RETRIES, retry = SDK_RETRY_POLICY } = this.options;
     const { signal } = request;
-    const toError = (failure: LeanFailure) => this.options.toError(failure, this.url(request.path));
+    const toError = (failure: LeanFailure) => this.toError(failure, request.path);
     const headers =
       request.headers === undefined ? this.options.headers : { ...this.options.headers, ...lowerCase(request.headers) };
     for (let retriesDone = 0; ; retriesDone++) {
@@ -157,17 +218,17 @@ export class LeanHTTPClient {
       } catch (error) {
         const failure = finish(error);
         if (failure.type === 'abort') throw toError(failure);
-        if (retriesLeft) {
-          await sleep(retryDelayMs(retriesDone), signal);
+        if (retriesLeft && (failure.type === 'timeout' || retry.retryConnections)) {
+          await sleep(retry.delayMs(retriesDone, undefined), signal);
           continue;
         }
         throw toError(failure.type === 'timeout' ? failure : { type: 'connection', error });
       }
       if (answer.status >= 200 && answer.status < 300) return { answer, controller, finish, release };
-      if (retriesLeft && shouldRetryStatus(answer.status, answer.header)) {
+      if (retriesLeft && retry.retryStatus(answer.status, answer.header)) {
         finish(undefined);
         answer.discard();
-        await sleep(retryDelayMs(retriesDone, answer.header), signal);
+        await sleep(retry.delayMs(retriesDone, answer.header), signal);
         continue;
       }
       // As the SDKs: the body as text (or the reason it could not be read), for the adapter's error.

@@ -6,6 +6,7 @@ import { formatSchemaIssues } from '@interlingua/core/adapter';
 import { type DestinationStream, type Logger, pino } from 'pino';
 import { createAuthenticator } from './auth/create-authenticator';
 import { createSecretRedactor } from './auth/create-secret-redactor';
+import { checkMcpAllowLists } from './config/check-mcp-allow-lists';
 import {
   type GatewayConfig,
   type GatewayConfigInput,
@@ -20,7 +21,8 @@ import { openaiFormat } from './formats/openai-format';
 import { openaiResponsesFormat } from './formats/openai-responses-format';
 import type { GatewayServices } from './handlers/route-handler';
 import { createGatewayServer } from './http/create-gateway-server';
-import { createNodeListener } from './http/create-node-listener';
+import { createMountListener } from './http/create-mount-listener';
+import { createNodeListener, type RequestOutcome } from './http/create-node-listener';
 import type { GatewayTap, RequestRecord } from './http/gateway-exchange';
 import { findUnpricedBudgets, type UnpricedBudget } from './limits/find-unpriced-budgets';
 import { createBackendPricer } from './observability/create-backend-pricer';
@@ -32,6 +34,7 @@ import { registerStoreMetrics } from './observability/register-store-metrics';
 import { createModelTable, type ModelResolver } from './router/create-model-table';
 import { createDispatcher } from './routes/create-dispatcher';
 import { DEFAULT_ROUTES } from './routes/default-routes';
+import type { GatewayMount } from './routes/gateway-mount';
 import type { GatewayRoute } from './routes/gateway-route';
 import { createMemoryGatewayStore } from './store/create-memory-gateway-store';
 import type { GatewayStore } from './store/gateway-store';
@@ -70,6 +73,17 @@ export type GatewayOptions = {
   secrets?: readonly string[];
   /** Where `${env:NAME}` references of a raw config are read. Default `process.env`. */
   env?: Record<string, string | undefined>;
+  /**
+   * Raw endpoints on the gateway's port, behind its keys (the umbrella mounts the MCP endpoint
+   * at `mcp.path` this way): see {@link GatewayMount}. Closed by `close()`.
+   */
+  mounts?: readonly GatewayMount[];
+  /**
+   * The names of the MCP servers the config's `mcp` section serves, when they come from an
+   * mcp.json the gateway does not read (the umbrella passes them): keys' `mcp` allow-lists are
+   * checked against them, at start and when a key is created.
+   */
+  mcpServers?: readonly string[];
 };
 
 /**
@@ -120,6 +134,14 @@ export type Gateway = {
  */
 export function createGateway(input: GatewayConfig | GatewayConfigInput | string, options: GatewayOptions): Gateway {
   const config = parseGatewayConfig(input, options.env === undefined ? {} : { env: options.env });
+  const mcpServers =
+    options.mcpServers ?? (config.mcp?.servers === undefined ? undefined : Object.keys(config.mcp.servers));
+  if (options.mcpServers !== undefined) {
+    const problems = checkMcpAllowLists(config.keys ?? [], options.mcpServers, (index) => `keys[${index}]`);
+    if (problems.length > 0) throw new InvalidSettingError({ message: `gateway config: ${problems.join('; ')}` });
+  }
+  const mounts = options.mounts ?? [];
+  checkMounts(mounts, [...(options.routes ?? []), ...DEFAULT_ROUTES]);
   if (options.store === undefined && config.store.type === 'redis') {
     throw new InvalidSettingError({
       message:
@@ -159,6 +181,7 @@ export function createGateway(input: GatewayConfig | GatewayConfigInput | string
     metrics,
     redact,
     pricer,
+    ...(mcpServers === undefined ? {} : { mcpServers }),
     reportBackgroundError: (error, record) =>
       logger.error({ id: record.id, error: redact(String(error)) }, 'store update failed'),
     get draining() {
@@ -174,7 +197,14 @@ export function createGateway(input: GatewayConfig | GatewayConfigInput | string
   };
   const inFlight = { count: 0 };
   const app = createDispatcher(services, [...(options.routes ?? []), ...DEFAULT_ROUTES], formats, inFlight);
-  const handler = createNodeListener(app, {
+  const onComplete = (record: RequestRecord, outcome: RequestOutcome) => {
+    // What the caller chose (a model name, a path) may hold a secret typed there by mistake.
+    redactRequestRecord(record, redact);
+    metrics.observe(record, outcome);
+    logRequest(logger, record, outcome);
+    if (record.span !== undefined) endRequestSpan(record.span, record, outcome);
+  };
+  const listener = createNodeListener(app, {
     maxBodyBytes: config.limits.maxBodyBytes,
     redact,
     tap:
@@ -183,14 +213,18 @@ export function createGateway(input: GatewayConfig | GatewayConfigInput | string
         : guardTap(options.tap, (error, record) =>
             logger.error({ id: record.id, error: redact(String(error)) }, 'the gateway tap failed'),
           ),
-    onComplete(record, outcome) {
-      // What the caller chose (a model name, a path) may hold a secret typed there by mistake.
-      redactRequestRecord(record, redact);
-      metrics.observe(record, outcome);
-      logRequest(logger, record, outcome);
-      if (record.span !== undefined) endRequestSpan(record.span, record, outcome);
-    },
+    onComplete,
   });
+  const mounted =
+    mounts.length === 0
+      ? undefined
+      : createMountListener(mounts, { services, format: formats.openai as InboundFormat, inFlight, onComplete });
+  const handler: ReturnType<typeof createNodeListener> =
+    mounted === undefined
+      ? listener
+      : (incoming, outgoing) => {
+          if (!mounted(incoming, outgoing)) listener(incoming, outgoing);
+        };
 
   let server: Server | undefined;
   let closing: Promise<void> | undefined;
@@ -241,8 +275,12 @@ export function createGateway(input: GatewayConfig | GatewayConfigInput | string
           current.closeIdleConnections();
           const deadline = Date.now() + config.shutdownGraceMs;
           while (inFlight.count > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+          // Mounts hold streams open (notification streams, sessions) that no request count waits for.
+          await closeMounts(mounts, logger, redact);
           current.closeAllConnections();
           await closed;
+        } else {
+          await closeMounts(mounts, logger, redact);
         }
         await store.close();
         await new Promise<void>((resolve) => logger.flush(() => resolve()));
@@ -250,6 +288,31 @@ export function createGateway(input: GatewayConfig | GatewayConfigInput | string
       return closing;
     },
   };
+}
+
+// A mount must not shadow a route (it is matched first), nor another mount.
+function checkMounts(mounts: readonly GatewayMount[], routes: readonly GatewayRoute[]): void {
+  const paths = new Set<string>();
+  for (const mount of mounts) {
+    const taken = routes.find((route) =>
+      typeof route.path === 'string' ? route.path === mount.path : route.path.test(mount.path),
+    );
+    if (!mount.path.startsWith('/') || paths.has(mount.path) || taken !== undefined) {
+      throw new InvalidSettingError({
+        message: `The mount "${mount.name}" asks for the path "${mount.path}": expected a path starting with "/" that no route${taken === undefined ? '' : ` (${taken.name} has it)`} or other mount serves.`,
+      });
+    }
+    paths.add(mount.path);
+  }
+}
+
+async function closeMounts(mounts: readonly GatewayMount[], logger: Logger, redact: (text: string) => string) {
+  const results = await Promise.allSettled(mounts.map((mount) => mount.close?.()));
+  results.forEach((result, index) => {
+    if (result.status === 'rejected') {
+      logger.error({ mount: mounts[index]?.name, error: redact(String(result.reason)) }, 'closing a mount failed');
+    }
+  });
 }
 
 function isLoopback(host: string): boolean {

@@ -1,10 +1,12 @@
-export { hashGatewayKey } from './auth/create-authenticator';
+export { hashGatewayKey, type Principal } from './auth/create-authenticator';
 export type {
   BudgetPeriod,
   GatewayConfig,
   GatewayConfigInput,
   GatewayHttpConfig,
   GatewayKeyConfig,
+  GatewayKeyMcpConfig,
+  GatewayMcpConfig,
   GatewayModelConfig,
   GatewayPrice,
   GatewayProviderConfig,
@@ -34,6 +36,7 @@ export type { UnpricedBudget } from './limits/find-unpriced-budgets';
 export type { GatewayMetrics } from './observability/create-gateway-metrics';
 export type { BackendSettings, ModelResolver } from './router/create-model-table';
 export { DEFAULT_ROUTES } from './routes/default-routes';
+export type { GatewayMount } from './routes/gateway-mount';
 export type { GatewayRoute } from './routes/gateway-route';
 export { createMemoryGatewayStore, type MemoryGatewayStoreSettings } from './store/create-memory-gateway-store';
 export type {

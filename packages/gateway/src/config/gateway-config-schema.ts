@@ -68,6 +68,20 @@ const budgetSchema = z
     message: 'expected `usd` or `tokens` (or both)',
   });
 
+/** What a key may reach on the gateway's MCP endpoint (`mcp`); without it, every server and tool. */
+const keyMcpSchema = z
+  .object({
+    /** MCP server names (of the `mcp` section's servers) the key may list and call. Default: all. */
+    servers: z.array(name).optional(),
+    /** Tools the key may list and call, as served: `server__tool`, or `server__*` for all of a server's. Default: all of its servers'. */
+    tools: z
+      .array(z.string().regex(/^[^\s]+__[^\s]+$/, 'expected a served tool name, "server__tool" or "server__*"'))
+      .optional(),
+    /** Requests per minute on the MCP endpoint (its own bucket, apart from the key's model `rpm`). */
+    rpm: positiveInt.optional(),
+  })
+  .strict();
+
 const keySchema = z
   .object({
     /** Shown in logs and errors; never the key itself. */
@@ -79,8 +93,31 @@ const keySchema = z
     rpm: positiveInt.optional(),
     tpm: positiveInt.optional(),
     budget: budgetSchema.optional(),
+    /** What the key may reach on the MCP endpoint (needs the `mcp` section). Default: every server and tool. */
+    mcp: keyMcpSchema.optional(),
   })
   .strict();
+
+/** The `mcp` entry: the MCP servers the gateway serves as one aggregated MCP server on its own port. */
+const mcpSchema = z
+  .object({
+    /** An mcp.json (`{ "mcpServers": { … } }`), relative to the gateway config's folder. */
+    config: z.string().min(1).optional(),
+    /** The servers inline, as an mcp.json's `mcpServers` (the same entries: `command`/`args`/`env`, or `url`/`headers`). */
+    servers: z.record(name, z.record(z.string(), z.unknown())).optional(),
+    /** The endpoint's path on the gateway. Default `/mcp`. */
+    path: z
+      .string()
+      .regex(/^\/[A-Za-z0-9._~/-]*$/, 'expected a path such as "/mcp"')
+      .default('/mcp'),
+    /** Whether the audit line of a tool call holds its arguments. Default false (they may hold secrets or personal data). */
+    logArguments: z.boolean().default(false),
+  })
+  .strict()
+  .refine((mcp) => (mcp.config === undefined) !== (mcp.servers === undefined), {
+    message:
+      'expected either `config` (the path of an mcp.json) or `servers` (the servers inline), not both or neither',
+  });
 
 /** The body of `POST /admin/keys`: a key's settings, without its hash (the gateway makes the key). */
 export const adminKeyRequestSchema = keySchema.omit({ sha256: true });
@@ -169,6 +206,8 @@ export const gatewayConfigSchema = z
       })
       .strict()
       .default({ failures: 3, windowMs: 60_000, cooldownMs: 30_000 }),
+    /** MCP servers served on the gateway's port, behind its keys (docs/gateway.md, "MCP on the gateway"). */
+    mcp: mcpSchema.optional(),
     /** How long SIGTERM waits for in-flight requests before closing them. Default 10000. */
     shutdownGraceMs: positiveInt.default(10_000),
   })
@@ -185,6 +224,12 @@ export type GatewayModelConfig = z.output<typeof modelSchema>;
 
 /** One entry of `keys`. */
 export type GatewayKeyConfig = z.output<typeof keySchema>;
+
+/** A key's `mcp` entry: the MCP servers and tools it may reach, its rate there. */
+export type GatewayKeyMcpConfig = z.output<typeof keyMcpSchema>;
+
+/** The `mcp` entry: the MCP servers served at `path`. */
+export type GatewayMcpConfig = z.output<typeof mcpSchema>;
 
 /** The `providers` entry of one provider. */
 export type GatewayProviderConfig = z.output<typeof providerSchema>;

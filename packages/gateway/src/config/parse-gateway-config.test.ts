@@ -169,3 +169,79 @@ describe('parseGatewayConfig', () => {
     );
   });
 });
+
+describe('parseGatewayConfig: the mcp section and keys’ MCP allow-lists', () => {
+  const servers = {
+    fs: { command: 'npx', args: ['@modelcontextprotocol/server-filesystem', '.'] },
+    gh: { url: 'https://example.com/mcp' },
+  };
+
+  it('reads the section with its defaults, and a key’s allow-list', () => {
+    const config = parseGatewayConfig(
+      {
+        mcp: { servers },
+        keys: [
+          { name: 'ci', sha256: HASH, mcp: { servers: ['fs'], tools: ['fs__read_text_file', 'fs__list_*'], rpm: 30 } },
+        ],
+      },
+      { env: {} },
+    );
+    expect(config.mcp).toEqual({ servers, path: '/mcp', logArguments: false });
+    expect(config.keys?.[0]?.mcp).toEqual({ servers: ['fs'], tools: ['fs__read_text_file', 'fs__list_*'], rpm: 30 });
+  });
+
+  it('resolves ${env:…} inside inline servers, as everywhere in the file', () => {
+    const config = parseGatewayConfig(
+      { mcp: { servers: { gh: { url: 'https://example.com/mcp', headers: { authorization: 'Bearer ${env:GH}' } } } } },
+      { env: { GH: 'ghp_secret' } },
+    );
+    expect(config.mcp?.servers?.gh).toEqual({
+      url: 'https://example.com/mcp',
+      headers: { authorization: 'Bearer ghp_secret' },
+    });
+  });
+
+  it('takes `config` or `servers`, not both or neither', () => {
+    expect(problem({ mcp: { config: './mcp.json', servers } })).toContain('mcp: expected either `config`');
+    expect(problem({ mcp: { path: '/mcp' } })).toContain('mcp: expected either `config`');
+  });
+
+  it('suggests the key meant for a misspelt one, in the section and in a key’s allow-list', () => {
+    expect(problem({ mcp: { config: './mcp.json', logArgument: true } })).toMatch(
+      /mcp: .*"logArgument".*did you mean "logArguments"\?/,
+    );
+    expect(
+      problem({ mcp: { config: './mcp.json' }, keys: [{ name: 'ci', sha256: HASH, mcp: { tool: ['fs__x'] } }] }),
+    ).toMatch(/keys\[0\]\.mcp: .*"tool".*did you mean "tools"\?/);
+  });
+
+  it('refuses an allow-list naming a server that is not served, suggesting the one meant', () => {
+    const message = problem({
+      mcp: { servers },
+      keys: [{ name: 'ci', sha256: HASH, mcp: { servers: ['fss'], tools: ['github__search', 'gh__search'] } }],
+    });
+    expect(message).toContain(
+      'keys[0].mcp.servers[0]: expected the name of a served MCP server (fs, gh), got "fss"; did you mean "fs"?',
+    );
+    expect(message).toContain('keys[0].mcp.tools[0]: expected the name of a served MCP server (fs, gh), got "github"');
+    // A tool of a server the key's own `servers` leaves out could never be reached.
+    expect(message).toContain(
+      'keys[0].mcp.tools[1]: "gh__search" is a tool of "gh", which keys[0].mcp.servers does not list',
+    );
+  });
+
+  it('refuses a tool that is not a served name, and an allow-list without an mcp section', () => {
+    expect(
+      problem({ mcp: { servers }, keys: [{ name: 'ci', sha256: HASH, mcp: { tools: ['read_text_file'] } }] }),
+    ).toContain('keys[0].mcp.tools[0]: expected a served tool name, "server__tool" or "server__*"');
+    expect(problem({ keys: [{ name: 'ci', sha256: HASH, mcp: { servers: ['fs'] } }] })).toContain(
+      'keys[0].mcp: expected an `mcp` section',
+    );
+  });
+
+  it('refuses a server named __proto__ instead of dropping it', () => {
+    expect(problem(JSON.parse('{"mcp": {"servers": {"__proto__": {"command": "x"}}}}'))).toContain(
+      'mcp.servers.__proto__: expected a name other than',
+    );
+  });
+});

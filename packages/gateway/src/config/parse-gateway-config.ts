@@ -1,6 +1,7 @@
 import { InvalidSettingError, parseModelId } from '@interlingua/core';
 import { formatSchemaIssues } from '@interlingua/core/adapter';
 import { type Node, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
+import { checkMcpAllowLists } from './check-mcp-allow-lists';
 import { type GatewayConfig, gatewayConfigSchema } from './gateway-config-schema';
 import { resolveConfigEnv } from './resolve-config-env';
 import { suggestConfigKeys } from './suggest-config-keys';
@@ -102,6 +103,17 @@ function reservedNames(config: unknown): string[] {
         problems.push(`${field}.${key}: expected a name other than __proto__, constructor or prototype`);
     }
   }
+  const mcp = Object.hasOwn(config, 'mcp') ? (config as { mcp?: unknown }).mcp : undefined;
+  const servers =
+    typeof mcp === 'object' && mcp !== null && Object.hasOwn(mcp, 'servers')
+      ? (mcp as { servers?: unknown }).servers
+      : undefined;
+  if (typeof servers === 'object' && servers !== null) {
+    for (const key of Object.keys(servers)) {
+      if (RESERVED.has(key))
+        problems.push(`mcp.servers.${key}: expected a name other than __proto__, constructor or prototype`);
+    }
+  }
   return problems;
 }
 
@@ -137,6 +149,19 @@ function crossReferenceProblems(config: GatewayConfig): string[] {
       }
     });
   });
+  const keysWithMcp = (config.keys ?? []).flatMap((key, index) => (key.mcp === undefined ? [] : [index]));
+  if (config.mcp === undefined) {
+    for (const index of keysWithMcp) {
+      problems.push(
+        `keys[${index}].mcp: expected an \`mcp\` section (the MCP servers the gateway serves) for it to apply to`,
+      );
+    }
+  } else if (config.mcp.servers !== undefined) {
+    // Servers inline: their names are known here. From an mcp.json, createGateway checks them (`mcpServers`).
+    problems.push(
+      ...checkMcpAllowLists(config.keys ?? [], Object.keys(config.mcp.servers), (index) => `keys[${index}]`),
+    );
+  }
   const seen = new Set<string>();
   (config.keys ?? []).forEach((key, index) => {
     const hash = key.sha256.toLowerCase();

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hashGatewayKey } from '../auth/create-authenticator';
+import { checkMcpAllowLists } from '../config/check-mcp-allow-lists';
 import { adminKeyRequestSchema, type GatewayKeyConfig } from '../config/gateway-config-schema';
 import { GatewayError } from '../errors/gateway-error';
 import type { GatewayReply } from '../http/gateway-exchange';
@@ -13,6 +14,8 @@ export type AdminKeyView = {
   rpm: number | null;
   tpm: number | null;
   budget: GatewayKeyConfig['budget'] | null;
+  /** What the key may reach on the MCP endpoint; null: every server and tool. */
+  mcp: GatewayKeyConfig['mcp'] | null;
   revoked: boolean;
   /** Spend in the budget's current period (keys without a budget record none). */
   spend: { period: string; usd: number; tokens: number; resetsAt: string | null } | null;
@@ -66,6 +69,7 @@ async function view(
     rpm: key.rpm ?? null,
     tpm: key.tpm ?? null,
     budget: key.budget ?? null,
+    mcp: key.mcp ?? null,
     revoked: await services.store.isRevoked(key.name),
     spend:
       spend === undefined || key.budget === undefined
@@ -84,7 +88,7 @@ function json(status: number, body: unknown): GatewayReply {
 }
 
 /**
- * `POST /admin/keys`: creates a key from `{ name, models?, rpm?, tpm?, budget? }`. The answer
+ * `POST /admin/keys`: creates a key from `{ name, models?, rpm?, tpm?, budget?, mcp? }`. The answer
  * holds the key once; the store keeps only its SHA-256, shared by every replica.
  */
 export const createKeyHandler: RouteHandler = async (services, exchange) => {
@@ -111,6 +115,13 @@ export const createKeyHandler: RouteHandler = async (services, exchange) => {
       message: `models: expected names the gateway serves (${services.table.names.join(', ')}), got ${unknown.join(', ')}.`,
     });
   }
+  const mcpProblems = mcpSettingProblems(services, parsed.data.mcp);
+  if (mcpProblems.length > 0) {
+    throw new GatewayError({
+      type: 'invalid_request',
+      message: `Expected a key's settings: ${mcpProblems.join('; ')}.`,
+    });
+  }
   if ((services.config.keys ?? []).some((key) => key.name === parsed.data.name)) {
     throw new GatewayError({ type: 'invalid_request', message: `A key named "${parsed.data.name}" is in the config.` });
   }
@@ -122,6 +133,15 @@ export const createKeyHandler: RouteHandler = async (services, exchange) => {
   const { sha256: _hash, ...settings } = record;
   return json(201, { ...settings, key: secret });
 };
+
+// A created key's MCP allow-list, checked as the config's keys are (at start).
+function mcpSettingProblems(services: GatewayServices, mcp: GatewayKeyConfig['mcp']): string[] {
+  if (mcp === undefined) return [];
+  if (services.config.mcp === undefined)
+    return ['mcp: this gateway serves no MCP servers (its config has no `mcp` section)'];
+  if (services.mcpServers === undefined) return [];
+  return checkMcpAllowLists([{ mcp }], services.mcpServers, () => 'body');
+}
 
 /** `GET /admin/keys`: every key with its limits, whether it is revoked, and its spend this period. */
 export const listKeysHandler: RouteHandler = async (services, exchange) => {

@@ -21,6 +21,8 @@ export type GatewayServices = {
   redact: (text: string) => string;
   /** Prices calls: the config's `price`, the caller's `costOf`, the model's `pricing`, the shipped data. */
   pricer: BackendPricer;
+  /** The MCP servers the config's `mcp` section serves, when known (keys' `mcp` allow-lists are checked against them). */
+  mcpServers?: readonly string[];
   /** Reports a failure that happened after the answer went out (a store write). */
   reportBackgroundError: (error: unknown, record: RequestRecord) => void;
   /** True once shutdown began. */

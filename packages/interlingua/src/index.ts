@@ -112,6 +112,7 @@ export { createDemoModel, type DemoModelSettings } from './demo/demo-model';
 export { type DemoServer, type DemoServerSettings, startDemoServer } from './demo/start-demo-server';
 export { formatCost } from './format-cost';
 export { type BuiltInGatewayOptions, createBuiltInGateway } from './gateway/create-built-in-gateway';
+export { callerOf, type GatewayMcp, type OpenGatewayMcpOptions, openGatewayMcp } from './gateway/open-gateway-mcp';
 export { model } from './model';
 export {
   createTraceRecorder,

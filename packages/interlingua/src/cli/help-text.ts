@@ -86,6 +86,7 @@ Routes (every one answers errors in its own format):
   Admin      POST /admin/keys, GET /admin/keys, POST /admin/keys/{name}/revoke,
              POST /admin/keys/{name}/reset-budget (master key; docs/gateway-scale.md)
   Operations GET /healthz, /readyz, /metrics
+  MCP        POST/GET/DELETE /mcp: the config's "mcp" servers as one MCP server, behind the same keys
 
 The config (JSONC, \${env:NAME} references) names the models, keys, limits and providers; see
 docs/gateway.md. One JSON log line per request goes to stdout. Backends without their provider

@@ -13,6 +13,7 @@ import { createModelRegistry, type ModelRegistrySettings } from '../create-model
 import { createDemoModel } from '../demo/demo-model';
 import type { TraceRecorder } from '../trace/create-trace-recorder';
 import { wireCodecs } from '../wire-codecs';
+import type { GatewayMcp } from './open-gateway-mcp';
 
 /** Options of the umbrella's {@link createBuiltInGateway}: every gateway option, with built-in defaults. */
 export type BuiltInGatewayOptions = Partial<GatewayOptions> & {
@@ -30,6 +31,11 @@ export type BuiltInGatewayOptions = Partial<GatewayOptions> & {
    * are kept apart, each line naming its `requestId`.
    */
   trace?: TraceRecorder;
+  /**
+   * The config's MCP servers, opened by `openGatewayMcp`: served at `mcp.path` behind the
+   * gateway's keys, their audit lines in the gateway's log; closed with the gateway.
+   */
+  mcp?: GatewayMcp;
 };
 
 /**
@@ -50,7 +56,7 @@ export function createBuiltInGateway(
   config: GatewayConfig | GatewayConfigInput | string,
   options: BuiltInGatewayOptions = {},
 ): Gateway {
-  const { registry: registrySettings, trace, ...rest } = options;
+  const { registry: registrySettings, trace, mcp, ...rest } = options;
   // The official SDKs over undici's fetch cost about three times a bare node:http call each (docs/gateway.md, bench).
   const ownFetch = registrySettings?.fetch === undefined ? createKeepAliveFetch() : undefined;
   // A backend without its key is reported at start-up (and answers 503 naming the variable), not at its first call.
@@ -74,12 +80,24 @@ export function createBuiltInGateway(
       ...(trace === undefined ? {} : { trace }),
     });
   };
-  const gateway = createGateway(config, {
-    models,
-    codecs: wireCodecs,
-    ...(trace === undefined ? {} : { tap: trace.gateway }),
-    ...rest,
-  });
+  let gateway: Gateway;
+  try {
+    gateway = createGateway(config, {
+      models,
+      codecs: wireCodecs,
+      ...(trace === undefined ? {} : { tap: trace.gateway }),
+      ...rest,
+      ...(mcp === undefined ? {} : { mounts: [...(rest.mounts ?? []), mcp.mount], mcpServers: mcp.servers }),
+    });
+  } catch (error) {
+    // The MCP servers were started for this gateway: a config it refuses must not leave them running.
+    void mcp?.mount.close?.();
+    void ownFetch?.close();
+    throw error;
+  }
+  // One JSON line per MCP call (key, server, tool, duration, outcome), among the request lines;
+  // its `time` is the gateway logger's.
+  mcp?.auditTo(({ time: _time, ...line }) => gateway.logger.info(line, 'mcp call'));
   if (ownFetch === undefined) return gateway;
   const close = gateway.close;
   // The agents' idle sockets would keep the process alive after close().

@@ -1,7 +1,9 @@
 import { InvalidSettingError } from '@interlingua/core';
 import { createRedactor } from '@interlingua/core/adapter';
 import { type Gateway, readGatewayConfig } from '@interlingua/gateway';
+import { createFileTokenStore, defaultTokenDirectory } from '@interlingua/mcp-bridge';
 import { createBuiltInGateway } from '../../gateway/create-built-in-gateway';
+import { type GatewayMcp, openGatewayMcp } from '../../gateway/open-gateway-mcp';
 import { createTraceRecorder } from '../../trace/create-trace-recorder';
 import { secretsFromEnv } from '../../trace/secrets-from-env';
 import { CliError, EXIT_FAILURE } from '../cli-error';
@@ -53,8 +55,19 @@ export async function gatewayCommand(args: Extract<CliArgs, { command: 'gateway'
     throw error;
   });
   let url: string;
+  let mcp: GatewayMcp | undefined;
   try {
+    // The config's MCP servers, served at mcp.path behind the same keys (remote servers' OAuth logins from `interlingua mcp login`).
+    mcp = await openGatewayMcp(config, {
+      configPath: args.config,
+      env: io.env,
+      bridge: { tokenStore: createFileTokenStore(defaultTokenDirectory(io.env)) },
+    }).catch((error: unknown) => {
+      if (!InvalidSettingError.isInstance(error)) throw error;
+      throw new CliError(error.message, { hint: 'See docs/gateway.md, "MCP on the gateway".', cause: error });
+    });
     gateway = createBuiltInGateway(config, {
+      ...(mcp === undefined ? {} : { mcp }),
       ...(store === undefined ? {} : { store }),
       ...(trace === undefined ? {} : { trace }),
       env: io.env,
@@ -64,7 +77,8 @@ export async function gatewayCommand(args: Extract<CliArgs, { command: 'gateway'
     });
     ({ url } = await gateway.listen({ host: args.host, port: args.port }));
   } catch (error) {
-    // An open Redis connection (or the trace file) would keep the process alive after the error is printed.
+    // An open Redis connection (or the trace file, or the MCP servers) would keep the process alive after the error is printed.
+    await mcp?.mount.close?.();
     await store?.close();
     await trace?.close();
     throw listenError(error, args);
@@ -75,6 +89,16 @@ export async function gatewayCommand(args: Extract<CliArgs, { command: 'gateway'
   io.stderr.write(
     `${styles.bold('Interlingua gateway')} listening on ${url} — models: ${names.join(', ') || 'none'}\n`,
   );
+  if (mcp !== undefined) {
+    io.stderr.write(`  MCP: ${url}${mcp.mount.path} — servers: ${mcp.servers.join(', ') || 'none'}\n`);
+    for (const server of mcp.bridge.servers) {
+      if (server.state === 'failed') {
+        io.stderr.write(
+          `${styles.dim(`  MCP server ${server.name} is unavailable: ${server.error?.message.split('\n')[0] ?? 'failed to start'}`)}\n`,
+        );
+      }
+    }
+  }
   for (const [backend, reason] of running.unavailable) {
     io.stderr.write(`${styles.dim(`  ${backend} is unavailable: ${reason.message}`)}\n`);
   }

@@ -92,7 +92,7 @@ export function createMountListener(
       const mapped = GatewayError.isInstance(error)
         ? error
         : new GatewayError({ type: 'internal', message: `Internal gateway error: ${String(error)}`, cause: error });
-      refuse(incoming, outgoing, record, mapped);
+      refuse(mount, incoming, outgoing, record, mapped);
     }
   }
 
@@ -151,7 +151,13 @@ export function createMountListener(
     };
   }
 
-  function refuse(incoming: IncomingMessage, outgoing: ServerResponse, record: RequestRecord, error: GatewayError) {
+  function refuse(
+    mount: GatewayMount,
+    incoming: IncomingMessage,
+    outgoing: ServerResponse,
+    record: RequestRecord,
+    error: GatewayError,
+  ) {
     // Messages may quote what the caller sent.
     const redacted = redactGatewayError(error, services.redact);
     record.error = { type: redacted.type, message: redacted.message };
@@ -160,9 +166,11 @@ export function createMountListener(
       outgoing.destroy();
       return;
     }
-    const rendered = format.renderError(redacted, record.id);
+    const rendered = (mount.renderError ?? format.renderError)(redacted, record.id);
     const headers: Record<string, string> = { ...rendered.headers };
     if (redacted.type === 'authentication') headers['www-authenticate'] = 'Bearer';
+    if (redacted.retryAfterSeconds !== undefined && headers['retry-after'] === undefined)
+      headers['retry-after'] = String(Math.max(0, Math.ceil(redacted.retryAfterSeconds)));
     if (!incoming.complete) {
       // Answered before the body was read: the connection is not reused, and the rest is discarded.
       headers.connection = 'close';

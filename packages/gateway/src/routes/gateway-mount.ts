@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Principal } from '../auth/create-authenticator';
+import type { GatewayError } from '../errors/gateway-error';
+import type { RenderedError } from '../formats/inbound-format';
 
 /**
  * A raw endpoint served on the gateway's own listener: the gateway authenticates the request
@@ -30,6 +32,12 @@ export type GatewayMount = {
   isStream?(request: IncomingMessage): boolean;
   /** Requests per minute `principal` may make on this mount (its own bucket); `undefined` for no limit. */
   rpm?(principal: Principal): number | undefined;
+  /**
+   * Renders the gateway's refusals (401, 403, 413, 429, 503) in the mount's own protocol — a
+   * JSON-RPC error body for MCP clients. Default: the OpenAI error shape. The status is the
+   * error's, and the gateway adds `WWW-Authenticate` and `Retry-After` itself.
+   */
+  renderError?(error: GatewayError, requestId: string): RenderedError;
   /** Ends what the mount holds open (sessions, streams); called by the gateway's `close()` once in-flight requests are done. */
   close?(): Promise<void>;
 };

@@ -104,6 +104,13 @@ export async function openGatewayMcp(
       handle: (request, response, principal) => handler.handle(request, response, callerOf(principal)),
       isStream: isListenStream,
       rpm: (principal) => (principal.kind === 'key' ? principal.key.mcp?.rpm : undefined),
+      // MCP clients read JSON-RPC errors: the gateway's refusals (401, 403, 429, 503) come as the
+      // SDK's own transport answers them. The body is not read yet, so they answer no id.
+      renderError: (error) => ({
+        status: error.status,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: error.message }, id: null }),
+      }),
       close,
     },
   };

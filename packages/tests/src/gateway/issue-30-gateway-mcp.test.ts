@@ -156,8 +156,11 @@ describe('the gateway serving MCP at /mcp', () => {
       const none = await rawCall(undefined, 'fs__read_text_file');
       expect(none.status).toBe(401);
       expect(none.headers.get('www-authenticate')).toBe('Bearer');
+      // A JSON-RPC error, as MCP clients read one (not the OpenAI routes' error shape).
       expect(await none.json()).toMatchObject({
-        error: { message: expect.stringContaining('Expected a gateway key') },
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32000, message: expect.stringContaining('Expected a gateway key') },
       });
       await expect(modernClient(undefined)).rejects.toThrow();
       const wrong = await rawCall('sk-not-a-key-of-this-gateway', 'fs__read_text_file');

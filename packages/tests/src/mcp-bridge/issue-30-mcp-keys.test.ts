@@ -50,6 +50,7 @@ beforeAll(async () => {
     mcpServers: {
       // The bridge offers roots, which server-filesystem takes for its allowed folders.
       fs: { command: process.execPath, args: [binOf('@modelcontextprotocol/server-filesystem'), dir], roots: [dir] },
+      everything: { command: process.execPath, args: [binOf('@modelcontextprotocol/server-everything'), 'stdio'] },
       memory: {
         command: process.execPath,
         args: [binOf('@modelcontextprotocol/server-memory')],
@@ -169,6 +170,49 @@ describe('keys and governance of the aggregator over HTTP', () => {
         expect((await client.callTool({ name: 'memory__read_graph', arguments: {} })).isError).not.toBe(true);
       } finally {
         await client.close();
+      }
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'resources and prompts of a server the key may not use are neither listed nor read',
+    async () => {
+      const master = await modernClient(KEYS.master);
+      const memo = await modernClient(KEYS.memo);
+      try {
+        const uris = (await master.listResources()).resources.map((resource) => resource.uri);
+        const resource = uris.find((uri) => uri.startsWith('everything+'));
+        expect(resource).toBeDefined();
+        const prompts = (await master.listPrompts()).prompts.map((prompt) => prompt.name);
+        expect(prompts).toContain('everything__simple-prompt');
+        // Its own server's resources, nothing of the others'.
+        const memoUris = (await memo.listResources()).resources.map((listed) => listed.uri);
+        expect(memoUris.length).toBeGreaterThan(0);
+        expect(memoUris.every((uri) => uri.startsWith('memory+'))).toBe(true);
+        expect((await memo.listPrompts()).prompts.map((prompt) => prompt.name)).not.toContain(
+          'everything__simple-prompt',
+        );
+        const read = await post(KEYS.memo, {
+          jsonrpc: '2.0',
+          id: 4,
+          method: 'resources/read',
+          params: { uri: resource },
+        });
+        expect(read.status).toBe(403);
+        const got = await post(KEYS.memo, {
+          jsonrpc: '2.0',
+          id: 5,
+          method: 'prompts/get',
+          params: { name: 'everything__simple-prompt' },
+        });
+        expect(got.status).toBe(403);
+        expect(audit).toContainEqual(
+          expect.objectContaining({ key: 'memo', server: 'everything', method: 'prompts/get', outcome: 'denied' }),
+        );
+      } finally {
+        await master.close();
+        await memo.close();
       }
     },
     TIMEOUT,

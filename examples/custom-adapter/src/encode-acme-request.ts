@@ -4,11 +4,13 @@ import {
   type EncodeRequestOptions,
   functionToolsOf,
   isHostedTool,
-  type UserContentPart,
+  type ToolResultContentPart,
   type Warning,
 } from '@interlingua/core';
 import {
   renderHostedToolPart,
+  renderToolReferences,
+  toolReferenceText,
   warnDeferredTools,
   warnPromptCache,
   warnUnsupportedHostedTool,
@@ -19,8 +21,10 @@ import type { AcmeRequest, AcmeTurn } from './acme-api';
  * IR request → Acme body. Acme turns carry text only: images and files become a note, with a
  * warning; reasoning is not sent, with a warning; several text parts of a turn are joined.
  */
-export function encodeAcmeRequest(request: ChatRequest, options: EncodeRequestOptions): CodecResult<AcmeRequest> {
+export function encodeAcmeRequest(input: ChatRequest, options: EncodeRequestOptions): CodecResult<AcmeRequest> {
   const warnings: Warning[] = [];
+  // Acme has no tool references (a client-side tool search's answer): the referenced tools as text.
+  const request = renderToolReferences(input, 'Acme', warnings);
   const turns: AcmeTurn[] = request.messages.map((message, index): AcmeTurn => {
     switch (message.role) {
       case 'user':
@@ -100,10 +104,11 @@ export function encodeAcmeRequest(request: ChatRequest, options: EncodeRequestOp
   };
 }
 
-function textOf(parts: readonly UserContentPart[], path: string, warnings: Warning[]): string {
+function textOf(parts: readonly ToolResultContentPart[], path: string, warnings: Warning[]): string {
   return parts
     .map((part) => {
       if (part.type === 'text') return part.text;
+      if (part.type === 'tool-reference') return toolReferenceText(part.toolName);
       warnings.push({
         type: 'unsupported',
         feature: `${path}.${part.type}`,

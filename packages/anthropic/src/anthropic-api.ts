@@ -32,11 +32,24 @@ export type AnthropicDocumentBlockParam = {
   title?: string;
   cache_control?: AnthropicCacheControl;
 };
+/** A `tool_reference` block of a `tool_result`: loads the named (deferred) tool; the API expands it into the tool's definition. */
+export type AnthropicToolReferenceBlockParam = {
+  type: 'tool_reference';
+  tool_name: string;
+  cache_control?: AnthropicCacheControl;
+};
 /** A `tool_result` block: the answer to one `tool_use`, inside a user message. */
 export type AnthropicToolResultBlockParam = {
   type: 'tool_result';
   tool_use_id: string;
-  content?: string | (AnthropicTextBlockParam | AnthropicImageBlockParam | AnthropicDocumentBlockParam)[];
+  content?:
+    | string
+    | (
+        | AnthropicTextBlockParam
+        | AnthropicImageBlockParam
+        | AnthropicDocumentBlockParam
+        | AnthropicToolReferenceBlockParam
+      )[];
   is_error?: boolean;
   cache_control?: AnthropicCacheControl;
 };
@@ -154,10 +167,27 @@ const documentParamSchema = z.object({
   title: z.string().nullish(),
   cache_control: cacheControlSchema.nullish(),
 });
+const toolReferenceParamSchema = z.object({
+  type: z.literal('tool_reference'),
+  tool_name: z.string().min(1),
+  cache_control: cacheControlSchema.nullish(),
+});
 const toolResultParamSchema = z.object({
   type: z.literal('tool_result'),
   tool_use_id: z.string().min(1),
-  content: z.union([z.string(), z.array(z.union([textParamSchema, imageParamSchema, documentParamSchema]))]).optional(),
+  content: z
+    .union([
+      z.string(),
+      z.array(
+        z.discriminatedUnion('type', [
+          textParamSchema,
+          imageParamSchema,
+          documentParamSchema,
+          toolReferenceParamSchema,
+        ]),
+      ),
+    ])
+    .optional(),
   is_error: z.boolean().nullish(),
   cache_control: cacheControlSchema.nullish(),
 });

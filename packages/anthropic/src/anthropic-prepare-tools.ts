@@ -24,6 +24,8 @@ export function prepareAnthropicTools(options: {
   nativeTools: readonly JSONObject[];
   /** `eager_input_streaming: true` on every custom tool (the request's `toolArgumentStreaming`). */
   eagerInputStreaming?: boolean;
+  /** The history holds a client-side tool search's `tool-reference`s: no server search tool is added. */
+  clientToolSearch?: boolean;
   warnings: Warning[];
 }): { tools?: (AnthropicToolParam | JSONObject)[]; tool_choice?: AnthropicToolChoice } {
   const tools: (AnthropicToolParam | JSONObject)[] = [];
@@ -40,7 +42,7 @@ export function prepareAnthropicTools(options: {
     tools.push(param);
   }
   for (const tool of options.nativeTools) tools.push(tool);
-  const toolSearch = anthropicToolSearchFor(options.tools ?? [], options.nativeTools);
+  const toolSearch = anthropicToolSearchFor(options.tools ?? [], options.nativeTools, options.clientToolSearch);
   if (toolSearch !== undefined) tools.push(toolSearch);
   if (tools.length === 0) {
     if (options.toolChoice !== undefined && options.toolChoice !== 'none' && options.toolChoice !== 'auto') {

@@ -17,6 +17,7 @@ import type {
   AnthropicImageBlockParam,
   AnthropicMessageParam,
   AnthropicTextBlockParam,
+  AnthropicToolReferenceBlockParam,
   AnthropicToolResultBlockParam,
   AnthropicUserBlockParam,
 } from './anthropic-api';
@@ -155,7 +156,11 @@ function convertToolResult(result: ToolResult, index: number, warnings: Warning[
   }
   const blocks: Exclude<AnthropicToolResultBlockParam['content'], string | undefined> = [];
   for (const part of result.content) {
-    const block = convertUserPart(part, index, result.toolCallId, warnings);
+    // A client-side tool search's answer: the API expands the reference into the tool's definition.
+    const block =
+      part.type === 'tool-reference'
+        ? withCacheControl<AnthropicToolReferenceBlockParam>({ type: 'tool_reference', tool_name: part.toolName }, part)
+        : convertUserPart(part, index, result.toolCallId, warnings);
     if (block !== undefined) blocks.push(block);
   }
   const only = blocks[0];

@@ -9,6 +9,7 @@ import {
   type Tool,
   type ToolChoice,
   type ToolResult,
+  type ToolResultContentPart,
   type UserContentPart,
   type Warning,
 } from '@interlingua/core';
@@ -46,7 +47,8 @@ const knownKeys = new Set([
 /**
  * Decodes a Messages API request body into an IR request (the gateway direction), the inverse
  * of `encodeRequest`: `tool_result` blocks of a user message become one tool message (tool names
- * looked up from the `tool_use` blocks before them), the rest of that user message follows as a
+ * looked up from the `tool_use` blocks before them; a `tool_reference` in one, a client-side tool
+ * search's answer, becomes a `tool-reference` part), the rest of that user message follows as a
  * user message; `max_tokens` becomes `maxOutputTokens`; several system blocks are joined by
  * newlines into `system` and kept as `systemParts` (so a backend with system blocks gets every
  * block and cache breakpoint back); every `cache_control` (system, content blocks, tool results,
@@ -195,12 +197,20 @@ function decodeMessages(messages: AnthropicDecodedRequestBody['messages']): Mess
             message: `Expected ${EXPECTED}: messages[${index}].content[${position}].tool_use_id: Expected the id of a tool_use block of an earlier assistant message, got ${JSON.stringify(block.tool_use_id.slice(0, 100))}.`,
           });
         }
-        const content =
+        const content: ToolResultContentPart[] =
           block.content === undefined
             ? []
             : typeof block.content === 'string'
               ? [{ type: 'text' as const, text: block.content }]
-              : block.content.map(decodeUserBlock);
+              : block.content.map((part) =>
+                  part.type === 'tool_reference'
+                    ? {
+                        type: 'tool-reference' as const,
+                        toolName: part.tool_name,
+                        ...fromAnthropicCacheControl(part.cache_control),
+                      }
+                    : decodeUserBlock(part),
+                );
         results.push({
           type: 'tool-result',
           toolCallId: block.tool_use_id,

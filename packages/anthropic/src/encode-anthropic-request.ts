@@ -98,6 +98,11 @@ export function encodeAnthropicRequest(
     disableParallelToolUse: typeof disableParallel === 'boolean' ? disableParallel : undefined,
     nativeTools,
     eagerInputStreaming: request.toolArgumentStreaming === true,
+    clientToolSearch: request.messages.some(
+      (message) =>
+        message.role === 'tool' &&
+        message.content.some((result) => result.content.some((part) => part.type === 'tool-reference')),
+    ),
     warnings,
   });
   warnPromptCache(

@@ -1,5 +1,5 @@
 import type { Message, ToolResult, Warning } from '@interlingua/core';
-import { groupProviderTurns } from '@interlingua/core/adapter';
+import { groupProviderTurns, toolReferenceText } from '@interlingua/core/adapter';
 import type { BedrockCachePoint, BedrockContentBlock, BedrockMessage, BedrockToolResultContent } from './bedrock-api';
 import { readCachePoint } from './bedrock-cache-point';
 import { convertToBedrockToolUseId } from './bedrock-tool-use';
@@ -51,7 +51,9 @@ function convertToolResult(
   warnings: Warning[],
 ): BedrockContentBlock[] {
   const content: BedrockToolResultContent[] = [];
-  for (const part of result.content) {
+  for (const raw of result.content) {
+    // encodeRequest renders references with their tools (renderToolReferences); this is the bare fallback.
+    const part = raw.type === 'tool-reference' ? { type: 'text' as const, text: toolReferenceText(raw.toolName) } : raw;
     for (const block of convertToBedrockUserContent(part, `${path}.results(${result.toolCallId})`, documents, warnings))
       if (!('cachePoint' in block)) content.push(block as BedrockToolResultContent);
   }

@@ -10,6 +10,7 @@ import {
 } from '@interlingua/core';
 import {
   readSystemParts,
+  renderToolReferences,
   warnForeignOptions,
   warnPromptCache,
   warnUnsupportedHostedTool,
@@ -53,10 +54,13 @@ const PASS_THROUGH_KEYS = new Set([
  * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html
  */
 export function encodeBedrockRequest(
-  request: ChatRequest,
+  input: ChatRequest,
   options: EncodeRequestOptions,
 ): CodecResult<BedrockConverseRequest> {
   const warnings: Warning[] = [];
+  // A Converse tool result has no tool reference (its ToolReference only adds tools in system
+  // messages): the referenced tools are described as text.
+  const request = renderToolReferences(input, 'Bedrock Converse', warnings);
   const bedrockOptions: JSONObject = request.providerOptions?.bedrock ?? {};
   const messages = convertToBedrockMessages(request.messages, warnings);
   warnForeignOptions(request.providerOptions, { provider: 'bedrock', format: 'Bedrock Converse' }, warnings);

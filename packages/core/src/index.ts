@@ -74,6 +74,7 @@ export type {
   ToolApprovalStatus,
 } from './ir/tool-approval';
 export type { ToolCall } from './ir/tool-call';
+export type { ToolReferencePart, ToolResultContentPart } from './ir/tool-reference-part';
 export type { ToolResult } from './ir/tool-result';
 export type { Usage } from './ir/usage';
 export type { Warning } from './ir/warning';
@@ -108,6 +109,7 @@ export {
   toolCallSchema,
   toolChoiceSchema,
   toolMessageSchema,
+  toolReferencePartSchema,
   toolResultSchema,
   toolSchema,
   usageSchema,

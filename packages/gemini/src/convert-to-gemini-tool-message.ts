@@ -6,6 +6,7 @@ import type {
   ToolResult,
   Warning,
 } from '@interlingua/core';
+import { toolReferenceText } from '@interlingua/core/adapter';
 import { convertToGeminiUserPart, withSignature } from './convert-to-gemini-user-part';
 import type { GeminiFunctionResponsePart, GeminiPart } from './gemini-api';
 import { issuedGeminiCallId } from './gemini-issued-call-id';
@@ -44,8 +45,10 @@ export function convertToGeminiToolMessage(
     const content = result.content;
     for (let partIndex = 0; partIndex < content.length; partIndex++) {
       const part = content[partIndex] as ToolResult['content'][number];
-      if (part.type === 'text') {
-        text = texts === 0 ? part.text : `${text}\n${part.text}`;
+      // encodeRequest renders references with their tools (renderToolReferences); this is the bare fallback.
+      if (part.type === 'text' || part.type === 'tool-reference') {
+        const partText = part.type === 'text' ? part.text : toolReferenceText(part.toolName);
+        text = texts === 0 ? partText : `${text}\n${partText}`;
         texts++;
         continue;
       }

@@ -6,7 +6,7 @@ import {
   isHostedTool,
   type Warning,
 } from '@interlingua/core';
-import { setOwnProperty, warnPromptCache } from '@interlingua/core/adapter';
+import { renderToolReferences, setOwnProperty, warnPromptCache } from '@interlingua/core/adapter';
 import { convertToGeminiContents } from './convert-to-gemini-contents';
 import type { GeminiRequestBody } from './gemini-api';
 import { mapGeminiForeignOptions } from './gemini-foreign-options';
@@ -49,13 +49,17 @@ export type GeminiEncodeRequestOptions = EncodeRequestOptions & {
  * @see https://ai.google.dev/api/generate-content#request-body
  */
 export function encodeGeminiRequest(
-  request: ChatRequest,
+  input: ChatRequest,
   options: GeminiEncodeRequestOptions,
 ): CodecResult<GeminiRequestBody> {
+  const referenceWarnings: Warning[] = [];
+  // Gemini has no tool references: the referenced tools are described as text.
+  const request = renderToolReferences(input, 'Gemini', referenceWarnings);
   const { contents, systemInstruction, warnings } = convertToGeminiContents(request, {
     model: options.model,
     ...(options.functionResponseParts === undefined ? {} : { functionResponseParts: options.functionResponseParts }),
   });
+  warnings.unshift(...referenceWarnings);
   const body: GeminiRequestBody = { contents };
   if (systemInstruction !== undefined) body.systemInstruction = systemInstruction;
 

@@ -9,7 +9,7 @@ import type {
   Warning,
 } from '@interlingua/core';
 import { InvalidRequestError } from '@interlingua/core';
-import { warnForeignMetadata } from '@interlingua/core/adapter';
+import { toolReferenceText, warnForeignMetadata } from '@interlingua/core/adapter';
 import type {
   ChatCompletionAssistantMessageParam,
   ChatCompletionContentPart,
@@ -250,6 +250,8 @@ function convertToolMessage(message: ToolMessage, index: number, out: OpenAIChat
     const others: UserContentPart[] = [];
     for (const part of result.content) {
       if (part.type === 'text') texts.push(part.text);
+      // encodeRequest renders references with their tools (renderToolReferences); this is the bare fallback.
+      else if (part.type === 'tool-reference') texts.push(toolReferenceText(part.toolName));
       else others.push(part);
     }
     if (result.isError) texts[0] = markOpenAIToolError(texts[0] ?? '');

@@ -6,7 +6,7 @@ import {
   type JSONValue,
   type Warning,
 } from '@interlingua/core';
-import { setOwnProperty } from '@interlingua/core/adapter';
+import { renderToolReferences, setOwnProperty } from '@interlingua/core/adapter';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import { convertToOpenAIMessages } from './convert-to-openai-messages';
 import type { OpenAIChatRequestBody } from './openai-api';
@@ -49,9 +49,12 @@ const RESERVED_KEYS = new Set([
  * @see https://platform.openai.com/docs/api-reference/chat/create
  */
 export function encodeOpenAIRequest(
-  request: ChatRequest,
+  input: ChatRequest,
   options: OpenAIEncodeRequestOptions,
 ): CodecResult<OpenAIChatRequestBody> {
+  const referenceWarnings: Warning[] = [];
+  // Chat Completions has no tool references: the referenced tools are described as text.
+  const request = renderToolReferences(input, 'Chat Completions', referenceWarnings);
   const converted = convertToOpenAIMessages(
     request.system,
     request.messages,
@@ -59,7 +62,7 @@ export function encodeOpenAIRequest(
     { sendReasoningContent: options.sendReasoningContent ?? false },
   );
   const tools = prepareOpenAITools(functionToolsOf(request.tools), request.toolChoice, options.strictTools ?? false);
-  const warnings: Warning[] = [...converted.warnings, ...tools.warnings];
+  const warnings: Warning[] = [...referenceWarnings, ...converted.warnings, ...tools.warnings];
   const hosted = prepareOpenAIChatHostedTools(request.tools, options.model, warnings);
   const body: OpenAIChatRequestBody = { model: options.model, messages: converted.messages };
   if (tools.tools !== undefined) body.tools = tools.tools;

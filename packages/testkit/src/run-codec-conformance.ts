@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { arbitraryChatRequest, arbitraryModelResponse } from './arbitraries';
 import { registerCacheBreakpointConformance } from './cache-breakpoint-conformance';
 import { runToolApprovalConformance } from './conformance/tool-approval-cases';
+import { runToolReferenceConformance } from './conformance/tool-reference-cases';
 import { loadIRCorpus } from './ir-corpus';
 import type { CodecFixture } from './load-codec-fixtures';
 import { registerToolArgumentStreamingConformance } from './tool-argument-streaming-conformance';
@@ -150,5 +151,6 @@ export function runCodecConformance(
     });
 
     runToolApprovalConformance(codec, model);
+    runToolReferenceConformance(codec, model);
   });
 }

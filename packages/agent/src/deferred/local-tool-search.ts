@@ -34,9 +34,10 @@ export function createLocalToolSearch(deferred: readonly Tool[]): AgentTool {
 }
 
 /**
- * The deferred tools already found: those a search of the local tool answered with, and any a
- * call in the history used (a history moved from a provider with its own tool search). Read from
- * the history, so a resumed run or a conversation keeps them.
+ * The deferred tools already found: those a search of the local tool answered with, those a tool
+ * result referenced (`tool-reference` parts), and any a call in the history used (a history moved
+ * from a provider with its own tool search). Read from the history, so a resumed run or a
+ * conversation keeps them.
  */
 export function findLoadedTools(history: readonly Message[], deferred: ReadonlySet<string>): Set<string> {
   const loaded = new Set<string>();
@@ -46,7 +47,11 @@ export function findLoadedTools(history: readonly Message[], deferred: ReadonlyS
         if (part.type === 'tool-call' && deferred.has(part.name)) loaded.add(part.name);
     } else if (message.role === 'tool') {
       for (const result of message.content) {
-        if (result.toolName !== LOCAL_TOOL_SEARCH_NAME || result.isError) continue;
+        if (result.isError) continue;
+        // A tool reference (a client-side search's answer, e.g. from Anthropic) loads its tool too.
+        for (const part of result.content)
+          if (part.type === 'tool-reference' && deferred.has(part.toolName)) loaded.add(part.toolName);
+        if (result.toolName !== LOCAL_TOOL_SEARCH_NAME) continue;
         for (const name of namesIn(result.content)) if (deferred.has(name)) loaded.add(name);
       }
     }

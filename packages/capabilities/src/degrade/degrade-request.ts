@@ -135,7 +135,9 @@ export function degradeRequest(
               ...message,
               content: message.content.map((result, r) => ({
                 ...result,
-                content: result.content.map((part, p) => replace(part, `messages[${m}].content[${r}].content[${p}]`)),
+                content: result.content.map((part, p) =>
+                  part.type === 'tool-reference' ? part : replace(part, `messages[${m}].content[${r}].content[${p}]`),
+                ),
               })),
             };
           case 'assistant':

@@ -1,4 +1,5 @@
 import type { ToolResult, UserContentPart } from '@interlingua/core';
+import { toolReferenceText } from '@interlingua/core/adapter';
 
 /**
  * A tool result's content as text for a prompt, plus the non-text parts (images, files) that
@@ -19,6 +20,9 @@ export function renderResultContent(result: ToolResult): { text: string; attachm
       case 'file':
         lines.push(`[file ${part.filename ?? part.mediaType}, attached below]`);
         attachments.push(part);
+        break;
+      case 'tool-reference':
+        lines.push(toolReferenceText(part.toolName));
         break;
       default: {
         const exhaustive: never = part;

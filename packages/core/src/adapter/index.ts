@@ -76,6 +76,7 @@ export {
   type TelemetrySpanKind,
 } from '../telemetry/telemetry-span';
 export { findClosestMatch } from '../text/find-closest-match';
+export { renderToolReferences, toolReferenceText } from '../tool-search/render-tool-references';
 export { repairJsonText } from '../tools/repair-json-text';
 export { isZod3Schema, isZod4Schema } from '../tools/zod-to-input-schema';
 export { describeConnectionFailure } from '../transport/describe-connection-failure';

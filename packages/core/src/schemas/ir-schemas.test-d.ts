@@ -10,6 +10,7 @@ import type { ResponseFormat } from '../ir/response-format';
 import type { StreamEvent } from '../ir/stream-event';
 import type { Tool, ToolChoice } from '../ir/tool';
 import type { ToolCall } from '../ir/tool-call';
+import type { ToolReferencePart } from '../ir/tool-reference-part';
 import type { ToolResult } from '../ir/tool-result';
 import type { Usage } from '../ir/usage';
 import type { Warning } from '../ir/warning';
@@ -27,6 +28,7 @@ import type {
   textPartSchema,
   toolCallSchema,
   toolChoiceSchema,
+  toolReferencePartSchema,
   toolResultSchema,
   toolSchema,
   usageSchema,
@@ -40,6 +42,7 @@ test('schemas infer exactly the IR types', () => {
   expectTypeOf<z.output<typeof filePartSchema>>().toEqualTypeOf<FilePart>();
   expectTypeOf<z.output<typeof reasoningPartSchema>>().toEqualTypeOf<ReasoningPart>();
   expectTypeOf<z.output<typeof toolCallSchema>>().toEqualTypeOf<ToolCall>();
+  expectTypeOf<z.output<typeof toolReferencePartSchema>>().toEqualTypeOf<ToolReferencePart>();
   expectTypeOf<z.output<typeof toolResultSchema>>().toEqualTypeOf<ToolResult>();
   expectTypeOf<z.output<typeof hostedToolSchema>>().toEqualTypeOf<HostedTool>();
   expectTypeOf<z.output<typeof hostedToolCallSchema>>().toEqualTypeOf<HostedToolCall>();

@@ -9,6 +9,7 @@ import type { ResponseFormat } from '../ir/response-format';
 import type { StreamEvent } from '../ir/stream-event';
 import type { Tool, ToolChoice } from '../ir/tool';
 import type { ToolCall } from '../ir/tool-call';
+import type { ToolReferencePart } from '../ir/tool-reference-part';
 import type { ToolResult } from '../ir/tool-result';
 import type { Usage } from '../ir/usage';
 import type { Warning } from '../ir/warning';
@@ -94,12 +95,22 @@ export const toolCallSchema = z
 
 const userContentPartSchema = z.discriminatedUnion('type', [textPartSchema, imagePartSchema, filePartSchema]);
 
+/** Zod schema for {@link ToolReferencePart}. */
+export const toolReferencePartSchema = z.strictObject({
+  type: z.literal('tool-reference'),
+  toolName: z.string().min(1),
+  cacheBreakpoint,
+  providerMetadata: metadata,
+}) satisfies z.ZodType<ToolReferencePart>;
+
 /** Zod schema for {@link ToolResult}. */
 export const toolResultSchema = z.strictObject({
   type: z.literal('tool-result'),
   toolCallId: z.string().min(1),
   toolName: z.string().min(1),
-  content: z.array(userContentPartSchema),
+  content: z.array(
+    z.discriminatedUnion('type', [textPartSchema, imagePartSchema, filePartSchema, toolReferencePartSchema]),
+  ),
   isError: z.boolean(),
   cacheBreakpoint,
   approval: toolApprovalResponseSchema.exactOptional(),

@@ -3,11 +3,12 @@ import type {
   Message,
   ReasoningPart,
   ToolMessage,
+  ToolResultContentPart,
   UserContentPart,
   Warning,
 } from '@interlingua/core';
 import { InvalidRequestError } from '@interlingua/core';
-import { renderHostedToolPart, warnForeignMetadata } from '@interlingua/core/adapter';
+import { renderHostedToolPart, toolReferenceText, warnForeignMetadata } from '@interlingua/core/adapter';
 import type { ResponseFunctionCallOutputItem, ResponseInputItem } from 'openai/resources/responses/responses';
 import { markOpenAIToolError } from '../openai-tool-error-text';
 import { isResultInItem, readOwnHostedItem } from './convert-openai-responses-hosted-items';
@@ -207,7 +208,10 @@ function convertToolMessage(
       output = [];
       let marked = !result.isError;
       for (let partIndex = 0; partIndex < result.content.length; partIndex++) {
-        const part = result.content[partIndex] as UserContentPart;
+        const raw = result.content[partIndex] as ToolResultContentPart;
+        // encodeRequest renders references with their tools (renderToolReferences); this is the bare fallback.
+        const part: UserContentPart =
+          raw.type === 'tool-reference' ? { type: 'text', text: toolReferenceText(raw.toolName) } : raw;
         if (!marked && part.type === 'text') {
           marked = true;
           output.push({ type: 'input_text', text: markOpenAIToolError(part.text) });

@@ -1,4 +1,5 @@
 import type { ChatRequest, CodecResult, Warning } from '@interlingua/core';
+import { renderToolReferences } from '@interlingua/core/adapter';
 import { mapOpenAIForeignOptions } from '../openai-foreign-options';
 import { applyOpenAIPromptCache } from '../openai-prompt-cache';
 import { convertToOpenAIResponsesInput } from './convert-to-openai-responses-input';
@@ -26,14 +27,17 @@ const ENCRYPTED_REASONING = 'reasoning.encrypted_content';
  * @see https://platform.openai.com/docs/api-reference/responses/create
  */
 export function encodeOpenAIResponsesRequest(
-  request: ChatRequest,
+  input: ChatRequest,
   options: OpenAIResponsesEncodeRequestOptions,
 ): CodecResult<OpenAIResponsesRequestBody> {
+  const referenceWarnings: Warning[] = [];
+  // The Responses codec sends no tool references (its tool search is not mapped): described as text.
+  const request = renderToolReferences(input, 'The Responses API codec', referenceWarnings);
   const passthrough = request.providerOptions?.openai;
   const store = passthrough?.store === true;
   const converted = convertToOpenAIResponsesInput(request.messages, { store });
   const tools = prepareOpenAIResponsesTools(request.tools, request.toolChoice, options.strictTools ?? false);
-  const warnings: Warning[] = [...converted.warnings, ...tools.warnings];
+  const warnings: Warning[] = [...referenceWarnings, ...converted.warnings, ...tools.warnings];
 
   const body: Record<string, unknown> = { model: options.model };
   if (request.system !== undefined) body.instructions = request.system;

@@ -13,7 +13,8 @@ const isSearchTool = (tool: Json) => typeof tool.type === 'string' && tool.type.
  * (`invalid_request_error`) when it breaks a rule:
  *
  * - a tool with `defer_loading: true` and no tool search tool (`tool_search_tool_regex_…` /
- *   `tool_search_tool_bm25_…`) in `tools`: nothing could ever load it;
+ *   `tool_search_tool_bm25_…`) in `tools`, unless a `tool_result` of the client holds `tool_reference`s
+ *   (a client-side search loads the tools; Claude Code sends such requests): nothing could ever load it;
  * - every tool deferred: at least one tool (the search tool at least) must be loaded up front;
  * - the tool search tool itself deferred;
  * - a `tool_reference` (in a `tool_result` or `tool_search_tool_result`) naming no tool of the request
@@ -39,7 +40,12 @@ function findToolSearchProblem(body: unknown): string | undefined {
   const root = isObject(body) ? body : {};
   const tools = list(root.tools);
   const deferred = tools.filter((tool) => tool.defer_loading === true);
-  if (deferred.length > 0 && !tools.some(isSearchTool)) {
+  // A client that runs its own search answers with `tool_reference`s in its tool results (the API's
+  // "custom tool search implementation", Claude Code's ToolSearch): no search tool is needed then.
+  const clientSearch = list(root.messages).some((message) =>
+    list(message.content).some((block) => block.type === 'tool_result' && referencedTools(block).length > 0),
+  );
+  if (deferred.length > 0 && !tools.some(isSearchTool) && !clientSearch) {
     return `tools.${tools.indexOf(deferred[0] as Json)}.defer_loading: deferred tools require a tool search tool (tool_search_tool_regex or tool_search_tool_bm25) in tools.`;
   }
   if (tools.length > 0 && deferred.length === tools.length) {

@@ -50,6 +50,13 @@ function toCoreError(error: unknown, context: BedrockAbortContext): Error {
   const message = error instanceof Error ? error.message : String(error);
   const metadata = (error as { $metadata?: { httpStatusCode?: unknown } } | undefined)?.$metadata;
   const status = typeof metadata?.httpStatusCode === 'number' ? metadata.httpStatusCode : undefined;
+  // A 2xx the SDK could not deserialize (a body cut or not JSON): worth another try, as a dropped answer is.
+  if (status !== undefined && status >= 200 && status < 300)
+    return new APICallError({
+      message: `Bedrock answered ${status} with a body that could not be read: ${message}`,
+      isRetryable: true,
+      cause: error,
+    });
   if (status !== undefined && name !== undefined) {
     const extra = error as { originalStatusCode?: unknown; originalMessage?: unknown; resourceName?: unknown };
     return new APICallError({

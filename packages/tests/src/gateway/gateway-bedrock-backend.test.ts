@@ -73,6 +73,9 @@ describe('the gateway with a Bedrock backend', () => {
     const sent = backend.requests.at(-1);
     expect(sent?.path).toBe(`/model/${encodeURIComponent(MODEL)}/converse`);
     expect(sent?.headers.authorization).toBe('Bearer bedrock-api-key-test-0000');
+    // The gateway sends over the lean transport by default: none of the AWS SDK's own headers.
+    expect(sent?.headers['amz-sdk-invocation-id']).toBeUndefined();
+    expect(sent?.headers['x-amz-user-agent']).toBeUndefined();
     // The OpenAI request reached Bedrock as Converse: the message and the tool in Bedrock's shape.
     expect(sent?.body).toMatchObject({
       messages: [{ role: 'user', content: [{ text: 'Weather and time in Seattle?' }] }],

@@ -127,11 +127,13 @@ async function createSigner(settings: BedrockLeanSettings, region: string): Prom
     import('@smithy/core'),
   ]);
   const given = settings.credentials;
+  // As the SDK resolves them: its default chain (memoized by it), or the caller's provider memoized
+  // until the identity expires, or static keys.
   const credentials =
     given === undefined
       ? (await import('@aws-sdk/credential-provider-node')).defaultProvider()
       : typeof given === 'function'
-        ? core.memoizeIdentityProvider(given, core.isIdentityExpired, core.doesIdentityRequireRefresh)
+        ? (core.memoizeIdentityProvider(given, core.isIdentityExpired, core.doesIdentityRequireRefresh) ?? given)
         : given;
   const signer = new SignatureV4({ credentials, region, service: 'bedrock', sha256: Sha256, uriEscapePath: true });
   let clockOffset = 0;

@@ -23,7 +23,7 @@ import type { BedrockLeanCall, BedrockLeanClient } from './bedrock-lean-transpor
 import { convertToBedrockSdkInput } from './convert-to-bedrock-sdk-input';
 import { BedrockStreamDecoder } from './decode-bedrock-stream';
 import { type EventStreamOutput, EventStreamReader } from './event-stream-reader';
-import { mapBedrockError } from './map-bedrock-error';
+import { type BedrockAbortContext, mapBedrockError } from './map-bedrock-error';
 import { serializeBedrockBody } from './serialize-bedrock-body';
 import { type TakenBody, takeEventStreamBody } from './take-event-stream-body';
 
@@ -59,6 +59,8 @@ export type BedrockChatModelConfig = {
   headers?: Record<string, string> | undefined;
   /** With the lean transport: returns its client, used instead of the SDK's (see `transport`). */
   lean?: (() => Promise<BedrockLeanClient>) | undefined;
+  /** The secrets to redact from every error (the API key, the secret access key), read at each failure. */
+  secrets?: (() => readonly (string | undefined)[]) | undefined;
 };
 
 const CAPABILITIES: Partial<ModelCapabilities> = {
@@ -124,11 +126,15 @@ export class BedrockChatModel implements ChatModel {
         output = await client.send(command, { abortSignal: attempt.signal });
       }
     } catch (error) {
-      throw mapBedrockError(error, attempt.context());
+      throw this.mapError(error, attempt.context());
     } finally {
       attempt.release();
     }
     return this.decode(output, warnings);
+  }
+
+  private mapError(error: unknown, context: BedrockAbortContext): Error {
+    return mapBedrockError(error, context, this.config.secrets?.());
   }
 
   private decode(output: unknown, warnings: ModelResponse['warnings']): ModelResponse {
@@ -192,12 +198,12 @@ export class BedrockChatModel implements ChatModel {
           iterator = (taken.body ?? output.stream)[Symbol.asyncIterator]();
         }
       } catch (error) {
-        throw mapBedrockError(error, attempt.context());
+        throw this.mapError(error, attempt.context());
       }
       // A failure of the SDK's stream ends ours: thrown when the caller aborted, else an `error` event.
       const failed = (failure: unknown): StreamEvent => {
-        if (options.signal?.aborted === true) throw mapBedrockError(options.signal.reason, attempt.context());
-        const mapped = mapBedrockError(failure, attempt.context());
+        if (options.signal?.aborted === true) throw this.mapError(options.signal.reason, attempt.context());
+        const mapped = this.mapError(failure, attempt.context());
         if (AbortedError.isInstance(mapped)) throw mapped;
         return { type: 'error', error: mapped };
       };
@@ -221,7 +227,7 @@ export class BedrockChatModel implements ChatModel {
           watch.endWait();
         }
         if (!started) {
-          if (result === undefined) throw mapBedrockError(failure, attempt.context());
+          if (result === undefined) throw this.mapError(failure, attempt.context());
           started = true;
           attempt.stopTimer();
         }
@@ -264,7 +270,7 @@ export class BedrockChatModel implements ChatModel {
           payloads.length = 0;
         }
         for (const event of events) {
-          if (options.signal?.aborted === true) throw mapBedrockError(options.signal.reason, attempt.context());
+          if (options.signal?.aborted === true) throw this.mapError(options.signal.reason, attempt.context());
           if (event.type === 'finish' && warnings.length > 0)
             yield { ...event, warnings: [...warnings, ...(event.warnings ?? [])] };
           else yield event;

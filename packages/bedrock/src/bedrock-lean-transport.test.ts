@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { APICallError, type ChatRequest, InvalidSettingError } from '@interlingua/core';
 import { loadCodecFixtures, type ProviderServer, startProviderServer } from '@interlingua/testkit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bedrockRoutes, TEST_SIGV4 } from './__fixtures__/bedrock-routes';
+import { bedrockError, bedrockRoutes, TEST_SIGV4 } from './__fixtures__/bedrock-routes';
 import { type BedrockProviderSettings, createBedrock } from './create-bedrock';
 
 const fixtures = loadCodecFixtures(fileURLToPath(new URL('./__fixtures__', import.meta.url)));
@@ -99,5 +99,32 @@ describe("createBedrock({ transport: 'lean' })", () => {
   it('refuses an unknown transport, and a client of its own with the lean one', () => {
     expect(() => createBedrock({ transport: 'fast' as 'lean' })).toThrow(InvalidSettingError);
     expect(() => createBedrock({ transport: 'lean', client: {} as never })).toThrow(/client/);
+  });
+});
+
+describe('a Bedrock API key echoed in an error', () => {
+  it('is redacted by both transports, though it has no key shape of its own', async () => {
+    const apiKey = 'ABSKQmVkcm9ja0FQSUtleS1leGFtcGxlOnNlY3JldA==';
+    const messages = [];
+    for (const transport of ['sdk', 'lean'] as const) {
+      server = await startProviderServer({
+        routes: bedrockRoutes(MODEL, {
+          converse: bedrockError('ValidationException', 400, `The key ${apiKey} may not call this model.`),
+        }),
+      });
+      const model = createBedrock({ region: 'us-east-1', endpoint: server.url, maxRetries: 0, apiKey, transport })(
+        MODEL,
+      );
+      const failure = await model.generate(request).catch((error: unknown) => error);
+      expect(APICallError.isInstance(failure)).toBe(true);
+      messages.push(
+        JSON.stringify({ message: (failure as APICallError).message, body: (failure as APICallError).responseBody }),
+      );
+      await server.close();
+      server = undefined;
+    }
+    expect(messages[0]).toContain('may not call this model');
+    for (const message of messages) expect(message).not.toContain(apiKey);
+    expect(messages[1]).toBe(messages[0]);
   });
 });

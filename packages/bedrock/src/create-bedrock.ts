@@ -146,8 +146,17 @@ export function createBedrock(settings: BedrockProviderSettings = {}): BedrockPr
     });
     return client;
   };
+  // What no error may show: the API key (of the setting or the environment) and static keys' secret halves.
+  const given = typeof settings.credentials === 'object' ? settings.credentials : undefined;
+  const secrets = () => [
+    settings.apiKey,
+    process.env.AWS_BEARER_TOKEN_BEDROCK,
+    given?.secretAccessKey,
+    given?.sessionToken,
+  ];
   return (modelId: string) =>
     new BedrockChatModel(modelId, {
+      secrets,
       provider: settings.name ?? 'bedrock',
       client: getClient,
       timeout,

@@ -1,7 +1,7 @@
 import type { BedrockRuntimeClientConfig } from '@aws-sdk/client-bedrock-runtime';
 import { LeanHTTPClient, type LeanSignRequest, type LeanStream } from '@interlingua/core/adapter';
 import { bedrockRetryPolicy } from './bedrock-retry-policy';
-import { toBedrockSdkError } from './to-bedrock-sdk-error';
+import { bedrockErrorFactory, toBedrockBodyError } from './to-bedrock-sdk-error';
 
 /** What the lean transport of {@link createBedrock} is built from: the SDK client's settings. */
 export type BedrockLeanSettings = {
@@ -44,7 +44,7 @@ const BEARER_TOKEN_ENV = 'AWS_BEARER_TOKEN_BEDROCK';
  * `https://bedrock-runtime.<region>.<the partition's DNS suffix>`. Model ids are escaped as the
  * SDK escapes path labels (ARNs and inference profiles keep their `:` and `/` inside one
  * segment), and the signature covers that path. Failures are the SDK's errors (see
- * `toBedrockSdkError`), for `mapBedrockError`; retries follow the AWS SDK's standard rule.
+ * `bedrockErrorFactory`), for `mapBedrockError`; retries follow the AWS SDK's standard rule.
  */
 export function createBedrockLeanClient(settings: BedrockLeanSettings): () => Promise<BedrockLeanClient> {
   let client: Promise<BedrockLeanClient> | undefined;
@@ -72,10 +72,15 @@ async function buildClient(settings: BedrockLeanSettings): Promise<BedrockLeanCl
     maxRetries: settings.maxRetries,
     retry: bedrockRetryPolicy,
     ...(sign === undefined ? {} : { sign }),
-    toError: (failure) => {
-      if (failure.type === 'status') sign?.observeDate(failure.headers.get('date'));
-      return toBedrockSdkError(failure);
+    errors: {
+      ...bedrockErrorFactory,
+      status: (status, text, answerHeaders) => {
+        sign?.observeDate(answerHeaders.get('date'));
+        return bedrockErrorFactory.status(status, text, answerHeaders);
+      },
     },
+    // The SDK's error as it is: the model maps it (`mapBedrockError`) with the call's abort context.
+    mapError: (error) => toBedrockBodyError(error),
   });
   const request = (call: BedrockLeanCall, operation: 'converse' | 'converse-stream') => ({
     path: `/model/${escapeLabel(call.modelId)}/${operation}`,

@@ -52,12 +52,14 @@ function isThrottling(status: number | undefined, header: HeaderLookup | undefin
  * by the SDK transport, with the SDK's backoff.
  */
 export const bedrockRetryPolicy: LeanRetryPolicy = {
-  shouldRetry(status, header) {
+  // ECONNRESET, ECONNREFUSED, EPIPE, ETIMEDOUT and the DNS failures are transient to the SDK.
+  retryConnections: true,
+  retryStatus(status, header) {
     if (isThrottling(status, header) || TRANSIENT_STATUSES.has(status)) return true;
     const type = bedrockErrorType(header);
     return type !== undefined && TRANSIENT_CODES.has(type);
   },
-  delayMs(retriesDone, status, header) {
+  delayMs(retriesDone, header, status) {
     const base = isThrottling(status, header) ? THROTTLING_BASE_MS : TRANSIENT_BASE_MS;
     const backoff = Math.floor(Math.random() * Math.min(base * 2 ** retriesDone, MAX_DELAY_MS));
     const hint = header === undefined ? undefined : retryAfterMs(header);

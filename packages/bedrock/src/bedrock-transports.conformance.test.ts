@@ -30,8 +30,7 @@ const credentials = { accessKeyId: 'AKIDTESTEXAMPLE', secretAccessKey: 'test-sec
 const path = (operation: string) =>
   `/model/${encodeURIComponent(MODEL).replace(/[!'()*]/g, (c) => `%${(c.codePointAt(0) as number).toString(16).toUpperCase()}`)}/${operation}`;
 const common = {
-  path: path('converse'),
-  streamPath: path('converse-stream'),
+  path: (sent: string) => sent === path('converse') || sent === path('converse-stream'),
   request,
   answer: fixture('bedrock-tool-use.1').body,
   events: fixture('bedrock-tool-use.1').chunks ?? [],

@@ -1,4 +1,4 @@
-import type { LeanFailure } from '@interlingua/core/adapter';
+import type { LeanErrorFactory } from '@interlingua/core/adapter';
 import { bedrockErrorType } from './bedrock-retry-policy';
 
 // What the AWS SDK appends to the message of a body it could not parse.
@@ -8,32 +8,28 @@ const DESERIALIZATION_HINT =
 const EXCEPTION_MEMBERS = ['originalStatusCode', 'originalMessage', 'resourceName'] as const;
 
 /**
- * The error `@aws-sdk/client-bedrock-runtime` throws for the same failure, built from what the
- * lean transport saw, so that `mapBedrockError` turns both transports' failures into the same
- * typed error. An error answer is read as the SDK's restJson1 deserializer reads it: the
- * exception's name from `x-amzn-errortype`, else the body's `code` or `__type` (without its
- * namespace), else `Unknown`; the message from the body's `message` or `Message`, else
- * `UnknownError`; `$metadata.httpStatusCode`; the modeled members (`originalStatusCode`,
- * `originalMessage`, `resourceName`). A body that is not JSON is the SDK's `SyntaxError`.
+ * The errors `@aws-sdk/client-bedrock-runtime` throws for the failures the lean transport sees,
+ * so that `mapBedrockError` turns both transports' failures into the same typed error. An error
+ * answer is read as the SDK's restJson1 deserializer reads it: the exception's name from
+ * `x-amzn-errortype`, else the body's `code` or `__type` (without its namespace), else `Unknown`;
+ * the message from the body's `message` or `Message`, else `UnknownError`;
+ * `$metadata.httpStatusCode`; the modeled members (`originalStatusCode`, `originalMessage`,
+ * `resourceName`). A body that is not JSON is the SDK's `SyntaxError`.
  */
-export function toBedrockSdkError(failure: LeanFailure): unknown {
-  switch (failure.type) {
-    case 'status':
-      return statusError(failure.status, (name) => failure.headers.get(name), failure.text);
-    case 'connection':
-      return failure.error;
-    case 'timeout':
-      return Object.assign(new Error('The request timed out.'), { name: 'TimeoutError' });
-    case 'abort':
-      return Object.assign(new Error('Request aborted'), { name: 'AbortError', cause: failure.error });
-    case 'body':
-      // A 2xx body that is not JSON: the SDK's deserializer fails the same way.
-      return failure.error instanceof SyntaxError ? unparsable(failure.error, 200) : failure.error;
-    default: {
-      const unexpected: never = failure;
-      return unexpected;
-    }
-  }
+export const bedrockErrorFactory: LeanErrorFactory = {
+  status: (status, text, headers) => statusError(status, (name) => headers.get(name), text),
+  connection: (cause) => cause,
+  timeout: () => Object.assign(new Error('The request timed out.'), { name: 'TimeoutError' }),
+  abort: (cause) => Object.assign(new Error('Request aborted'), { name: 'AbortError', cause }),
+};
+
+/**
+ * What the SDK throws when a 2xx body could not be read: a body that is not JSON is its
+ * deserializer's `SyntaxError` (with the status), anything else (a cut connection) as it is.
+ */
+export function toBedrockBodyError(error: unknown): unknown {
+  const deserialized = error instanceof SyntaxError && !Object.hasOwn(error, '$metadata');
+  return deserialized ? unparsable(error, 200) : error;
 }
 
 function statusError(status: number, header: (name: string) => string | null, text: string): Error {

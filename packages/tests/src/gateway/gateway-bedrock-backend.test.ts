@@ -108,6 +108,7 @@ describe('the gateway with a Bedrock backend', () => {
     });
     const final = await stream.finalChatCompletion();
     expect(backend.requests.at(-1)?.path).toBe(`/model/${encodeURIComponent(MODEL)}/converse-stream`);
+    expect(backend.requests.at(-1)?.headers['amz-sdk-invocation-id']).toBeUndefined();
     const expected = fixture('bedrock-text.1')
       .expected?.message.content.filter((part) => part.type === 'text')
       .map((part) => part.text)

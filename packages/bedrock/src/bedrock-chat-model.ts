@@ -16,12 +16,15 @@ import {
   toChatRequest,
 } from '@interlingua/core';
 import { IdleWatch, startCallAttempt } from '@interlingua/core/adapter';
+import type { BedrockConverseRequest } from './bedrock-api';
 import { BEDROCK_STREAM_EXCEPTIONS } from './bedrock-api';
 import { bedrockCodec } from './bedrock-codec';
+import type { BedrockLeanCall, BedrockLeanClient } from './bedrock-lean-transport';
 import { convertToBedrockSdkInput } from './convert-to-bedrock-sdk-input';
 import { BedrockStreamDecoder } from './decode-bedrock-stream';
 import { type EventStreamOutput, EventStreamReader } from './event-stream-reader';
-import { mapBedrockError } from './map-bedrock-error';
+import { type BedrockAbortContext, mapBedrockError } from './map-bedrock-error';
+import { serializeBedrockBody } from './serialize-bedrock-body';
 import { type TakenBody, takeEventStreamBody } from './take-event-stream-body';
 
 type BedrockSdk = typeof import('@aws-sdk/client-bedrock-runtime');
@@ -54,6 +57,10 @@ export type BedrockChatModelConfig = {
   streamIdleTimeout?: number;
   /** Headers added to every request. */
   headers?: Record<string, string> | undefined;
+  /** With the lean transport: returns its client, used instead of the SDK's (see `transport`). */
+  lean?: (() => Promise<BedrockLeanClient>) | undefined;
+  /** The secrets to redact from every error (the API key, the secret access key), read at each failure. */
+  secrets?: (() => readonly (string | undefined)[]) | undefined;
 };
 
 const CAPABILITIES: Partial<ModelCapabilities> = {
@@ -106,20 +113,45 @@ export class BedrockChatModel implements ChatModel {
     const attempt = startCallAttempt({ timeoutMs: this.config.timeout, signal: options.signal });
     let output: unknown;
     try {
-      const client = await this.getClient();
-      const { ConverseCommand } = await loadSdk();
-      const command = withHeaders(new ConverseCommand(convertToBedrockSdkInput(input) as ConverseCommandInput), {
-        ...this.config.headers,
-        ...options.headers,
-      });
-      output = await client.send(command, { abortSignal: attempt.signal });
+      if (this.config.lean !== undefined) {
+        const lean = await this.config.lean();
+        output = await lean.converse(this.leanCall(input, false, options, attempt.signal));
+      } else {
+        const client = await this.getClient();
+        const { ConverseCommand } = await loadSdk();
+        const command = withHeaders(new ConverseCommand(convertToBedrockSdkInput(input) as ConverseCommandInput), {
+          ...this.config.headers,
+          ...options.headers,
+        });
+        output = await client.send(command, { abortSignal: attempt.signal });
+      }
     } catch (error) {
-      throw mapBedrockError(error, attempt.context());
+      throw this.mapError(error, attempt.context());
     } finally {
       attempt.release();
     }
+    return this.decode(output, warnings);
+  }
+
+  private mapError(error: unknown, context: BedrockAbortContext): Error {
+    return mapBedrockError(error, context, this.config.secrets?.());
+  }
+
+  private decode(output: unknown, warnings: ModelResponse['warnings']): ModelResponse {
     const response = bedrockCodec.decodeResponse(output);
     return warnings.length === 0 ? response : { ...response, warnings: [...warnings, ...response.warnings] };
+  }
+
+  // The lean transport's call: the JSON body as the SDK serializes it (`modelId` goes in the path).
+  private leanCall(
+    input: BedrockConverseRequest,
+    stream: boolean,
+    options: CallOptions,
+    signal: AbortSignal,
+  ): BedrockLeanCall {
+    const headers =
+      this.config.headers === undefined ? options.headers : { ...this.config.headers, ...options.headers };
+    return { modelId: this.modelId, body: serializeBedrockBody(input, stream), headers, signal };
   }
 
   // One generator between the response bytes and the caller: the SDK builds, signs, retries and
@@ -138,30 +170,40 @@ export class BedrockChatModel implements ChatModel {
     });
     const taken: TakenBody = {};
     let iterator: AsyncIterator<unknown> | undefined;
+    // The lean stream's link to the caller's signal, dropped once the stream is over.
+    let releaseLean: (() => void) | undefined;
     // Whether the SDK's stream has ended or thrown (else it is closed when the caller stops early).
     let settled = false;
     try {
       try {
-        const client = await this.getClient();
-        const { ConverseStreamCommand } = await loadSdk();
-        const command = withHeaders(
-          new ConverseStreamCommand(convertToBedrockSdkInput(input) as ConverseStreamCommandInput),
-          {
-            ...this.config.headers,
-            ...options.headers,
-          },
-        );
-        takeEventStreamBody(command, taken);
-        const output = await client.send(command, { abortSignal: attempt.signal });
-        if (output.stream === undefined) throw new Error('Bedrock answered ConverseStream without a stream.');
-        iterator = (taken.body ?? output.stream)[Symbol.asyncIterator]();
+        if (this.config.lean !== undefined) {
+          const lean = await this.config.lean();
+          const answer = await lean.converseStream(this.leanCall(input, true, options, attempt.signal));
+          releaseLean = answer.release;
+          taken.body = answer.body as AsyncIterable<Uint8Array>;
+          iterator = taken.body[Symbol.asyncIterator]();
+        } else {
+          const client = await this.getClient();
+          const { ConverseStreamCommand } = await loadSdk();
+          const command = withHeaders(
+            new ConverseStreamCommand(convertToBedrockSdkInput(input) as ConverseStreamCommandInput),
+            {
+              ...this.config.headers,
+              ...options.headers,
+            },
+          );
+          takeEventStreamBody(command, taken);
+          const output = await client.send(command, { abortSignal: attempt.signal });
+          if (output.stream === undefined) throw new Error('Bedrock answered ConverseStream without a stream.');
+          iterator = (taken.body ?? output.stream)[Symbol.asyncIterator]();
+        }
       } catch (error) {
-        throw mapBedrockError(error, attempt.context());
+        throw this.mapError(error, attempt.context());
       }
       // A failure of the SDK's stream ends ours: thrown when the caller aborted, else an `error` event.
       const failed = (failure: unknown): StreamEvent => {
-        if (options.signal?.aborted === true) throw mapBedrockError(options.signal.reason, attempt.context());
-        const mapped = mapBedrockError(failure, attempt.context());
+        if (options.signal?.aborted === true) throw this.mapError(options.signal.reason, attempt.context());
+        const mapped = this.mapError(failure, attempt.context());
         if (AbortedError.isInstance(mapped)) throw mapped;
         return { type: 'error', error: mapped };
       };
@@ -185,7 +227,7 @@ export class BedrockChatModel implements ChatModel {
           watch.endWait();
         }
         if (!started) {
-          if (result === undefined) throw mapBedrockError(failure, attempt.context());
+          if (result === undefined) throw this.mapError(failure, attempt.context());
           started = true;
           attempt.stopTimer();
         }
@@ -228,7 +270,7 @@ export class BedrockChatModel implements ChatModel {
           payloads.length = 0;
         }
         for (const event of events) {
-          if (options.signal?.aborted === true) throw mapBedrockError(options.signal.reason, attempt.context());
+          if (options.signal?.aborted === true) throw this.mapError(options.signal.reason, attempt.context());
           if (event.type === 'finish' && warnings.length > 0)
             yield { ...event, warnings: [...warnings, ...(event.warnings ?? [])] };
           else yield event;
@@ -242,6 +284,7 @@ export class BedrockChatModel implements ChatModel {
     } finally {
       watch.dispose();
       if (iterator !== undefined && !settled) await iterator.return?.();
+      releaseLean?.();
       attempt.release();
     }
   }

@@ -2,6 +2,7 @@ import type { BedrockRuntimeClient, BedrockRuntimeClientConfig } from '@aws-sdk/
 import { InvalidSettingError } from '@interlingua/core';
 import { rejectUnknownSettings } from '@interlingua/core/adapter';
 import { BedrockChatModel } from './bedrock-chat-model';
+import { createBedrockLeanClient } from './bedrock-lean-transport';
 
 /** Settings of {@link createBedrock}. Each defaults to the usual AWS environment. */
 export type BedrockProviderSettings = {
@@ -37,8 +38,16 @@ export type BedrockProviderSettings = {
   requestHandler?: BedrockRuntimeClientConfig['requestHandler'];
   /** The provider key the models report (default `bedrock`). */
   name?: string;
-  /** A client to use as is (every other transport setting is then ignored). */
+  /** A client to use as is (every other transport setting is then ignored; not with `transport: 'lean'`). */
   client?: BedrockRuntimeClient;
+  /**
+   * How requests are sent: `'sdk'` (default) through the official `@aws-sdk/client-bedrock-runtime`
+   * client; `'lean'` through the lean transport — the codec's body over a keep-alive `undici` pool,
+   * signed by the SDK's own SigV4 signer (or sent with the Bedrock API key), the event stream read
+   * from the bytes, with the SDK's retries, timeouts, abort and errors but no SDK object per call
+   * (what the gateway uses; see docs/transports.md). `requestHandler` is the SDK's and does not apply.
+   */
+  transport?: 'sdk' | 'lean';
 };
 
 /** A factory of Bedrock chat models: `provider('anthropic.claude-sonnet-4-20250514-v1:0')` is a `ChatModel`. */
@@ -74,6 +83,7 @@ const BEDROCK_SETTINGS = Object.keys({
   requestHandler: true,
   name: true,
   client: true,
+  transport: true,
 } satisfies Record<keyof BedrockProviderSettings, true>);
 
 export function createBedrock(settings: BedrockProviderSettings = {}): BedrockProvider {
@@ -93,6 +103,25 @@ export function createBedrock(settings: BedrockProviderSettings = {}): BedrockPr
     throw new InvalidSettingError({
       message: `Expected \`maxRetries\` to be a non-negative integer, got ${maxRetries}.`,
     });
+  const { transport } = settings;
+  if (transport !== undefined && transport !== 'sdk' && transport !== 'lean')
+    throw new InvalidSettingError({
+      message: `Expected \`transport\` to be 'sdk' or 'lean', got ${JSON.stringify(transport)}.`,
+    });
+  if (transport === 'lean' && settings.client !== undefined)
+    throw new InvalidSettingError({
+      message: "Expected either `client` (the SDK transport's) or `transport: 'lean'`, got both.",
+    });
+  const lean =
+    transport === 'lean'
+      ? createBedrockLeanClient({
+          region: settings.region,
+          credentials: settings.credentials,
+          apiKey: settings.apiKey,
+          endpoint: settings.endpoint,
+          maxRetries,
+        })
+      : undefined;
   let client = settings.client;
   // The AWS SDK is loaded on the first call, so a process that never calls Bedrock never loads it.
   const getClient = async (): Promise<BedrockRuntimeClient> => {
@@ -117,12 +146,22 @@ export function createBedrock(settings: BedrockProviderSettings = {}): BedrockPr
     });
     return client;
   };
+  // What no error may show: the API key (of the setting or the environment) and static keys' secret halves.
+  const given = typeof settings.credentials === 'object' ? settings.credentials : undefined;
+  const secrets = () => [
+    settings.apiKey,
+    process.env.AWS_BEARER_TOKEN_BEDROCK,
+    given?.secretAccessKey,
+    given?.sessionToken,
+  ];
   return (modelId: string) =>
     new BedrockChatModel(modelId, {
+      secrets,
       provider: settings.name ?? 'bedrock',
       client: getClient,
       timeout,
       streamIdleTimeout,
       headers: settings.headers,
+      lean,
     });
 }

@@ -26,14 +26,18 @@ const RETRYABLE = new Set([
  * name) and `isRetryable` (429, 5xx, throttling, timeouts, models not ready); the caller's abort
  * an `AbortedError`, our timeout a retryable `APICallError`; missing credentials or region an
  * `InvalidSettingError` naming what to set; any other failure (connection refused, reset) a
- * retryable `APICallError`. The result passes through `redactError`, so no URL credentials or
- * key-shaped values survive in it or its causes.
+ * retryable `APICallError`. The result passes through `redactError`, so no URL credentials,
+ * key-shaped values or `secrets` (the API key, the secret access key) survive in it or its causes.
  *
  * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html#API_runtime_Converse_Errors
  */
-export function mapBedrockError(error: unknown, context: BedrockAbortContext = {}): Error {
-  // No URL credentials or key-shaped values in the error or its causes (the endpoint may carry them).
-  return redactError(toCoreError(error, context));
+export function mapBedrockError(
+  error: unknown,
+  context: BedrockAbortContext = {},
+  secrets: readonly (string | null | undefined)[] = [],
+): Error {
+  // No URL credentials, key-shaped values or known secrets (a Bedrock API key has no shape of its own) in the error or its causes.
+  return redactError(toCoreError(error, context), secrets);
 }
 
 function toCoreError(error: unknown, context: BedrockAbortContext): Error {
@@ -50,6 +54,13 @@ function toCoreError(error: unknown, context: BedrockAbortContext): Error {
   const message = error instanceof Error ? error.message : String(error);
   const metadata = (error as { $metadata?: { httpStatusCode?: unknown } } | undefined)?.$metadata;
   const status = typeof metadata?.httpStatusCode === 'number' ? metadata.httpStatusCode : undefined;
+  // A 2xx the SDK could not deserialize (a body cut or not JSON): worth another try, as a dropped answer is.
+  if (status !== undefined && status >= 200 && status < 300)
+    return new APICallError({
+      message: `Bedrock answered ${status} with a body that could not be read: ${message}`,
+      isRetryable: true,
+      cause: error,
+    });
   if (status !== undefined && name !== undefined) {
     const extra = error as { originalStatusCode?: unknown; originalMessage?: unknown; resourceName?: unknown };
     return new APICallError({

@@ -1,6 +1,12 @@
 import { capabilitiesOf, createCapabilityRegistry } from '@interlingua/capabilities';
 import { type ChatRequest, InvalidSettingError, NoSuchProviderError } from '@interlingua/core';
-import { json, type ProviderServer, startProviderServer } from '@interlingua/testkit';
+import {
+  json,
+  type ProviderServer,
+  type RecordedRequest,
+  startProviderServer,
+  verifySigV4,
+} from '@interlingua/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createModelRegistry } from './create-model-registry';
 
@@ -143,43 +149,51 @@ describe('createModelRegistry', () => {
     expect(requests[0]?.headers['x-goog-api-key']).toBe('g-key-1');
   });
 
-  it('bedrock: region and keys from the environment sign the Converse call; the id rides in the path', async () => {
-    const bedrockBody = {
-      output: { message: { role: 'assistant', content: [{ text: 'hi' }] } },
-      stopReason: 'end_turn',
-      usage: { inputTokens: 5, outputTokens: 1, totalTokens: 6 },
-      metrics: { latencyMs: 3 },
-    };
-    const id = 'us.anthropic.claude-sonnet-4-20250514-v1:0';
-    const { url, requests } = await serve(`/model/${encodeURIComponent(id)}/converse`, bedrockBody);
-    const registry = createModelRegistry({
-      env: { AWS_REGION: 'eu-west-1', AWS_ACCESS_KEY_ID: 'AKIDREGISTRY', AWS_SECRET_ACCESS_KEY: 'not-a-real-secret' },
+  for (const transport of ['sdk', 'lean'] as const) {
+    it(`bedrock (${transport}): region and keys from the environment sign the Converse call; the id rides in the path`, async () => {
+      const bedrockBody = {
+        output: { message: { role: 'assistant', content: [{ text: 'hi' }] } },
+        stopReason: 'end_turn',
+        usage: { inputTokens: 5, outputTokens: 1, totalTokens: 6 },
+        metrics: { latencyMs: 3 },
+      };
+      const id = 'us.anthropic.claude-sonnet-4-20250514-v1:0';
+      const { url, requests } = await serve(`/model/${encodeURIComponent(id)}/converse`, bedrockBody);
+      const registry = createModelRegistry({
+        env: { AWS_REGION: 'eu-west-1', AWS_ACCESS_KEY_ID: 'AKIDREGISTRY', AWS_SECRET_ACCESS_KEY: 'not-a-real-secret' },
+      });
+      const model = registry.model(`bedrock:${id}`, { baseURL: url, maxRetries: 0, transport });
+      expect(model.provider).toBe('bedrock');
+      expect((await model.generate(request)).message.content).toEqual([{ type: 'text', text: 'hi' }]);
+      expect(requests[0]?.headers.authorization).toMatch(
+        /^AWS4-HMAC-SHA256 Credential=AKIDREGISTRY\/\d{8}\/eu-west-1\/bedrock\/aws4_request, /,
+      );
+      const secrets = { AKIDREGISTRY: { secretAccessKey: 'not-a-real-secret' } };
+      expect(
+        verifySigV4(requests[0] as RecordedRequest, { secrets, region: 'eu-west-1', service: 'bedrock' }),
+      ).toBeUndefined();
+      // maxOutputTokens → inferenceConfig.maxTokens; the capability data knows Claude on Bedrock.
+      expect(requests[0]?.body).toMatchObject({ inferenceConfig: { maxTokens: 100 } });
+      expect(model.capabilities).toMatchObject({ toolCalling: 'native', toolChoice: ['auto', 'required', 'tool'] });
+      expect(registry.providers).toContain('bedrock');
     });
-    const model = registry.model(`bedrock:${id}`, { baseURL: url, maxRetries: 0 });
-    expect(model.provider).toBe('bedrock');
-    expect((await model.generate(request)).message.content).toEqual([{ type: 'text', text: 'hi' }]);
-    expect(requests[0]?.headers.authorization).toMatch(
-      /^AWS4-HMAC-SHA256 Credential=AKIDREGISTRY\/\d{8}\/eu-west-1\/bedrock\/aws4_request, /,
-    );
-    // maxOutputTokens → inferenceConfig.maxTokens; the capability data knows Claude on Bedrock.
-    expect(requests[0]?.body).toMatchObject({ inferenceConfig: { maxTokens: 100 } });
-    expect(model.capabilities).toMatchObject({ toolCalling: 'native', toolChoice: ['auto', 'required', 'tool'] });
-    expect(registry.providers).toContain('bedrock');
-  });
 
-  it('bedrock: AWS_BEARER_TOKEN_BEDROCK is sent as a Bedrock API key', async () => {
-    const { url, requests } = await serve(/^\/model\/.+\/converse$/, {
-      output: { message: { role: 'assistant', content: [{ text: 'ok' }] } },
-      stopReason: 'end_turn',
-      usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 },
-      metrics: { latencyMs: 1 },
+    it(`bedrock (${transport}): AWS_BEARER_TOKEN_BEDROCK is sent as a Bedrock API key`, async () => {
+      const { url, requests } = await serve(/^\/model\/.+\/converse$/, {
+        output: { message: { role: 'assistant', content: [{ text: 'ok' }] } },
+        stopReason: 'end_turn',
+        usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 },
+        metrics: { latencyMs: 1 },
+      });
+      const registry = createModelRegistry({
+        env: { AWS_REGION: 'us-east-1', AWS_BEARER_TOKEN_BEDROCK: 'bedrock-key-1' },
+      });
+      await registry
+        .model('bedrock:amazon.nova-pro-v1:0', { baseURL: url, maxRetries: 0, transport })
+        .generate(request);
+      expect(requests[0]?.headers.authorization).toBe('Bearer bedrock-key-1');
     });
-    const registry = createModelRegistry({
-      env: { AWS_REGION: 'us-east-1', AWS_BEARER_TOKEN_BEDROCK: 'bedrock-key-1' },
-    });
-    await registry.model('bedrock:amazon.nova-pro-v1:0', { baseURL: url, maxRetries: 0 }).generate(request);
-    expect(requests[0]?.headers.authorization).toBe('Bearer bedrock-key-1');
-  });
+  }
 
   it('gemini: GOOGLE_GEMINI_BASE_URL (the variable of the Google SDK) points it at a local server', async () => {
     const { url, requests } = await serve('/v1beta/models/gemini-2.5-flash:generateContent', geminiBody);

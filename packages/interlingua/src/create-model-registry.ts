@@ -69,7 +69,7 @@ export type ModelSettings = {
   /**
    * How the model sends: `'sdk'` (default) through the provider's official SDK; `'lean'` through
    * the lean transport (docs/transports.md) where the adapter has one — OpenAI and compatible
-   * servers, the Responses API, Anthropic, Gemini and Vertex; Bedrock keeps its SDK. A lean model
+   * servers, the Responses API, Anthropic, Gemini, Vertex and Bedrock. A lean model
    * sends over its own keep-alive pool: the registry's `fetch` is for SDK transports, a
    * per-model `fetch` (tracing) is used by both.
    */
@@ -77,7 +77,13 @@ export type ModelSettings = {
 };
 
 // The adapters that have a lean transport.
-const LEAN_ADAPTERS: ReadonlySet<BuiltInProvider['adapter']> = new Set(['openai', 'anthropic', 'gemini', 'vertex']);
+const LEAN_ADAPTERS: ReadonlySet<BuiltInProvider['adapter']> = new Set([
+  'openai',
+  'anthropic',
+  'gemini',
+  'vertex',
+  'bedrock',
+]);
 
 /** An OpenAI-compatible endpoint to register under its own provider key. */
 export type CompatibleProvider = {
@@ -302,6 +308,7 @@ function buildAdapterModel(
         ...(apiKey === undefined ? {} : { apiKey }),
         ...(baseURL === undefined ? {} : { endpoint: baseURL }),
         ...common,
+        ...transport,
       })(modelId);
     default: {
       const exhaustive: never = entry.adapter;

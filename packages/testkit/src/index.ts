@@ -75,3 +75,4 @@ export {
   type ScriptedStepContext,
   scriptedModel,
 } from './scripted-model';
+export { type SigV4Expectation, type SigV4Rejection, type SigV4Secrets, verifySigV4 } from './verify-sigv4';

@@ -62,6 +62,8 @@ export type Reply =
       truncateAfter: number | undefined;
       /** Send the messages, then keep the connection open: a stream that stalls after them. */
       hang: boolean;
+      /** Send the messages, then reset the socket (TCP RST), as a dropped connection would. */
+      reset?: boolean;
     }
   | { kind: 'hang' };
 
@@ -153,6 +155,8 @@ export function eventStream(
     truncateAfter?: number;
     /** Keep the connection open after the messages (a stalled stream). */
     hang?: boolean;
+    /** Reset the socket after the messages (a dropped connection). */
+    reset?: boolean;
   } = {},
 ): Reply {
   return {
@@ -163,6 +167,7 @@ export function eventStream(
     splitEvery: options.splitEvery,
     truncateAfter: options.truncateAfter,
     hang: options.hang ?? false,
+    reset: options.reset ?? false,
   };
 }
 
@@ -294,7 +299,8 @@ function send(response: ServerResponse, reply: Reply): void {
     }
     response.flushHeaders();
     writeInPieces(response, body, reply.splitEvery);
-    if (!reply.hang) response.end();
+    if (reply.reset === true) response.write(Buffer.alloc(0), () => response.socket?.resetAndDestroy());
+    else if (!reply.hang) response.end();
     return;
   }
   if (reply.kind === 'raw') {

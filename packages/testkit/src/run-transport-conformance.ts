@@ -1,6 +1,8 @@
 import { AbortedError, APICallError, type ChatModel, type ChatRequest } from '@interlingua/core';
 import { describe, expect, it } from 'vitest';
+import { eventStreamMessagesOf } from './event-stream';
 import {
+  eventStream,
   hang,
   json,
   type ProviderServer,
@@ -8,6 +10,7 @@ import {
   type Reply,
   type Route,
   raw,
+  type SSEEnd,
   type SSEFormat,
   sse,
   startProviderServer,
@@ -34,7 +37,8 @@ export type TransportConformanceOptions = {
   /** A non-streaming answer body, and the events of a streamed one (in the server's `format`). */
   answer: unknown;
   events: unknown[];
-  format: SSEFormat;
+  /** The SSE framing, or `eventstream`: AWS's binary framing of SDK-shaped chunks (`{ messageStart: … }`). */
+  format: SSEFormat | 'eventstream';
   /** An error body of the provider for a 4xx (e.g. `{ error: { type, message } }`). */
   errorBody: unknown;
   /** The body of its 429 (default `errorBody`); where the provider says the delay in the body, it says 20 ms. */
@@ -47,7 +51,28 @@ export type TransportConformanceOptions = {
    * bodies are compared through it. Default: the bodies byte for byte.
    */
   normalizeBody?: ((rawBody: string) => unknown) | undefined;
+  /**
+   * What the provider answers a request it refuses before the model sees it (a bad signature),
+   * or `undefined` to go on: checked for every request of every case, for both transports.
+   */
+  check?: ((request: RecordedRequest) => Reply | undefined) | undefined;
+  /** Whether the SDK reads `retry-after-ms` into `retryAfterSeconds` (default true; the AWS SDKs do not). */
+  retryAfterMs?: boolean | undefined;
 };
+
+// A streamed reply in the case's framing.
+function streamReply(
+  format: TransportConformanceOptions['format'],
+  events: unknown[],
+  options: { splitEvery?: number; end?: SSEEnd } = {},
+): Reply {
+  if (format !== 'eventstream') return sse(format, events, options);
+  return eventStream(eventStreamMessagesOf(events), {
+    ...(options.splitEvery === undefined ? {} : { splitEvery: options.splitEvery }),
+    hang: options.end === 'hang',
+    reset: options.end === 'reset',
+  });
+}
 
 const KEY = 'sk-conformance-0123456789abcdef';
 
@@ -90,7 +115,10 @@ export function runTransportConformance(options: TransportConformanceOptions): v
     call: (model: ChatModel, server: ProviderServer) => Promise<Omit<Outcome, 'requests'>>,
     settings: TransportCaseSettings = {},
   ): Promise<Outcome> {
-    const server = await startProviderServer({ routes: [{ method: 'POST', path, reply }] });
+    const replies = Array.isArray(reply) ? reply : [reply];
+    const answer = (request: RecordedRequest, index: number): Reply =>
+      options.check?.(request) ?? (replies[Math.min(index, replies.length - 1)] as Reply);
+    const server = await startProviderServer({ routes: [{ method: 'POST', path, reply: answer }] });
     try {
       const model = options.model(transport, server.url, KEY, { maxRetries: 0, ...settings });
       const outcome = await call(model, server);
@@ -155,7 +183,7 @@ export function runTransportConformance(options: TransportConformanceOptions): v
     });
 
     it('send the same streaming body and decode the same events, split anywhere', async () => {
-      const { sdk, lean } = await both(() => sse(options.format, options.events, { splitEvery: 7 }), stream());
+      const { sdk, lean } = await both(() => streamReply(options.format, options.events, { splitEvery: 7 }), stream());
       expect(sdk.events?.at(-1)).toMatchObject({ type: 'finish' });
       expect(lean.events).toEqual(sdk.events);
       expect(lean.error).toEqual(sdk.error);
@@ -190,7 +218,7 @@ export function runTransportConformance(options: TransportConformanceOptions): v
 
     it('report a stream cut off (socket reset) the same way', async () => {
       const { sdk, lean } = await both(
-        () => sse(options.format, options.events.slice(0, 3), { end: 'reset' }),
+        () => streamReply(options.format, options.events.slice(0, 3), { end: 'reset' }),
         stream(),
       );
       const last = (outcome: Outcome) => outcome.error ?? outcome.events?.at(-1);
@@ -203,7 +231,7 @@ export function runTransportConformance(options: TransportConformanceOptions): v
 
     it('end an idle stream with the same retryable error', async () => {
       const { sdk, lean } = await both(
-        () => sse(options.format, options.events.slice(0, 2), { end: 'hang' }),
+        () => streamReply(options.format, options.events.slice(0, 2), { end: 'hang' }),
         stream(),
         { streamIdleTimeout: 300 },
       );
@@ -213,7 +241,7 @@ export function runTransportConformance(options: TransportConformanceOptions): v
 
     it('throw AbortedError when the caller aborts mid-stream', async () => {
       const { sdk, lean } = await both(
-        () => sse(options.format, options.events.slice(0, 2), { end: 'hang' }),
+        () => streamReply(options.format, options.events.slice(0, 2), { end: 'hang' }),
         stream(1),
       );
       expect(sdk.error).toEqual({ name: 'AbortedError' });
@@ -231,7 +259,11 @@ export function runTransportConformance(options: TransportConformanceOptions): v
       expect(lean.requests).toHaveLength(2);
       expect(lean.result).toEqual(sdk.result);
       const exhausted = await both(limited, generate);
-      expect(exhausted.sdk.error).toMatchObject({ statusCode: 429, isRetryable: true, retryAfterSeconds: 0.02 });
+      expect(exhausted.sdk.error).toMatchObject({
+        statusCode: 429,
+        isRetryable: true,
+        ...(options.retryAfterMs === false ? {} : { retryAfterSeconds: 0.02 }),
+      });
       expect(exhausted.lean.error).toEqual(exhausted.sdk.error);
     });
 

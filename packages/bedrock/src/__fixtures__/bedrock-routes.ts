@@ -5,6 +5,8 @@ import {
   type RecordedRequest,
   type Reply,
   type Route,
+  type SigV4Expectation,
+  verifySigV4,
 } from '@interlingua/testkit';
 
 // Test helper (not shipped): Bedrock Runtime's HTTP API as far as Converse goes.
@@ -52,10 +54,32 @@ export function bedrockStream(
   });
 }
 
+/** The test credentials the server knows, signing region `us-east-1`: what the package's tests sign with. */
+export const TEST_SIGV4: SigV4Expectation = {
+  secrets: { AKIDTESTEXAMPLE: { secretAccessKey: 'test-secret-key-not-real' } },
+  region: 'us-east-1',
+  service: 'bedrock',
+};
+
+/** How the server authenticates: SigV4 against known keys (recomputed, as AWS does) and Bedrock API keys. */
+export type BedrockAuth = {
+  sigv4?: SigV4Expectation;
+  /** Accepted `Authorization: Bearer` tokens; undefined: any token. */
+  bearerTokens?: readonly string[];
+};
+
 /** Why Bedrock would reject this request before the model sees it, or `undefined`. */
-export function rejectBedrockRequest(request: RecordedRequest): Reply | undefined {
-  if (typeof request.headers.authorization !== 'string' || !AUTHORIZATION.test(request.headers.authorization))
+export function rejectBedrockRequest(request: RecordedRequest, auth: BedrockAuth = {}): Reply | undefined {
+  const authorization = request.headers.authorization;
+  if (typeof authorization !== 'string' || !AUTHORIZATION.test(authorization))
     return bedrockError('UnrecognizedClientException', 403, 'The security token included in the request is invalid.');
+  if (authorization.startsWith('Bearer ')) {
+    if (auth.bearerTokens !== undefined && !auth.bearerTokens.includes(authorization.slice('Bearer '.length)))
+      return bedrockError('UnrecognizedClientException', 403, 'The security token included in the request is invalid.');
+  } else {
+    const rejection = verifySigV4(request, auth.sigv4 ?? TEST_SIGV4);
+    if (rejection !== undefined) return bedrockError(rejection.type, rejection.status, rejection.message);
+  }
   const body = request.body;
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     return bedrockError(
@@ -87,18 +111,19 @@ const AUTHORIZATION =
 
 /**
  * Routes for one model: `converse` and `converse-stream` replies, each request checked first
- * as Bedrock does (auth header shape, body fields).
+ * as Bedrock does (a SigV4 signature recomputed for the known keys, or a bearer token; body fields).
  */
 export function bedrockRoutes(
   modelId: string,
   replies: { converse?: Reply | Reply[]; stream?: Reply | Reply[] },
+  auth: BedrockAuth = {},
 ): Route[] {
   const base = `/model/${encodeURIComponent(modelId)}`;
   const route = (suffix: string, reply: Reply | Reply[] | undefined): Route => ({
     method: 'POST',
     path: `${base}/${suffix}`,
     reply: (request, index) => {
-      const rejected = rejectBedrockRequest(request);
+      const rejected = rejectBedrockRequest(request, auth);
       if (rejected !== undefined) return rejected;
       if (reply === undefined) return bedrockError('ValidationException', 400, `No ${suffix} reply scripted.`);
       return Array.isArray(reply) ? (reply[Math.min(index, reply.length - 1)] as Reply) : reply;

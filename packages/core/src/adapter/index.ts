@@ -88,6 +88,7 @@ export {
   type LeanHTTPClientOptions,
   type LeanRequest,
   type LeanRetryPolicy,
+  type LeanSignRequest,
   type LeanStream,
 } from '../transport/lean-http-client';
 export { type HeaderLookup, retryDelayMs, shouldRetryStatus } from '../transport/lean-retry-policy';

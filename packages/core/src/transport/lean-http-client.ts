@@ -38,8 +38,11 @@ export type LeanErrorFactory = {
 export type LeanRetryPolicy = {
   /** Whether an answer with this status (and these headers) is tried again. */
   retryStatus(status: number, header: HeaderLookup): boolean;
-  /** Milliseconds before the next attempt, after `retriesDone` retries (0 before the first). */
-  delayMs(retriesDone: number, header: HeaderLookup | undefined): number;
+  /**
+   * Milliseconds before the next attempt, after `retriesDone` retries (0 before the first);
+   * `header` and `status` are the failed answer's (none after a failed connection).
+   */
+  delayMs(retriesDone: number, header: HeaderLookup | undefined, status?: number): number;
   /** Whether a failed connection (not a timeout) is tried again. */
   retryConnections: boolean;
 };
@@ -64,6 +67,11 @@ export type LeanHTTPClientOptions = {
   retry?: LeanRetryPolicy | undefined;
   /** Send with this `fetch` instead of the keep-alive pool (tracing, proxies, tests). */
   fetch?: typeof globalThis.fetch | undefined;
+  /**
+   * Signs each attempt: returns the headers to send with this body (AWS SigV4, whose signature
+   * covers the time, so every retry is signed anew). What it throws (no credentials) is thrown as is.
+   */
+  sign?: ((request: LeanSignRequest) => Promise<Record<string, string>>) | undefined;
   /** The SDK's error for each kind of failure, given to `mapError`. */
   errors: LeanErrorFactory;
   /**
@@ -72,6 +80,9 @@ export type LeanHTTPClientOptions = {
    */
   mapError: (error: unknown, url: string) => unknown;
 };
+
+/** What {@link LeanHTTPClientOptions.sign} signs: the full URL, the headers (lower-case names) and the body. */
+export type LeanSignRequest = { url: string; headers: Record<string, string>; body: string };
 
 /** One lean call: the path under `baseURL`, the codec's body as text, the caller's signal and headers. */
 export type LeanRequest = {
@@ -187,14 +198,23 @@ export class LeanHTTPClient {
   }
 
   private async send(request: LeanRequest) {
-    const { timeout = DEFAULT_TIMEOUT_MS, maxRetries = DEFAULT_MAX_RETRIES, retry = SDK_RETRY_POLICY } = this.options;
+    const {
+      timeout = DEFAULT_TIMEOUT_MS,
+      maxRetries = DEFAULT_MAX_RETRIES,
+      retry = SDK_RETRY_POLICY,
+      sign,
+    } = this.options;
     const { signal } = request;
     const toError = (failure: LeanFailure) => this.toError(failure, request.path);
-    const headers =
+    const unsigned =
       request.headers === undefined ? this.options.headers : { ...this.options.headers, ...lowerCase(request.headers) };
     for (let retriesDone = 0; ; retriesDone++) {
       const retriesLeft = retriesDone < maxRetries;
       if (signal?.aborted === true) throw toError({ type: 'abort', error: signal.reason });
+      const headers =
+        sign === undefined
+          ? unsigned
+          : await sign({ url: this.url(request.path), headers: unsigned, body: request.body });
       const controller = new AbortController();
       const onAbort = () => controller.abort(signal?.reason);
       signal?.addEventListener('abort', onAbort, { once: true });
@@ -228,7 +248,7 @@ export class LeanHTTPClient {
       if (retriesLeft && retry.retryStatus(answer.status, answer.header)) {
         finish(undefined);
         answer.discard();
-        await sleep(retry.delayMs(retriesDone, answer.header), signal);
+        await sleep(retry.delayMs(retriesDone, answer.header, answer.status), signal);
         continue;
       }
       // As the SDKs: the body as text (or the reason it could not be read), for the adapter's error.

@@ -19,9 +19,9 @@ import type { GatewayMcp } from './open-gateway-mcp';
 export type BuiltInGatewayOptions = Partial<GatewayOptions> & {
   /**
    * Settings of the model registry the backends come from (environment, compatible endpoints).
-   * Backends with a lean transport (OpenAI and compatible, Responses, Anthropic, Gemini, Vertex)
-   * send over their own keep-alive `undici` pool; its `fetch` is the one the SDK-backed ones
-   * (Bedrock) send with; default a keep-alive `node:http` fetch of the gateway's own
+   * Backends with a lean transport (OpenAI and compatible, Responses, Anthropic, Gemini, Vertex,
+   * Bedrock) send over their own keep-alive `undici` pool; its `fetch` is the one SDK-backed
+   * models send with; default a keep-alive `node:http` fetch of the gateway's own
    * (`createKeepAliveFetch`), closed with the gateway.
    */
   registry?: ModelRegistrySettings;
@@ -45,7 +45,7 @@ export type BuiltInGatewayOptions = Partial<GatewayOptions> & {
  * offline demo model; the inbound formats use the OpenAI, Anthropic and Gemini codecs. The
  * gateway retries by itself, so every model is made with `maxRetries: 0`. Backends use the lean
  * transport where their adapter has one (`transport: 'lean'`: OpenAI and compatible servers, the
- * Responses API, Anthropic, Gemini, Vertex); the SDKs of the others send over one keep-alive `node:http` fetch
+ * Responses API, Anthropic, Gemini, Vertex, Bedrock); the SDKs of the others send over one keep-alive `node:http` fetch
  * (`createKeepAliveFetch`) unless `registry.fetch` names another.
  *
  * @example

@@ -73,6 +73,9 @@ describe('the gateway with a Bedrock backend', () => {
     const sent = backend.requests.at(-1);
     expect(sent?.path).toBe(`/model/${encodeURIComponent(MODEL)}/converse`);
     expect(sent?.headers.authorization).toBe('Bearer bedrock-api-key-test-0000');
+    // The gateway sends over the lean transport by default: none of the AWS SDK's own headers.
+    expect(sent?.headers['amz-sdk-invocation-id']).toBeUndefined();
+    expect(sent?.headers['x-amz-user-agent']).toBeUndefined();
     // The OpenAI request reached Bedrock as Converse: the message and the tool in Bedrock's shape.
     expect(sent?.body).toMatchObject({
       messages: [{ role: 'user', content: [{ text: 'Weather and time in Seattle?' }] }],
@@ -105,6 +108,7 @@ describe('the gateway with a Bedrock backend', () => {
     });
     const final = await stream.finalChatCompletion();
     expect(backend.requests.at(-1)?.path).toBe(`/model/${encodeURIComponent(MODEL)}/converse-stream`);
+    expect(backend.requests.at(-1)?.headers['amz-sdk-invocation-id']).toBeUndefined();
     const expected = fixture('bedrock-text.1')
       .expected?.message.content.filter((part) => part.type === 'text')
       .map((part) => part.text)

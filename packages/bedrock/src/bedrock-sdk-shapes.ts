@@ -1,0 +1,272 @@
+// Generated from the schema of @aws-sdk/client-bedrock-runtime (its `ConverseRequest$` and
+// `ConverseStreamRequest$`, walked with `@smithy/core/schema`'s `NormalizedSchema`); the test
+// `serialize-bedrock-body.test.ts` regenerates it from the SDK in the lockfile and fails when they differ.
+
+/** How the SDK serializes one member: a structure or union by name, a list or map of one, a blob (base64), a document or a plain value. */
+export type BedrockShape = string | readonly ['list', BedrockShape] | readonly ['map', BedrockShape];
+
+/** Each structure and union the Converse request can hold: its members in the order the SDK writes them. */
+export const BEDROCK_SDK_SHAPES: Record<string, readonly (readonly [string, BedrockShape])[]> = {
+  ConverseRequest: [
+    ['modelId', 'plain'],
+    ['messages', ['list', 'Message']],
+    ['system', ['list', 'SystemContentBlock']],
+    ['inferenceConfig', 'InferenceConfiguration'],
+    ['toolConfig', 'ToolConfiguration'],
+    ['guardrailConfig', 'GuardrailConfiguration'],
+    ['additionalModelRequestFields', 'document'],
+    ['promptVariables', ['map', 'PromptVariableValues']],
+    ['additionalModelResponseFieldPaths', 'plain'],
+    ['requestMetadata', 'plain'],
+    ['performanceConfig', 'PerformanceConfiguration'],
+    ['serviceTier', 'ServiceTier'],
+    ['outputConfig', 'OutputConfig'],
+  ],
+  Message: [
+    ['role', 'plain'],
+    ['content', ['list', 'ContentBlock']],
+  ],
+  ContentBlock: [
+    ['text', 'plain'],
+    ['image', 'ImageBlock'],
+    ['document', 'DocumentBlock'],
+    ['video', 'VideoBlock'],
+    ['audio', 'AudioBlock'],
+    ['toolUse', 'ToolUseBlock'],
+    ['toolResult', 'ToolResultBlock'],
+    ['guardContent', 'GuardrailConverseContentBlock'],
+    ['cachePoint', 'CachePointBlock'],
+    ['reasoningContent', 'ReasoningContentBlock'],
+    ['citationsContent', 'CitationsContentBlock'],
+    ['searchResult', 'SearchResultBlock'],
+    ['toolAddition', 'ToolAdditionBlock'],
+    ['toolRemoval', 'ToolRemovalBlock'],
+  ],
+  ImageBlock: [
+    ['format', 'plain'],
+    ['source', 'ImageSource'],
+    ['error', 'ErrorBlock'],
+  ],
+  ImageSource: [
+    ['bytes', 'blob'],
+    ['s3Location', 'S3Location'],
+  ],
+  S3Location: [
+    ['uri', 'plain'],
+    ['bucketOwner', 'plain'],
+  ],
+  ErrorBlock: [['message', 'plain']],
+  DocumentBlock: [
+    ['name', 'plain'],
+    ['source', 'DocumentSource'],
+    ['format', 'plain'],
+    ['context', 'plain'],
+    ['citations', 'CitationsConfig'],
+  ],
+  DocumentSource: [
+    ['bytes', 'blob'],
+    ['s3Location', 'S3Location'],
+    ['text', 'plain'],
+    ['content', ['list', 'DocumentContentBlock']],
+  ],
+  DocumentContentBlock: [['text', 'plain']],
+  CitationsConfig: [['enabled', 'plain']],
+  VideoBlock: [
+    ['format', 'plain'],
+    ['source', 'VideoSource'],
+  ],
+  VideoSource: [
+    ['bytes', 'blob'],
+    ['s3Location', 'S3Location'],
+  ],
+  AudioBlock: [
+    ['format', 'plain'],
+    ['source', 'AudioSource'],
+    ['error', 'ErrorBlock'],
+  ],
+  AudioSource: [
+    ['bytes', 'blob'],
+    ['s3Location', 'S3Location'],
+  ],
+  ToolUseBlock: [
+    ['toolUseId', 'plain'],
+    ['name', 'plain'],
+    ['input', 'document'],
+    ['type', 'plain'],
+  ],
+  ToolResultBlock: [
+    ['toolUseId', 'plain'],
+    ['content', ['list', 'ToolResultContentBlock']],
+    ['status', 'plain'],
+    ['type', 'plain'],
+  ],
+  ToolResultContentBlock: [
+    ['json', 'document'],
+    ['text', 'plain'],
+    ['image', 'ImageBlock'],
+    ['document', 'DocumentBlock'],
+    ['video', 'VideoBlock'],
+    ['searchResult', 'SearchResultBlock'],
+  ],
+  SearchResultBlock: [
+    ['source', 'plain'],
+    ['title', 'plain'],
+    ['content', ['list', 'SearchResultContentBlock']],
+    ['citations', 'CitationsConfig'],
+  ],
+  SearchResultContentBlock: [['text', 'plain']],
+  GuardrailConverseContentBlock: [
+    ['text', 'GuardrailConverseTextBlock'],
+    ['image', 'GuardrailConverseImageBlock'],
+  ],
+  GuardrailConverseTextBlock: [
+    ['text', 'plain'],
+    ['qualifiers', 'plain'],
+  ],
+  GuardrailConverseImageBlock: [
+    ['format', 'plain'],
+    ['source', 'GuardrailConverseImageSource'],
+  ],
+  GuardrailConverseImageSource: [['bytes', 'blob']],
+  CachePointBlock: [
+    ['type', 'plain'],
+    ['ttl', 'plain'],
+  ],
+  ReasoningContentBlock: [
+    ['reasoningText', 'ReasoningTextBlock'],
+    ['redactedContent', 'blob'],
+  ],
+  ReasoningTextBlock: [
+    ['text', 'plain'],
+    ['signature', 'plain'],
+  ],
+  CitationsContentBlock: [
+    ['content', ['list', 'CitationGeneratedContent']],
+    ['citations', ['list', 'Citation']],
+  ],
+  CitationGeneratedContent: [['text', 'plain']],
+  Citation: [
+    ['title', 'plain'],
+    ['source', 'plain'],
+    ['sourceContent', ['list', 'CitationSourceContent']],
+    ['location', 'CitationLocation'],
+  ],
+  CitationSourceContent: [['text', 'plain']],
+  CitationLocation: [
+    ['web', 'WebLocation'],
+    ['documentChar', 'DocumentCharLocation'],
+    ['documentPage', 'DocumentPageLocation'],
+    ['documentChunk', 'DocumentChunkLocation'],
+    ['searchResultLocation', 'SearchResultLocation'],
+  ],
+  WebLocation: [
+    ['url', 'plain'],
+    ['domain', 'plain'],
+  ],
+  DocumentCharLocation: [
+    ['documentIndex', 'plain'],
+    ['start', 'plain'],
+    ['end', 'plain'],
+  ],
+  DocumentPageLocation: [
+    ['documentIndex', 'plain'],
+    ['start', 'plain'],
+    ['end', 'plain'],
+  ],
+  DocumentChunkLocation: [
+    ['documentIndex', 'plain'],
+    ['start', 'plain'],
+    ['end', 'plain'],
+  ],
+  SearchResultLocation: [
+    ['searchResultIndex', 'plain'],
+    ['start', 'plain'],
+    ['end', 'plain'],
+  ],
+  ToolAdditionBlock: [['tool', 'ToolReference']],
+  ToolReference: [
+    ['type', 'plain'],
+    ['name', 'plain'],
+    ['serverName', 'plain'],
+  ],
+  ToolRemovalBlock: [['tool', 'ToolReference']],
+  SystemContentBlock: [
+    ['text', 'plain'],
+    ['guardContent', 'GuardrailConverseContentBlock'],
+    ['cachePoint', 'CachePointBlock'],
+  ],
+  InferenceConfiguration: [
+    ['maxTokens', 'plain'],
+    ['temperature', 'plain'],
+    ['topP', 'plain'],
+    ['stopSequences', 'plain'],
+  ],
+  ToolConfiguration: [
+    ['tools', ['list', 'Tool']],
+    ['toolChoice', 'ToolChoice'],
+  ],
+  Tool: [
+    ['toolSpec', 'ToolSpecification'],
+    ['systemTool', 'SystemTool'],
+    ['cachePoint', 'CachePointBlock'],
+  ],
+  ToolSpecification: [
+    ['name', 'plain'],
+    ['inputSchema', 'ToolInputSchema'],
+    ['description', 'plain'],
+    ['strict', 'plain'],
+  ],
+  ToolInputSchema: [['json', 'document']],
+  SystemTool: [['name', 'plain']],
+  ToolChoice: [
+    ['auto', 'AutoToolChoice'],
+    ['any', 'AnyToolChoice'],
+    ['tool', 'SpecificToolChoice'],
+  ],
+  AutoToolChoice: [],
+  AnyToolChoice: [],
+  SpecificToolChoice: [['name', 'plain']],
+  GuardrailConfiguration: [
+    ['guardrailIdentifier', 'plain'],
+    ['guardrailVersion', 'plain'],
+    ['trace', 'plain'],
+  ],
+  PromptVariableValues: [['text', 'plain']],
+  PerformanceConfiguration: [['latency', 'plain']],
+  ServiceTier: [['type', 'plain']],
+  OutputConfig: [
+    ['textFormat', 'OutputFormat'],
+    ['effort', 'plain'],
+  ],
+  OutputFormat: [
+    ['type', 'plain'],
+    ['structure', 'OutputFormatStructure'],
+  ],
+  OutputFormatStructure: [['jsonSchema', 'JsonSchemaDefinition']],
+  JsonSchemaDefinition: [
+    ['schema', 'plain'],
+    ['name', 'plain'],
+    ['description', 'plain'],
+  ],
+  ConverseStreamRequest: [
+    ['modelId', 'plain'],
+    ['messages', ['list', 'Message']],
+    ['system', ['list', 'SystemContentBlock']],
+    ['inferenceConfig', 'InferenceConfiguration'],
+    ['toolConfig', 'ToolConfiguration'],
+    ['guardrailConfig', 'GuardrailStreamConfiguration'],
+    ['additionalModelRequestFields', 'document'],
+    ['promptVariables', ['map', 'PromptVariableValues']],
+    ['additionalModelResponseFieldPaths', 'plain'],
+    ['requestMetadata', 'plain'],
+    ['performanceConfig', 'PerformanceConfiguration'],
+    ['serviceTier', 'ServiceTier'],
+    ['outputConfig', 'OutputConfig'],
+  ],
+  GuardrailStreamConfiguration: [
+    ['guardrailIdentifier', 'plain'],
+    ['guardrailVersion', 'plain'],
+    ['trace', 'plain'],
+    ['streamProcessingMode', 'plain'],
+  ],
+};

@@ -20,7 +20,7 @@ import { lastWholeLines } from './last-whole-lines';
 import { listServerTools } from './list-server-tools';
 import { listenForToolChanges } from './listen-for-tool-changes';
 import type { McpServerStatus } from './mcp-server-status';
-import { sleepUnlessAborted } from './sleep-unless-aborted';
+import { restartWithBackoff } from './restart-with-backoff';
 
 const STDERR_TAIL = 4096;
 const SYNC_TIMEOUT_MS = 5000;
@@ -368,26 +368,22 @@ export class McpServerConnection {
   }
 
   private async restart(): Promise<void> {
-    const { maxAttempts, initialDelayMs, maxDelayMs } = this.settings.restart;
-    let lastError: unknown;
-    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-      const delayMs = Math.min(initialDelayMs * 2 ** (attempt - 1), maxDelayMs);
-      this.settings.emit({ type: 'server-restarting', server: this.name, attempt, delayMs });
-      await sleepUnlessAborted(delayMs, this.closing.signal);
-      if (this.closing.signal.aborted) return;
-      try {
-        await this.connect();
-        this.restarts++;
-        this.settings.emit({ type: 'server-restarted', server: this.name, attempt });
-        return;
-      } catch (error) {
-        lastError = error;
-        if (this.closing.signal.aborted) return;
-      }
+    const outcome = await restartWithBackoff(
+      this.settings.restart,
+      this.closing.signal,
+      () => this.connect(),
+      (attempt, delayMs) => this.settings.emit({ type: 'server-restarting', server: this.name, attempt, delayMs }),
+    );
+    if (outcome.type === 'closed') return;
+    if (outcome.type === 'restarted') {
+      this.restarts++;
+      this.settings.emit({ type: 'server-restarted', server: this.name, attempt: outcome.attempt });
+      return;
     }
+    const { maxAttempts } = this.settings.restart;
     this.fail(
       new Error(`MCP server \`${this.name}\` did not come back after ${maxAttempts} restart attempts.`, {
-        cause: lastError,
+        cause: outcome.lastError,
       }),
     );
     throw this.error;

@@ -58,6 +58,7 @@ export { McpServerAccess } from './host/mcp-server-access';
 export type { McpServerStatus } from './host/mcp-server-status';
 export { McpToolCallError, type McpToolCallFailure } from './host/mcp-tool-call-error';
 export { selectSamplingModel } from './host/select-sampling-model';
+export type { McpInputRound } from './host/send-mcp-tool-call';
 export { validateElicitedContent } from './host/validate-elicited-content';
 export {
   createMcpAggregatorServer,

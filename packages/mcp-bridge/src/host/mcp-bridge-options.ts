@@ -5,6 +5,7 @@ import type { McpBridgeEvent, McpTraceFrame } from './mcp-bridge-event';
 import type { McpTelemetryOptions } from './mcp-call-span';
 import type { McpElicitationHandler, McpSamplingOptions, McpUrlElicitationHandler } from './mcp-host-hooks';
 import type { McpRequestRelay } from './mcp-request-relay';
+import type { McpInputRound } from './send-mcp-tool-call';
 
 /** The per-call timeout when none is given: 60 seconds, the SDK's own request default. */
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
@@ -150,4 +151,11 @@ export type McpForwardCallOptions = {
   timeout?: number;
   /** Receives the server's progress for this call; the request carries a progress token only with it. */
   onProgress?: (progress: Progress) => void;
+  /**
+   * The round of a downstream client's multi-round-trip call, for a server spoken to in the
+   * 2026-07-28 era: its answers and `requestState` go upstream, its capabilities replace the
+   * bridge's, and an `input_required` result resolves as it is. A legacy server ignores it (its
+   * requests to the client go to the `relay`).
+   */
+  input?: McpInputRound;
 };

@@ -7,7 +7,9 @@ import {
 } from '@interlingua/core';
 import { redactError } from '@interlingua/core/adapter';
 import type {
+  CallToolResult,
   CompatibilityCallToolResult,
+  InputRequiredResult,
   LoggingLevel,
   Tool as McpTool,
   Progress,
@@ -225,7 +227,9 @@ export class McpBridge {
     const span = startMcpCallSpan(tool.name, args, connection, this.telemetry);
     try {
       // In 2026-07-28 the span's trace context rides in the request's _meta: the server's span joins the trace.
-      const result = await connection.callTool(tool.name, args, requestOptions, onProgress, span.traceContext());
+      const extra = { traceContext: span.traceContext(), ...(onProgress === undefined ? {} : { onProgress }) };
+      // Without an input round the SDK answers `input_required` itself: the result is complete.
+      const result = (await connection.callTool(tool.name, args, requestOptions, extra)) as CallToolResult;
       const where = { server: connection.name, tool: tool.name, toolCallId, maxResultBytes: this.maxResultBytes };
       const output = settleCallOutput(result, where, (event) => this.emit(event));
       endMcpCallSpan(span, { output }, this.telemetry);
@@ -251,14 +255,14 @@ export class McpBridge {
 
   /**
    * Calls a tool by its exposed name and resolves with the server's result untouched (`isError`,
-   * every content type, `structuredContent`, `_meta`), for a host that passes it on. A call that
-   * produced no result throws an {@link McpToolCallError} with the reason; no events are emitted.
+   * every content type, `structuredContent`, `_meta`), for a host that passes it on — with `input`,
+   * a 2026-07-28 server's `input_required` result too. A call that produced no result throws an {@link McpToolCallError} with the reason; no events are emitted.
    */
   async forwardToolCall(
     name: string,
     args: Record<string, unknown>,
     options: McpForwardCallOptions = {},
-  ): Promise<CompatibilityCallToolResult> {
+  ): Promise<CompatibilityCallToolResult | InputRequiredResult> {
     const timeout = options.timeout ?? this.callTimeout;
     const { signal } = options;
     const route = this.resolveRoute(name);
@@ -278,7 +282,10 @@ export class McpBridge {
         tool.name,
         args,
         { timeout, ...(signal === undefined ? {} : { signal }) },
-        options.onProgress,
+        {
+          ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
+          ...(options.input === undefined ? {} : { input: options.input }),
+        },
       );
     } catch (error) {
       const where = { server: connection.name, tool: tool.name, timeout, signal };

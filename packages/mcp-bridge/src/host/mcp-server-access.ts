@@ -11,6 +11,7 @@ import type {
 import { listAllPages } from './list-all-pages';
 import { DEFAULT_CALL_TIMEOUT_MS } from './mcp-bridge-options';
 import type { McpServerConnection } from './mcp-server-connection';
+import { type McpInputRound, withInputRound } from './send-mcp-tool-call';
 
 /**
  * The resources and prompts of one server. Lists follow `nextCursor` to the end with the same
@@ -104,7 +105,13 @@ export class McpServerAccess {
   request(
     method: string,
     params: Record<string, unknown> | undefined,
-    options: { timeout?: number; signal?: AbortSignal; onProgress?: (progress: Progress) => void } = {},
+    options: {
+      timeout?: number;
+      signal?: AbortSignal;
+      onProgress?: (progress: Progress) => void;
+      /** As in `forwardToolCall`: for `prompts/get` and `resources/read` to a 2026-07-28 server. */
+      input?: McpInputRound;
+    } = {},
   ): Promise<Record<string, unknown>> {
     const client = this.connection.client;
     if (client === undefined) {
@@ -113,11 +120,15 @@ export class McpServerAccess {
         cause: this.connection.error,
       });
     }
+    // An input round goes only to a 2026-07-28 server; a legacy one asks through the relay.
+    const input = this.connection.status().era === 'modern' ? options.input : undefined;
+    const sent = input === undefined ? params : withInputRound(params ?? {}, input);
     // A spec method's result is checked against its schema by the SDK, as for the bridge's own calls.
-    return client.request({ method, ...(params === undefined ? {} : { params }) } as never, {
+    return client.request({ method, ...(sent === undefined ? {} : { params: sent }) } as never, {
       ...this.options(options.timeout),
       ...(options.signal === undefined ? {} : { signal: options.signal }),
       ...(options.onProgress === undefined ? {} : { onprogress: options.onProgress }),
+      ...(input === undefined ? {} : { allowInputRequired: true }),
     }) as Promise<Record<string, unknown>>;
   }
 }

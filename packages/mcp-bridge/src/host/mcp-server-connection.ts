@@ -2,6 +2,7 @@ import { redactError } from '@interlingua/core/adapter';
 import type {
   CallToolResult,
   Client,
+  InputRequiredResult,
   LoggingLevel,
   McpSubscription,
   Tool as McpTool,
@@ -21,6 +22,7 @@ import { listServerTools } from './list-server-tools';
 import { listenForToolChanges } from './listen-for-tool-changes';
 import type { McpServerStatus } from './mcp-server-status';
 import { restartWithBackoff } from './restart-with-backoff';
+import { type McpToolCallExtras, sendMcpToolCall } from './send-mcp-tool-call';
 
 const STDERR_TAIL = 4096;
 const SYNC_TIMEOUT_MS = 5000;
@@ -152,21 +154,31 @@ export class McpServerConnection {
    * Sends `tools/call`. With `onProgress`, the request carries a progress token of ours and the
    * progress notifications are read off the frames in arrival order: the SDK's own handler runs
    * after the response when the last notification and the response arrive together, and drops it.
+   * With `input`, a 2026-07-28 server's `input_required` result comes back as it is (see
+   * {@link sendMcpToolCall}); a legacy server's requests still go to the client's handlers.
    */
   callTool(
     name: string,
     args: Record<string, unknown>,
     options: RequestOptions,
-    onProgress?: (progress: Progress) => void,
-    traceContext?: Record<string, string>,
-  ): Promise<CallToolResult> {
+    extra: McpToolCallExtras = {},
+  ): Promise<CallToolResult | InputRequiredResult> {
     const client = this.client;
     if (client === undefined) return Promise.reject(new Error(`MCP server \`${this.name}\` is ${this.state}.`));
-    const meta = eraMeta(this.live?.era, this.logLevel, traceContext);
-    const call =
-      onProgress === undefined
-        ? client.callTool({ name, arguments: args, ...(meta === undefined ? {} : { _meta: meta }) }, options)
-        : this.callWithProgress(client, name, args, options, onProgress, meta);
+    const era = this.live?.era;
+    const meta = eraMeta(era, this.logLevel, extra.traceContext);
+    const input = era === 'modern' ? extra.input : undefined;
+    const { onProgress } = extra;
+    let call: Promise<CallToolResult | InputRequiredResult>;
+    if (onProgress === undefined) {
+      call = sendMcpToolCall(client, { name, args, options, meta, input });
+    } else {
+      const progressToken = `interlingua-${++this.progressCount}`;
+      this.progressListeners.set(progressToken, onProgress);
+      call = sendMcpToolCall(client, { name, args, options, meta: { ...meta, progressToken }, input }).finally(() =>
+        this.progressListeners.delete(progressToken),
+      );
+    }
     if (client.getServerCapabilities()?.tools?.listChanged === true) {
       return call.finally(() => {
         this.unsynced = true;
@@ -193,23 +205,6 @@ export class McpServerConnection {
       await client.ping({ timeout: Math.min(this.settings.connectTimeout, SYNC_TIMEOUT_MS) });
     } catch {
       // A server that cannot answer a ping: the list stays as last known.
-    }
-  }
-
-  private async callWithProgress(
-    client: Client,
-    name: string,
-    args: Record<string, unknown>,
-    options: RequestOptions,
-    onProgress: (progress: Progress) => void,
-    meta: Record<string, unknown> | undefined,
-  ): Promise<CallToolResult> {
-    const progressToken = `interlingua-${++this.progressCount}`;
-    this.progressListeners.set(progressToken, onProgress);
-    try {
-      return await client.callTool({ name, arguments: args, _meta: { ...meta, progressToken } }, options);
-    } finally {
-      this.progressListeners.delete(progressToken);
     }
   }
 

@@ -1,6 +1,7 @@
 import type { LoggingLevel, Notification, ProgressToken, Server, ServerContext } from '@modelcontextprotocol/server';
 import { inputRequired } from '@modelcontextprotocol/server';
 import type { McpBridge } from '../host/mcp-bridge';
+import type { McpInputRound } from '../host/send-mcp-tool-call';
 import type { McpAuditOptions } from './mcp-audit-line';
 import type { McpCaller } from './mcp-caller';
 import type { McpRequestRelayHub, RelayedFlight } from './mcp-request-relay-hub';
@@ -68,19 +69,22 @@ export function roundOwner(context: AggregatorContext, ctx: ServerContext): Roun
 /**
  * Runs a request forwarded to `server` as a relayed flight: the upstream result, or — when the
  * upstream asks its client something meanwhile — an `InputRequiredResult` carrying the questions.
+ * With `input` (a 2026-07-28 upstream) the client's round goes upstream as it is and the upstream's
+ * own `InputRequiredResult` comes back in the result: the flight only routes progress and logs.
  */
 export async function forwardRelayed<T>(
   context: AggregatorContext,
   ctx: ServerContext,
   server: string,
   start: (flight: RelayedFlight<T>) => Promise<T>,
+  input?: McpInputRound,
 ): Promise<T | ReturnType<typeof inputRequired>> {
   const round = await context.hub.run(
     server,
     roundOwner(context, ctx),
     {
-      requestState: ctx.mcpReq.requestState(),
-      inputResponses: ctx.mcpReq.inputResponses,
+      requestState: input === undefined ? ctx.mcpReq.requestState() : undefined,
+      inputResponses: input === undefined ? ctx.mcpReq.inputResponses : undefined,
       signal: ctx.mcpReq.signal,
     },
     start,

@@ -1,6 +1,7 @@
 import { type Prompt, ProtocolError } from '@modelcontextprotocol/server';
 import { type AggregatorContext, forwardRelayed } from './aggregator-context';
 import { forwardUpstreamError } from './forward-upstream-error';
+import { inputRoundOf } from './input-round-of';
 import { audited } from './mcp-audit-line';
 import { callerMayUseServer } from './mcp-caller';
 import { pageOfTools } from './page-of-tools';
@@ -93,15 +94,22 @@ function registerPromptRequests(
     };
     return audited(context.audit, context.caller, call, async () => {
       const target = await promptTarget(request.params.name);
+      const input = inputRoundOf(context, ctx, target.server);
+      const { inputResponses: _answers, requestState: _state, ...params } = request.params as Record<string, unknown>;
       try {
-        return (await forwardRelayed<Record<string, unknown>>(context, ctx, target.server, (flight) =>
-          bridge.server(target.server).request(
-            'prompts/get',
-            { ...request.params, name: target.name },
-            {
-              signal: flight.controller.signal,
-            },
-          ),
+        return (await forwardRelayed<Record<string, unknown>>(
+          context,
+          ctx,
+          target.server,
+          (flight) =>
+            bridge
+              .server(target.server)
+              .request(
+                'prompts/get',
+                { ...params, name: target.name },
+                { signal: flight.controller.signal, ...(input === undefined ? {} : { input }) },
+              ),
+          input,
         )) as never;
       } catch (error) {
         throw forwardUpstreamError(error);

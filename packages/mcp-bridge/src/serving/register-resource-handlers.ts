@@ -1,6 +1,7 @@
 import { ProtocolError, type Resource, type ResourceTemplateType } from '@modelcontextprotocol/server';
 import { type AggregatorContext, forwardRelayed } from './aggregator-context';
 import { forwardUpstreamError } from './forward-upstream-error';
+import { inputRoundOf } from './input-round-of';
 import { audited } from './mcp-audit-line';
 import { callerMayUseServer } from './mcp-caller';
 import { pageOfTools } from './page-of-tools';
@@ -72,19 +73,22 @@ export function registerResourceHandlers(context: AggregatorContext): void {
   const readResource = async (params: { uri: string }, ctx: Parameters<typeof forwardRelayed>[1]) => {
     const request = { params };
     const target = targetOf(context, request.params.uri);
+    const input = inputRoundOf(context, ctx, target.server);
+    const { inputResponses: _answers, requestState: _state, ...forwarded } = request.params as Record<string, unknown>;
     try {
       const result: Record<string, unknown> = await forwardRelayed<Record<string, unknown>>(
         context,
         ctx,
         target.server,
         (flight) =>
-          bridge.server(target.server).request(
-            'resources/read',
-            { ...request.params, uri: target.uri },
-            {
-              signal: flight.controller.signal,
-            },
-          ),
+          bridge
+            .server(target.server)
+            .request(
+              'resources/read',
+              { ...forwarded, uri: target.uri },
+              { signal: flight.controller.signal, ...(input === undefined ? {} : { input }) },
+            ),
+        input,
       );
       const contents = (result as { contents?: { uri: string }[] }).contents;
       if (!Array.isArray(contents)) return result as never;

@@ -2,6 +2,7 @@ import { type CallToolResult, ProtocolError, type ServerContext, type Tool } fro
 import { McpToolCallError } from '../host/mcp-tool-call-error';
 import { type AggregatorContext, forwardRelayed, progressTo, type RoundOwner, roundOwner } from './aggregator-context';
 import { forwardUpstreamError } from './forward-upstream-error';
+import { inputRoundOf } from './input-round-of';
 import { audited } from './mcp-audit-line';
 import { callerMayUseTool } from './mcp-caller';
 import type { McpServedTool } from './mcp-served-tool';
@@ -79,13 +80,20 @@ export function registerToolHandlers(context: AggregatorContext): void {
     return audited(context.audit, caller, call, async (): Promise<CallToolResult> => {
       if (!callerMayUseTool(caller, name, upstream)) throw await unknownTool(name);
       if (served !== undefined) return callOwn(context, served, args, ctx);
+      const input = inputRoundOf(context, ctx, upstream ?? '');
       try {
-        return (await forwardRelayed<unknown>(context, ctx, upstream ?? '', (flight) =>
-          bridge.forwardToolCall(exposed, args, {
-            signal: flight.controller.signal,
-            ...(context.callTimeout === undefined ? {} : { timeout: context.callTimeout }),
-            onProgress: progressTo(flight),
-          }),
+        return (await forwardRelayed<unknown>(
+          context,
+          ctx,
+          upstream ?? '',
+          (flight) =>
+            bridge.forwardToolCall(exposed, args, {
+              signal: flight.controller.signal,
+              ...(context.callTimeout === undefined ? {} : { timeout: context.callTimeout }),
+              onProgress: progressTo(flight),
+              ...(input === undefined ? {} : { input }),
+            }),
+          input,
         )) as CallToolResult;
       } catch (error) {
         if (McpToolCallError.isInstance(error) && error.reason === 'no-such-tool') throw await unknownTool(name);

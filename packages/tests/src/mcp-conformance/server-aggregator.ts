@@ -12,13 +12,15 @@ import {
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
 
 /**
- * An mcp.json stdio entry for the project's conformance upstream (TypeScript, through tsx), reached
- * in the 2025 era (`protocol: 'legacy'`): its 2025 scenarios' tools ask their client the old way,
- * with server-to-client requests, which a 2026-07-28 connection has no channel for.
+ * An mcp.json stdio entry for the project's conformance upstream (TypeScript, through tsx). The
+ * 2025 scenarios reach it in the 2025 era (`legacy`, the default): their tools ask their client the
+ * old way, with server-to-client requests, which a 2026-07-28 connection has no channel for. The
+ * 2026-07-28 scenarios reach it in that era: its `input_required` results, keys and request state
+ * are its own, and it reads each request's client capabilities, as those scenarios check.
  */
-export function upstreamEntry() {
+export function upstreamEntry(protocol: 'legacy' | '2026-07-28' = 'legacy') {
   return {
-    protocol: 'legacy',
+    protocol,
     command: process.execPath,
     args: ['--import', 'tsx', fileURLToPath(new URL('./server-upstream.ts', import.meta.url))],
     cwd: repoRoot,

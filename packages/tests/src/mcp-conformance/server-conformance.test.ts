@@ -20,7 +20,8 @@ const SUITES = {
 } as const;
 
 let node22: string;
-let aggregator: RunningAggregator;
+// One aggregator per suite: its upstream spoken to in the suite's era (see `upstreamEntry`).
+const aggregators: Partial<Record<keyof typeof SUITES, RunningAggregator>> = {};
 
 // The machine is shared: at most two scenario runs at a time.
 let running = 0;
@@ -40,7 +41,8 @@ type Outcome = { passed: number; total: number; output: string };
 
 async function runScenario(suite: keyof typeof SUITES, scenario: string, required = true): Promise<Outcome> {
   const { cli, spec } = SUITES[suite];
-  const args = [cli, 'server', '--url', aggregator.url, '--scenario', scenario];
+  const url = aggregators[suite]?.url ?? '';
+  const args = [cli, 'server', '--url', url, '--scenario', scenario];
   if (suite === '2026' && required) args.push('--spec-version', spec);
   const { stdout, stderr } = await bounded(() =>
     run(node22, args, { timeout: 180_000, maxBuffer: 16 * 1024 * 1024 }).catch(
@@ -67,11 +69,14 @@ async function listed(suite: keyof typeof SUITES, extra: string[]): Promise<stri
 
 beforeAll(async () => {
   node22 = await ensureNodeBinary(22);
-  aggregator = await startAggregator({ conformance: upstreamEntry() });
+  [aggregators['2025'], aggregators['2026']] = await Promise.all([
+    startAggregator({ conformance: upstreamEntry('legacy') }),
+    startAggregator({ conformance: upstreamEntry('2026-07-28') }),
+  ]);
 }, 600_000);
 
 afterAll(async () => {
-  await aggregator?.close();
+  await Promise.all(Object.values(aggregators).map((aggregator) => aggregator.close()));
 });
 
 describe('the scenario lists are the suite’s own', () => {

@@ -92,10 +92,5 @@ export const EXTENSION_SCENARIOS_2026 = [
 /** Scenarios expected to fail, each with why; a test fails when one of them starts to pass. */
 export const EXPECTED_FAILURES: Record<'2025' | '2026', Partial<Record<string, string>>> = {
   '2025': {},
-  '2026': {
-    'input-required-result-basic-elicitation':
-      'checks the upstream’s own key (`user_name`); the upstream is reached in the 2025 era, where its input requests arrive as server-to-client requests without keys, so the aggregator names them `input-1`… (passes once the bridge reaches it in the 2026-07-28 era and passes the keys on)',
-    'input-required-result-capability-check':
-      'the upstream, reached in the 2025 era, sees the bridge’s capabilities, not the client’s, and asks for elicitation too; the SDK then refuses the whole result with -32021 instead of leaving that request out',
-  },
+  '2026': {},
 };

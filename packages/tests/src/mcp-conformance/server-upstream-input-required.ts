@@ -3,22 +3,30 @@
  * tools and a prompt, written as the SDK has them — `inputRequired` returns, which the SDK turns into
  * server-to-client requests on a 2025-era connection (the aggregator's, today).
  */
-import { createHmac } from 'node:crypto';
-import { fromJsonSchema, inputRequired, type McpServer, type ServerContext } from '@modelcontextprotocol/server';
+import {
+  createRequestStateCodec,
+  fromJsonSchema,
+  inputRequired,
+  type McpServer,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
 
 const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
 const schema = (properties: Record<string, unknown>, required: string[] = []) =>
   fromJsonSchema({ type: 'object', properties, required } as never);
 
-// State this server signs, so a tampered one is refused (the spec's MUST for state that matters).
-const KEY = 'interlingua-conformance-upstream';
-const sign = (state: string) => `${state}.${createHmac('sha256', KEY).update(state).digest('hex')}`;
+/**
+ * The state this server signs (the spec's MUST for state that matters): the SDK verifies an echoed
+ * one before any handler runs and refuses a tampered one with `-32602`. Pass `verify` as the
+ * server's `requestState.verify`.
+ */
+export const upstreamRequestState = createRequestStateCodec<string>({
+  key: 'interlingua-conformance-upstream-request-state-key',
+});
+const sign = (state: string) => upstreamRequestState.mint(state);
 function verified(ctx: ServerContext): string | undefined {
-  const raw = ctx.mcpReq.requestState();
-  if (typeof raw !== 'string') return undefined;
-  const dot = raw.lastIndexOf('.');
-  if (dot === -1 || sign(raw.slice(0, dot)) !== raw) throw new Error('Invalid or expired requestState');
-  return raw.slice(0, dot);
+  const state = ctx.mcpReq.requestState<string>();
+  return typeof state === 'string' ? state : undefined;
 }
 const nameForm = (message: string, field = 'name') => ({
   method: 'elicitation/create' as const,
@@ -39,11 +47,11 @@ const contentOf = (ctx: ServerContext, key: string) =>
 
 /** The 2026-07-28 scenarios' multi-round-trip tools, written as the SDK has them: `inputRequired` returns. */
 export function registerInputRequiredTools(server: McpServer): void {
-  const tool = (name: string, handler: (ctx: ServerContext) => unknown) =>
+  const tool = (name: string, handler: (ctx: ServerContext) => unknown | Promise<unknown>) =>
     server.registerTool(
       name,
       { description: `Multi-round-trip (${name})`, inputSchema: schema({}) },
-      async (_args, ctx) => handler(ctx) as never,
+      async (_args, ctx) => (await handler(ctx)) as never,
     );
   tool('test_input_required_result_elicitation', (ctx) =>
     answered(ctx, 'user_name')
@@ -62,7 +70,7 @@ export function registerInputRequiredTools(server: McpServer): void {
       ? text(`Roots: ${result.roots?.length ?? 0}`)
       : inputRequired({ inputRequests: { client_roots: roots } as never });
   });
-  tool('test_input_required_result_request_state', (ctx) =>
+  tool('test_input_required_result_request_state', async (ctx) =>
     verified(ctx) === 'confirm' && answered(ctx, 'confirm')
       ? text('Confirmed: state-ok')
       : inputRequired({
@@ -75,10 +83,10 @@ export function registerInputRequiredTools(server: McpServer): void {
               },
             },
           } as never,
-          requestState: sign('confirm'),
+          requestState: await sign('confirm'),
         }),
   );
-  tool('test_input_required_result_multiple_inputs', (ctx) =>
+  tool('test_input_required_result_multiple_inputs', async (ctx) =>
     verified(ctx) === 'multiple' && answered(ctx, 'user_name', 'greeting', 'client_roots')
       ? text('All inputs received: state-ok')
       : inputRequired({
@@ -87,10 +95,10 @@ export function registerInputRequiredTools(server: McpServer): void {
             greeting: sample('Generate a greeting', 50),
             client_roots: roots,
           } as never,
-          requestState: sign('multiple'),
+          requestState: await sign('multiple'),
         }),
   );
-  tool('test_input_required_result_multi_round', (ctx) => {
+  tool('test_input_required_result_multi_round', async (ctx) => {
     const state = verified(ctx);
     if (state?.startsWith('round-2:') && answered(ctx, 'step2')) {
       return text(`Multi-round complete: ${state.slice(8)} likes ${String(contentOf(ctx, 'step2').color)}`);
@@ -98,20 +106,20 @@ export function registerInputRequiredTools(server: McpServer): void {
     if (state === 'round-1' && answered(ctx, 'step1')) {
       return inputRequired({
         inputRequests: { step2: nameForm('Step 2: What is your favorite color?', 'color') } as never,
-        requestState: sign(`round-2:${String(contentOf(ctx, 'step1').name)}`),
+        requestState: await sign(`round-2:${String(contentOf(ctx, 'step1').name)}`),
       });
     }
     return inputRequired({
       inputRequests: { step1: nameForm('Step 1: What is your name?') } as never,
-      requestState: sign('round-1'),
+      requestState: await sign('round-1'),
     });
   });
-  tool('test_input_required_result_tampered_state', (ctx) =>
+  tool('test_input_required_result_tampered_state', async (ctx) =>
     verified(ctx) === 'tamper' && answered(ctx, 'confirm')
       ? text('state-ok')
       : inputRequired({
           inputRequests: { confirm: nameForm('Please confirm') } as never,
-          requestState: sign('tamper'),
+          requestState: await sign('tamper'),
         }),
   );
   tool('test_input_required_result_capabilities', (ctx) => {

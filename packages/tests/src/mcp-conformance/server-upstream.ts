@@ -6,7 +6,7 @@
  */
 import { fromJsonSchema, McpServer, ResourceTemplate } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { registerInputRequiredTools } from './server-upstream-input-required';
+import { registerInputRequiredTools, upstreamRequestState } from './server-upstream-input-required';
 
 const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
 const WAVE = 'UklGRiYAAABXQVZFZm10IBAAAAABAAEAQB8AAAB9AAACABAAZGF0YQIAAAA=';
@@ -30,6 +30,7 @@ function createUpstream(): McpServer {
         logging: {},
         completions: {},
       },
+      requestState: { verify: upstreamRequestState.verify },
     },
   );
   const log = (data: string) =>

@@ -101,6 +101,16 @@ describe('a 2026-07-28 upstream behind the aggregator', () => {
     60_000,
   );
 
+  it('passes the upstream’s -32021 on with its data, naming the capability the client lacks', async () => {
+    const client = await modernClient({});
+    const refused = await call(client, 'test_missing_capability').then(
+      () => undefined,
+      (error: { code?: number; data?: unknown }) => error,
+    );
+    expect(refused?.code).toBe(-32021);
+    expect(refused?.data).toMatchObject({ requiredCapabilities: { sampling: {} } });
+  }, 60_000);
+
   it('asks a 2025-era client the same question as a server-to-client request', async () => {
     const client = new Client({ name: 'legacy-host', version: '1.0.0' }, { capabilities: { elicitation: {} } });
     const asked: string[] = [];

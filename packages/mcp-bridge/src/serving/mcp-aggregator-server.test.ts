@@ -108,8 +108,6 @@ describe('createMcpAggregatorServer', () => {
     const cases: [string, Record<string, unknown>][] = [
       ['get-tiny-image', {}],
       ['get-structured-content', { location: 'New York' }],
-      ['get-resource-links', { count: 3 }],
-      ['get-resource-reference', { resourceType: 'Blob', resourceId: 2 }],
       ['get-annotated-message', { messageType: 'error', includeImage: true }],
       ['get-sum', { a: 'not a number', b: 2 }],
     ];
@@ -154,10 +152,57 @@ describe('createMcpAggregatorServer', () => {
     expect(names).not.toContain('changing__first');
   });
 
-  it('answers an unknown tool with -32602, and a dead upstream server with an error result, and goes on', async () => {
+  it('serves the resource URIs in tool results as resources/list does, and reads them back from their server', async () => {
     const client = await connectInMemory();
-    await expect(client.callTool({ name: 'nowhere__tool', arguments: {} })).rejects.toThrow(
-      /-32602.*No MCP tool is exposed as `nowhere__tool`/,
+    const cases: [string, Record<string, unknown>, 'resource_link' | 'resource'][] = [
+      ['get-resource-links', { count: 3 }, 'resource_link'],
+      ['get-resource-reference', { resourceType: 'Blob', resourceId: 2 }, 'resource'],
+    ];
+    for (const [name, args, type] of cases) {
+      const original = await direct.callTool({ name, arguments: args });
+      const forwarded = await client.callTool({ name: `everything__${name}`, arguments: args });
+      const uriOf = (block: { uri?: string; resource?: { uri: string } }) => block.uri ?? block.resource?.uri;
+      const originalBlocks = (original.content as { type: string }[]).filter((block) => block.type === type);
+      const forwardedBlocks = (forwarded.content as { type: string }[]).filter((block) => block.type === type);
+      expect(originalBlocks.length, name).toBeGreaterThan(0);
+      // Everything but the URI is the server's own; the URI is `server+uri`, as resources/list serves it.
+      expect(forwardedBlocks, name).toEqual(
+        originalBlocks.map((block) =>
+          type === 'resource_link'
+            ? { ...block, uri: `everything+${uriOf(block)}` }
+            : {
+                ...block,
+                resource: { ...(block as { resource: object }).resource, uri: `everything+${uriOf(block)}` },
+              },
+        ),
+      );
+      for (const block of forwardedBlocks) {
+        const served = uriOf(block) ?? '';
+        const read = await client.readResource({ uri: served });
+        const directRead = await direct.readResource({ uri: served.slice('everything+'.length) });
+        expect(read.contents, served).toEqual(
+          directRead.contents.map((content) => ({ ...content, uri: `everything+${content.uri}` })),
+        );
+      }
+    }
+  });
+
+  it('answers an unknown tool with a short -32602, and a dead upstream server with an error result, and goes on', async () => {
+    const client = await connectInMemory();
+    const served = (await listEveryPage(client)).names;
+    expect(served.length).toBeGreaterThan(10);
+    const unknown = await client.callTool({ name: 'nowhere__tool', arguments: {} }).then(
+      () => undefined,
+      (error: Error) => error.message,
+    );
+    expect(unknown).toMatch(
+      new RegExp(`-32602.*No tool is served as \`nowhere__tool\` \\(${served.length} tools are; see tools/list\\)\\.$`),
+    );
+    // Not the list of every tool: none of the served names is in it.
+    expect(served.filter((name) => unknown?.includes(name))).toEqual([]);
+    // A server's own tool name, where only `server__tool` is served, gets the served name as a hint.
+    await expect(client.callTool({ name: 'get-tiny-image', arguments: {} })).rejects.toThrow(
+      /No tool is served as `get-tiny-image` \(\d+ tools are; see tools\/list\)\. Did you mean `everything__get-tiny-image`\?/,
     );
     const doomed = bridge.servers.find((server) => server.name === 'doomed');
     const listed = (await listEveryPage(client)).names.find((name) => name.startsWith('doomed__'));

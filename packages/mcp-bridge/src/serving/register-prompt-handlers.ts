@@ -1,9 +1,11 @@
 import { type Prompt, ProtocolError } from '@modelcontextprotocol/server';
 import { type AggregatorContext, forwardRelayed } from './aggregator-context';
+import { fitResultToCaller } from './fit-result-to-caller';
 import { forwardUpstreamError } from './forward-upstream-error';
 import { inputRoundOf } from './input-round-of';
 import { audited } from './mcp-audit-line';
 import { callerMayUseServer } from './mcp-caller';
+import { namespacePromptUris } from './namespace-content-uris';
 import { pageOfTools } from './page-of-tools';
 import { serversOffering } from './register-resource-handlers';
 
@@ -46,13 +48,10 @@ export function registerPromptHandlers(context: AggregatorContext): void {
               return { server: found.server, ref: { ...ref, uri: found.uri } };
             })();
       try {
-        return (await bridge
+        const result = await bridge
           .server(target.server)
-          .request(
-            'completion/complete',
-            { ...request.params, ref: target.ref },
-            { signal: ctx.mcpReq.signal },
-          )) as never;
+          .request('completion/complete', { ...request.params, ref: target.ref }, { signal: ctx.mcpReq.signal });
+        return fitResultToCaller(context, result) as never;
       } catch (error) {
         throw forwardUpstreamError(error);
       }
@@ -97,7 +96,7 @@ function registerPromptRequests(
       const input = inputRoundOf(context, ctx, target.server);
       const { inputResponses: _answers, requestState: _state, ...params } = request.params as Record<string, unknown>;
       try {
-        return (await forwardRelayed<Record<string, unknown>>(
+        const result = await forwardRelayed<Record<string, unknown>>(
           context,
           ctx,
           target.server,
@@ -110,7 +109,8 @@ function registerPromptRequests(
                 { signal: flight.controller.signal, ...(input === undefined ? {} : { input }) },
               ),
           input,
-        )) as never;
+        );
+        return namespacePromptUris(names, target.server, fitResultToCaller(context, result)) as never;
       } catch (error) {
         throw forwardUpstreamError(error);
       }

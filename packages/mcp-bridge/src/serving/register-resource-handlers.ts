@@ -1,5 +1,6 @@
 import { ProtocolError, type Resource, type ResourceTemplateType } from '@modelcontextprotocol/server';
 import { type AggregatorContext, forwardRelayed } from './aggregator-context';
+import { fitResultToCaller } from './fit-result-to-caller';
 import { forwardUpstreamError } from './forward-upstream-error';
 import { inputRoundOf } from './input-round-of';
 import { audited } from './mcp-audit-line';
@@ -90,10 +91,11 @@ export function registerResourceHandlers(context: AggregatorContext): void {
             ),
         input,
       );
-      const contents = (result as { contents?: { uri: string }[] }).contents;
-      if (!Array.isArray(contents)) return result as never;
+      const fitted = fitResultToCaller(context, result);
+      const contents = (fitted as { contents?: { uri: string }[] }).contents;
+      if (!Array.isArray(contents)) return fitted as never;
       return {
-        ...result,
+        ...fitted,
         contents: contents.map((content) => ({ ...content, uri: names.uriOut(target.server, content.uri) })),
       } as never;
     } catch (error) {

@@ -1,12 +1,15 @@
-import { type CallToolResult, ProtocolError, type ServerContext, type Tool } from '@modelcontextprotocol/server';
+import type { CallToolResult, ServerContext, Tool } from '@modelcontextprotocol/server';
 import { McpToolCallError } from '../host/mcp-tool-call-error';
 import { type AggregatorContext, forwardRelayed, progressTo, type RoundOwner, roundOwner } from './aggregator-context';
+import { fitResultToCaller } from './fit-result-to-caller';
 import { forwardUpstreamError } from './forward-upstream-error';
 import { inputRoundOf } from './input-round-of';
 import { audited } from './mcp-audit-line';
 import { callerMayUseTool } from './mcp-caller';
 import type { McpServedTool } from './mcp-served-tool';
+import { namespaceContentUris } from './namespace-content-uris';
 import { pageOfTools } from './page-of-tools';
+import { unknownToolError } from './unknown-tool-error';
 
 async function callOwn(
   context: AggregatorContext,
@@ -38,7 +41,8 @@ async function callOwn(
 
 /**
  * `tools/list` and `tools/call`: the bridge's tools under their served names, then the host's own —
- * those the caller may use; a call to any other name is `-32602` naming only the caller's tools.
+ * those the caller may use; a call to any other name is a short `-32602` (`unknownToolError`) that
+ * names none of the tools the caller may not see.
  */
 export function registerToolHandlers(context: AggregatorContext): void {
   const { bridge, server, names, own, caller } = context;
@@ -58,13 +62,11 @@ export function registerToolHandlers(context: AggregatorContext): void {
     return [...served, ...mine.map((tool) => tool.definition as Tool)];
   };
   // Names only what this caller may see: the others' tools are not its business.
-  const unknownTool = async (name: string) => {
-    const known = (await listAll().catch(() => [])).map((tool) => tool.name);
-    return new ProtocolError(
-      -32602,
-      `No MCP tool is exposed as \`${name}\`; expected one of ${known.join(', ') || '(none)'}.`,
+  const unknownTool = async (name: string) =>
+    unknownToolError(
+      name,
+      (await listAll().catch(() => [])).map((tool) => tool.name),
     );
-  };
   server.setRequestHandler('tools/list', async (request) => {
     const { items, nextCursor } = pageOfTools(await listAll(), request.params?.cursor, context.pageSize);
     return nextCursor === undefined ? { tools: items } : { tools: items, nextCursor };
@@ -82,7 +84,7 @@ export function registerToolHandlers(context: AggregatorContext): void {
       if (served !== undefined) return callOwn(context, served, args, ctx);
       const input = inputRoundOf(context, ctx, upstream ?? '');
       try {
-        return (await forwardRelayed<unknown>(
+        const result = await forwardRelayed<unknown>(
           context,
           ctx,
           upstream ?? '',
@@ -94,7 +96,11 @@ export function registerToolHandlers(context: AggregatorContext): void {
               ...(input === undefined ? {} : { input }),
             }),
           input,
-        )) as CallToolResult;
+        );
+        const fitted = fitResultToCaller(context, result as CallToolResult);
+        return Array.isArray(fitted.content)
+          ? { ...fitted, content: namespaceContentUris(names, upstream ?? '', fitted.content) }
+          : fitted;
       } catch (error) {
         if (McpToolCallError.isInstance(error) && error.reason === 'no-such-tool') throw await unknownTool(name);
         // No result from the upstream (dead, timed out, lost): an error result, as the agent would give.

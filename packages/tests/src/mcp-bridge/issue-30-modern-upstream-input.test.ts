@@ -125,3 +125,37 @@ describe('a 2026-07-28 upstream behind the aggregator', () => {
     expect(result.content).toEqual([{ type: 'text', text: 'Hello, Bob!' }]);
   }, 60_000);
 });
+
+describe('what a 2026-07-28 upstream answers, as each client may receive it', () => {
+  const upstreamInfo = { name: 'interlingua-conformance-upstream', version: '1.0.0' };
+
+  it('gives a 2025-era client none of the 2026-07-28 fields, and no one the upstream’s serverInfo', async () => {
+    const client = new Client({ name: 'legacy-host', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(aggregator.url)));
+    clients.push(client);
+    const read = (await client.readResource({ uri: 'test://static-text' })) as Record<string, unknown>;
+    expect(read.contents).toEqual([
+      { uri: 'test://static-text', mimeType: 'text/plain', text: 'This is the content of the static text resource.' },
+    ]);
+    for (const field of ['ttlMs', 'cacheScope', 'resultType']) expect(read, field).not.toHaveProperty(field);
+    const called = await client.callTool({ name: 'test_simple_text', arguments: {} });
+    const prompt = await client.getPrompt({ name: 'test_simple_prompt' });
+    for (const result of [read, called, prompt]) {
+      expect(JSON.stringify(result)).not.toContain('io.modelcontextprotocol/');
+    }
+
+    const modern = await modernClient({});
+    const modernRead = (await modern.request({
+      method: 'resources/read',
+      params: { uri: 'test://static-text' },
+    } as never)) as Record<string, unknown>;
+    // The upstream's caching hints are the client's to use in this era.
+    expect(modernRead).toMatchObject({ ttlMs: expect.any(Number), cacheScope: expect.any(String) });
+    const modernCalled = (await call(modern, 'test_simple_text')) as Record<string, unknown>;
+    for (const result of [modernRead, modernCalled]) {
+      expect((result._meta as Record<string, unknown> | undefined)?.['io.modelcontextprotocol/serverInfo']).not.toEqual(
+        upstreamInfo,
+      );
+    }
+  }, 60_000);
+});

@@ -152,38 +152,46 @@ describe('createMcpAggregatorServer', () => {
     expect(names).not.toContain('changing__first');
   });
 
-  it('serves the resource URIs in tool results as resources/list does, and reads them back from their server', async () => {
+  it('serves the resource URIs in tool results and prompts as resources/list does, and reads them back from their server', async () => {
     const client = await connectInMemory();
     const cases: [string, Record<string, unknown>, 'resource_link' | 'resource'][] = [
       ['get-resource-links', { count: 3 }, 'resource_link'],
       ['get-resource-reference', { resourceType: 'Blob', resourceId: 2 }, 'resource'],
     ];
+    type Block = { type: string; uri?: string; resource?: { uri: string } };
+    const uriOf = (block: Block) => block.uri ?? block.resource?.uri ?? '';
+    // Everything but the URI is the server's own; the URI is `server+uri`, as resources/list serves it.
+    const served = (block: Block) =>
+      block.type === 'resource_link'
+        ? { ...block, uri: `everything+${uriOf(block)}` }
+        : { ...block, resource: { ...block.resource, uri: `everything+${uriOf(block)}` } };
+    const readsBack = async (uri: string) => {
+      const read = await client.readResource({ uri });
+      const directRead = await direct.readResource({ uri: uri.slice('everything+'.length) });
+      expect(read.contents, uri).toEqual(
+        directRead.contents.map((content) => ({ ...content, uri: `everything+${content.uri}` })),
+      );
+    };
     for (const [name, args, type] of cases) {
       const original = await direct.callTool({ name, arguments: args });
       const forwarded = await client.callTool({ name: `everything__${name}`, arguments: args });
-      const uriOf = (block: { uri?: string; resource?: { uri: string } }) => block.uri ?? block.resource?.uri;
-      const originalBlocks = (original.content as { type: string }[]).filter((block) => block.type === type);
-      const forwardedBlocks = (forwarded.content as { type: string }[]).filter((block) => block.type === type);
+      const originalBlocks = (original.content as Block[]).filter((block) => block.type === type);
+      const forwardedBlocks = (forwarded.content as Block[]).filter((block) => block.type === type);
       expect(originalBlocks.length, name).toBeGreaterThan(0);
-      // Everything but the URI is the server's own; the URI is `server+uri`, as resources/list serves it.
-      expect(forwardedBlocks, name).toEqual(
-        originalBlocks.map((block) =>
-          type === 'resource_link'
-            ? { ...block, uri: `everything+${uriOf(block)}` }
-            : {
-                ...block,
-                resource: { ...(block as { resource: object }).resource, uri: `everything+${uriOf(block)}` },
-              },
-        ),
-      );
-      for (const block of forwardedBlocks) {
-        const served = uriOf(block) ?? '';
-        const read = await client.readResource({ uri: served });
-        const directRead = await direct.readResource({ uri: served.slice('everything+'.length) });
-        expect(read.contents, served).toEqual(
-          directRead.contents.map((content) => ({ ...content, uri: `everything+${content.uri}` })),
-        );
-      }
+      expect(forwardedBlocks, name).toEqual(originalBlocks.map(served));
+      for (const block of forwardedBlocks) await readsBack(uriOf(block));
+    }
+    // A prompt's embedded resource likewise.
+    const promptArgs = { resourceType: 'Text', resourceId: '3' };
+    const original = await direct.getPrompt({ name: 'resource-prompt', arguments: promptArgs });
+    const prompt = await client.getPrompt({ name: 'everything__resource-prompt', arguments: promptArgs });
+    const embedded = original.messages.map((message) => message.content as Block);
+    expect(embedded.some((block) => block.type === 'resource')).toBe(true);
+    expect(prompt.messages.map((message) => message.content)).toEqual(
+      embedded.map((block) => (block.type === 'resource' ? served(block) : block)),
+    );
+    for (const block of embedded.filter((candidate) => candidate.type === 'resource')) {
+      await readsBack(`everything+${uriOf(block)}`);
     }
   });
 

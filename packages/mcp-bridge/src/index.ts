@@ -39,6 +39,7 @@ export {
   type McpBridgeOptions,
   type McpCallOptions,
   type McpForwardCallOptions,
+  type McpForwardedResult,
   type McpRestartPolicy,
 } from './host/mcp-bridge-options';
 export type { McpTelemetryOptions } from './host/mcp-call-span';

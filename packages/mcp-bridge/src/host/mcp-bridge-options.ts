@@ -1,4 +1,10 @@
-import type { Implementation, LoggingLevel, Progress } from '@modelcontextprotocol/client';
+import type {
+  CompatibilityCallToolResult,
+  Implementation,
+  InputRequiredResult,
+  LoggingLevel,
+  Progress,
+} from '@modelcontextprotocol/client';
 import type { McpLoginHook } from '../auth/create-oauth-fetch';
 import type { McpTokenStore } from '../auth/mcp-token-store';
 import type { McpBridgeEvent, McpTraceFrame } from './mcp-bridge-event';
@@ -142,6 +148,9 @@ export type McpCallOptions = {
   /** Overrides the bridge's `callTimeout` for this call. */
   timeout?: number;
 };
+
+/** What {@link McpBridge.forwardToolCall} resolves with: the server's result (`input_required` only with `input`). */
+export type McpForwardedResult = CompatibilityCallToolResult | InputRequiredResult;
 
 /** Options of one {@link McpBridge.forwardToolCall}. */
 export type McpForwardCallOptions = {

@@ -8,8 +8,6 @@ import {
 import { redactError } from '@interlingua/core/adapter';
 import type {
   CallToolResult,
-  CompatibilityCallToolResult,
-  InputRequiredResult,
   LoggingLevel,
   Tool as McpTool,
   Progress,
@@ -30,6 +28,7 @@ import {
   type McpBridgeOptions,
   type McpCallOptions,
   type McpForwardCallOptions,
+  type McpForwardedResult,
 } from './mcp-bridge-options';
 import { endMcpCallSpan, type McpTelemetryOptions, startMcpCallSpan } from './mcp-call-span';
 import { McpServerAccess } from './mcp-server-access';
@@ -226,9 +225,8 @@ export class McpBridge {
             });
     const span = startMcpCallSpan(tool.name, args, connection, this.telemetry);
     try {
-      // In 2026-07-28 the span's trace context rides in the request's _meta: the server's span joins the trace.
-      const extra = { traceContext: span.traceContext(), ...(onProgress === undefined ? {} : { onProgress }) };
-      // Without an input round the SDK answers `input_required` itself: the result is complete.
+      // The span's trace context rides in a 2026-07-28 request's _meta; no input round: the result is complete.
+      const extra = { traceContext: span.traceContext(), onProgress };
       const result = (await connection.callTool(tool.name, args, requestOptions, extra)) as CallToolResult;
       const where = { server: connection.name, tool: tool.name, toolCallId, maxResultBytes: this.maxResultBytes };
       const output = settleCallOutput(result, where, (event) => this.emit(event));
@@ -255,14 +253,14 @@ export class McpBridge {
 
   /**
    * Calls a tool by its exposed name and resolves with the server's result untouched (`isError`,
-   * every content type, `structuredContent`, `_meta`), for a host that passes it on — with `input`,
-   * a 2026-07-28 server's `input_required` result too. A call that produced no result throws an {@link McpToolCallError} with the reason; no events are emitted.
+   * every content type, `structuredContent`, `_meta`; with `input`, `input_required`), for a host that passes
+   * it on. A call that produced no result throws an {@link McpToolCallError} with the reason; no events.
    */
   async forwardToolCall(
     name: string,
     args: Record<string, unknown>,
     options: McpForwardCallOptions = {},
-  ): Promise<CompatibilityCallToolResult | InputRequiredResult> {
+  ): Promise<McpForwardedResult> {
     const timeout = options.timeout ?? this.callTimeout;
     const { signal } = options;
     const route = this.resolveRoute(name);
@@ -282,10 +280,7 @@ export class McpBridge {
         tool.name,
         args,
         { timeout, ...(signal === undefined ? {} : { signal }) },
-        {
-          ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
-          ...(options.input === undefined ? {} : { input: options.input }),
-        },
+        { onProgress: options.onProgress, input: options.input },
       );
     } catch (error) {
       const where = { server: connection.name, tool: tool.name, timeout, signal };

@@ -26,10 +26,10 @@ export type McpInputRound = {
 /** What a connection's `callTool` may add to a call. */
 export type McpToolCallExtras = {
   /** Receives the server's progress; the request carries a progress token of the bridge's. */
-  onProgress?: (progress: Progress) => void;
+  onProgress?: ((progress: Progress) => void) | undefined;
   /** The W3C trace context of the call's span (2026-07-28 `_meta`). */
-  traceContext?: Record<string, string>;
-  input?: McpInputRound;
+  traceContext?: Record<string, string> | undefined;
+  input?: McpInputRound | undefined;
 };
 
 /** What {@link sendMcpToolCall} sends. */

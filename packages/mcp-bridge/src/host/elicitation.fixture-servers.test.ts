@@ -87,4 +87,50 @@ describe('elicitation: schema defaults (SEP-1034) and URL mode', () => {
       .toEqual([{ type: 'elicitation-complete', server: 'host', elicitationId: 'visit-1' }]);
     expect(events).toContainEqual({ type: 'elicitation', server: 'host', action: 'accept', mode: 'url' });
   }, 60_000);
+  it('answers -32042 (URL elicitation required) through the URL hook, then calls once more', async () => {
+    const events: McpBridgeEvent[] = [];
+    const asked: McpUrlElicitationRequest[] = [];
+    const bridge = await open(
+      {
+        urlElicitation: (request) => {
+          asked.push(request);
+          return { action: 'accept' };
+        },
+      },
+      events,
+      [],
+    );
+    const output = await bridge.callTool('host__needs-connection', {});
+    expect(output.isError).not.toBe(true);
+    expect(text(output)).toBe('connected after 2 calls');
+    expect(asked).toEqual([
+      {
+        server: 'host',
+        message: 'Connect your calendar first.',
+        url: 'https://example.com/connect?session=2',
+        elicitationId: 'connect-2',
+      },
+    ]);
+    expect(events).toContainEqual({ type: 'elicitation', server: 'host', action: 'accept', mode: 'url' });
+  }, 60_000);
+
+  it('keeps the -32042 error when the user declines the page, and calls no more', async () => {
+    const asked: McpUrlElicitationRequest[] = [];
+    const bridge = await open(
+      {
+        urlElicitation: (request) => {
+          asked.push(request);
+          return { action: 'decline' };
+        },
+      },
+      [],
+      [],
+    );
+    const refused = await bridge.callTool('host__needs-connection', {});
+    expect(refused.isError).toBe(true);
+    expect(text(refused)).toMatch(/URL elicitation required/);
+    expect(asked).toHaveLength(1);
+    // The server counted one call only: the declined page was not followed by a retry.
+    expect(text(await bridge.callTool('host__needs-connection', {}))).toBe('connected after 2 calls');
+  }, 60_000);
 });

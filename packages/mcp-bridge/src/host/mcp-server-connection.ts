@@ -12,6 +12,7 @@ import type {
 import type { McpRoot, McpServerConfig } from '../config/mcp-server-config';
 import { mcpServerSecrets } from '../config/mcp-server-secrets';
 import { connectMcpClient, type McpClientConnection, type McpProtocolEra } from '../transports/connect-mcp-client';
+import { answerUrlElicitationRequired } from './answer-url-elicitation-required';
 import { callableTools } from './callable-tools';
 import type { ConnectionSettings } from './connection-settings';
 import { createConnectionObserver } from './create-connection-observer';
@@ -151,11 +152,10 @@ export class McpServerConnection {
   }
 
   /**
-   * Sends `tools/call`. With `onProgress`, the request carries a progress token of ours and the
-   * progress notifications are read off the frames in arrival order: the SDK's own handler runs
-   * after the response when the last notification and the response arrive together, and drops it.
-   * With `input`, a 2026-07-28 server's `input_required` result comes back as it is (see
-   * {@link sendMcpToolCall}); a legacy server's requests still go to the client's handlers.
+   * Sends `tools/call`; a `-32042` goes to the URL hook, then the call once more. With `onProgress`,
+   * progress is read off the frames in arrival order (the SDK's handler drops the last one when it
+   * arrives with the response). With `input`, a 2026-07-28 server's `input_required` result comes
+   * back as it is ({@link sendMcpToolCall}); a legacy server's requests go to the client's handlers.
    */
   callTool(
     name: string,
@@ -169,13 +169,16 @@ export class McpServerConnection {
     const meta = eraMeta(era, this.logLevel, extra.traceContext);
     const input = era === 'modern' ? extra.input : undefined;
     const { onProgress } = extra;
+    const { features, emit } = this.settings;
+    const urls = { server: this.name, handler: features.urlElicitation, emit, signal: options.signal };
     let call: Promise<CallToolResult | InputRequiredResult>;
     if (onProgress === undefined) {
-      call = sendMcpToolCall(client, { name, args, options, meta, input });
+      call = answerUrlElicitationRequired(() => sendMcpToolCall(client, { name, args, options, meta, input }), urls);
     } else {
       const progressToken = `interlingua-${++this.progressCount}`;
       this.progressListeners.set(progressToken, onProgress);
-      call = sendMcpToolCall(client, { name, args, options, meta: { ...meta, progressToken }, input }).finally(() =>
+      const request = { name, args, options, meta: { ...meta, progressToken }, input };
+      call = answerUrlElicitationRequired(() => sendMcpToolCall(client, request), urls).finally(() =>
         this.progressListeners.delete(progressToken),
       );
     }

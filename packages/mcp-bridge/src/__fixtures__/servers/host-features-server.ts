@@ -4,7 +4,7 @@
 // Run as `node --import tsx host-features-server.ts`; see SOURCES.md.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
+import { type LoggingLevel, UrlElicitationRequiredError } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 
 const LEVELS: LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
@@ -88,6 +88,28 @@ server.registerTool(
     });
     if (result.action === 'accept') await server.server.createElicitationCompletionNotifier(elicitationId)();
     return { content: [{ type: 'text', text: JSON.stringify(result) }] };
+  },
+);
+
+// Answers -32042 (URL elicitation required) until the client has been told once: a server that
+// needs the user to connect an account before the tool works, and trusts the visit was made.
+let connectAsked = 0;
+server.registerTool(
+  'needs-connection',
+  { description: 'Works only after the user has visited the connect page (-32042 until then).' },
+  async () => {
+    connectAsked += 1;
+    if (connectAsked === 1) {
+      throw new UrlElicitationRequiredError([
+        {
+          mode: 'url',
+          message: 'Connect your calendar first.',
+          url: 'https://example.com/connect?session=2',
+          elicitationId: 'connect-2',
+        },
+      ]);
+    }
+    return { content: [{ type: 'text', text: `connected after ${connectAsked} calls` }] };
   },
 );
 

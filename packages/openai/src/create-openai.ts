@@ -1,7 +1,7 @@
 import type { ChatModel } from '@interlingua/core';
 import { InvalidSettingError } from '@interlingua/core';
 import { rejectUnknownSettings } from '@interlingua/core/adapter';
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { OpenAIChatModel } from './openai-chat-model';
 import type { OpenAICompatSettings } from './openai-compat';
 import { createOpenAILeanClient } from './openai-lean-transport';
@@ -154,7 +154,8 @@ export function createOpenAI(settings: OpenAISettings = {}): OpenAIProvider {
     });
   }
   let client: OpenAI | undefined;
-  const getClient = (): OpenAI => {
+  // The SDK is loaded on the first SDK-transport call: a lean-only process (the gateway) never loads it.
+  const getClient = async (): Promise<OpenAI> => {
     if (client !== undefined) return client;
     const key = apiKey ?? process.env.OPENAI_API_KEY;
     if (key === undefined || key === '') {
@@ -163,7 +164,8 @@ export function createOpenAI(settings: OpenAISettings = {}): OpenAIProvider {
           'Expected an OpenAI API key: pass `apiKey` to createOpenAI() or set the OPENAI_API_KEY environment variable, got neither.',
       });
     }
-    client = new OpenAI({
+    const { default: OpenAIClient } = await import('openai');
+    client ??= new OpenAIClient({
       apiKey: key,
       ...(baseURL === undefined ? {} : { baseURL }),
       ...(organization === undefined ? {} : { organization }),

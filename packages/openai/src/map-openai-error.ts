@@ -1,6 +1,6 @@
 import { AbortedError, APICallError, type InterlinguaError } from '@interlingua/core';
 import { describeConnectionFailure, isRetryableStatus, redactError, toTransportError } from '@interlingua/core/adapter';
-import { APIConnectionError, APIError, APIUserAbortError } from 'openai';
+import { APIConnectionError, APIError, APIUserAbortError } from 'openai/error';
 import { openaiErrorBodySchema } from './openai-api';
 
 /**

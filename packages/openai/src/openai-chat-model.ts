@@ -19,8 +19,11 @@ export type OpenAIChatModelConfig = {
   /** The provider key (`openai`, or `ollama`, `vllm`, … for compatible servers). */
   provider: string;
   modelId: string;
-  /** Returns the SDK client; called on each request so a missing key fails at call time. */
-  client: () => OpenAI;
+  /**
+   * Returns the SDK client (or a promise of it: `createOpenAI` loads the SDK on the first call);
+   * called on each request so a missing key fails at call time.
+   */
+  client: () => OpenAI | Promise<OpenAI>;
   /** With the lean transport: returns its client, used instead of the SDK's (see `transport`). */
   lean?: (() => LeanHTTPClient) | undefined;
   compat: OpenAICompatSettings;
@@ -59,7 +62,7 @@ export class OpenAIChatModel implements ChatModel {
       const raw = await sendOpenAILean(this.config.lean(), '/chat/completions', body, options);
       return withEncodeWarnings(decodeOpenAIResponse(raw), warnings);
     }
-    const client = this.config.client();
+    const client = await this.config.client();
     let raw: unknown;
     try {
       // The encoded body has no `stream` key for a non-streaming call; send it as is.
@@ -85,7 +88,7 @@ export class OpenAIChatModel implements ChatModel {
       yield* yieldModelEvents(decodeOpenAIStream(chunks), warnings);
       return;
     }
-    const client = this.config.client();
+    const client = await this.config.client();
     const chunks = await readOpenAIStream(
       client.chat.completions.create(body as ChatCompletionCreateParamsStreaming, openAIRequestOptions(options)),
       {

@@ -1,6 +1,6 @@
 import { type CallOptions, InvalidSettingError } from '@interlingua/core';
 import { LeanHTTPClient, readSSEJSON, stainlessErrorFactory } from '@interlingua/core/adapter';
-import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai/error';
 import { mapOpenAIError } from './map-openai-error';
 import { OPENAI_DEFAULT_TIMEOUT_MS } from './openai-transport';
 

@@ -19,8 +19,11 @@ export type OpenAIResponsesModelConfig = {
   /** The provider key models report (`openai`), also the key of capability lookups. */
   provider: string;
   modelId: string;
-  /** Returns the SDK client; called on each request so a missing key fails at call time. */
-  client: () => OpenAI;
+  /**
+   * Returns the SDK client (or a promise of it: `createOpenAI` loads the SDK on the first call);
+   * called on each request so a missing key fails at call time.
+   */
+  client: () => OpenAI | Promise<OpenAI>;
   /** With the lean transport: returns its client, used instead of the SDK's (see `transport`). */
   lean?: (() => LeanHTTPClient) | undefined;
   settings: OpenAIResponsesSettings;
@@ -59,7 +62,7 @@ export class OpenAIResponsesModel implements ChatModel {
       const raw = await sendOpenAILean(this.config.lean(), '/responses', body, options);
       return withEncodeWarnings(decodeOpenAIResponsesResponse(raw), warnings);
     }
-    const client = this.config.client();
+    const client = await this.config.client();
     let raw: unknown;
     try {
       raw = await client.responses.create(body as ResponseCreateParamsNonStreaming, openAIRequestOptions(options));
@@ -83,7 +86,7 @@ export class OpenAIResponsesModel implements ChatModel {
       yield* yieldModelEvents(decodeOpenAIResponsesStream(events), warnings);
       return;
     }
-    const client = this.config.client();
+    const client = await this.config.client();
     const events = await readOpenAIStream(
       client.responses.create(body as ResponseCreateParamsStreaming, openAIRequestOptions(options)),
       {

@@ -2,10 +2,13 @@
 // `mock` (a Chat Completions endpoint answering at once), `proxy` (a raw node:http pass-through,
 // the lower bound of any proxy), `gateway` (the Interlingua gateway from the built packages, one
 // model on the mock). Each sends `{ ready: url }` over IPC and answers 'rss' with its RSS and
-// 'cpu' with its CPU time so far.
-import { createWriteStream } from 'node:fs';
+// 'cpu' with its CPU time so far. `gateway` runs the built CLI as a deployment does;
+// `gateway-library` the umbrella's `createBuiltInGateway` (every package loaded).
+import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, createServer, request } from 'node:http';
-import { devNull } from 'node:os';
+import { connect, createServer as createNetServer } from 'node:net';
+import { devNull, tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const [role, target] = process.argv.slice(2);
 
@@ -43,6 +46,30 @@ const BURST = 20;
 const STREAM_BURSTS = [];
 for (let index = 0; index < STREAM_EVENTS.length; index += BURST)
   STREAM_BURSTS.push(STREAM_EVENTS.slice(index, index + BURST).join(''));
+
+function freePort() {
+  return new Promise((resolve) => {
+    const probe = createNetServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+// Resolves once something accepts connections on the port (the CLI prints its URL, not to us).
+async function listening(port) {
+  for (;;) {
+    const open = await new Promise((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 function ready(server) {
   server.listen(0, '127.0.0.1', () => process.send({ ready: `http://127.0.0.1:${server.address().port}` }));
@@ -103,7 +130,31 @@ if (role === 'mock') {
     }),
   );
 } else if (role === 'gateway') {
-  // The built umbrella (`pnpm build`), as a user runs it.
+  // The gateway as it is deployed: the built CLI's `interlingua gateway --config …` in this process
+  // (only what the command imports is loaded; log lines go to stdout, pino's asynchronous writer —
+  // the null device here). The config names one model on the mock.
+  const dir = mkdtempSync(join(tmpdir(), 'interlingua-bench-'));
+  const config = join(dir, 'gateway.json');
+  writeFileSync(
+    config,
+    JSON.stringify({
+      models: { fast: { model: 'openai:gpt-4.1-mini', retries: 0 } },
+      providers: { openai: { baseURL: `${target}/v1`, apiKey: 'sk-bench-0000' } },
+      limits: { maxConcurrent: 4096, maxBodyBytes: 1_048_576 },
+    }),
+  );
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  const port = await freePort();
+  process.argv = [process.argv[0], 'interlingua', 'gateway', '--config', config, '--port', String(port)];
+  // The start-up banner is the CLI's; the bench prints its own table.
+  const write = process.stderr.write;
+  process.stderr.write = () => true;
+  await import(new URL('../../packages/interlingua/dist/cli.js', import.meta.url).href);
+  await listening(port);
+  process.stderr.write = write;
+  process.send({ ready: `http://127.0.0.1:${port}` });
+} else if (role === 'gateway-library') {
+  // The built umbrella as a library user embeds it (every package imported).
   const { createBuiltInGateway } = await import(
     new URL('../../packages/interlingua/dist/index.js', import.meta.url).href
   );

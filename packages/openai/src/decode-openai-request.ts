@@ -21,6 +21,7 @@ import { toToolCall } from './decode-openai-response';
 import { type OpenAIMessage, type OpenAIResponseFormat, type OpenAIUserPart, openaiRequestSchema } from './openai-api';
 import { decodeOpenAIChatWebSearch } from './openai-chat-hosted-tools';
 import { readOpenAIPromptCache } from './openai-prompt-cache';
+import { isOpenAIRequest } from './openai-request-guard';
 import { unmarkOpenAIToolError } from './openai-tool-error-text';
 
 // Body keys mapped to IR fields; every other key goes to `providerOptions.openai` verbatim.
@@ -59,7 +60,7 @@ const EFFORTS = new Set(['minimal', 'low', 'medium', 'high']);
  * @see https://platform.openai.com/docs/api-reference/chat/create
  */
 export function decodeOpenAIRequest(body: unknown): CodecResult<DecodedRequest> {
-  const wire = parseWireRequest(openaiRequestSchema, body, 'a Chat Completions request body');
+  const wire = parseWireRequest(openaiRequestSchema, body, 'a Chat Completions request body', isOpenAIRequest);
   const warnings: Warning[] = [];
   const systems: string[] = [];
   const messages: Message[] = [];

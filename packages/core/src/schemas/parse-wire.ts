@@ -19,13 +19,17 @@ export type WireSchema<T> = {
  *
  * Before the schema runs, the whole body must be plain JSON data nested at most
  * `MAX_JSON_DEPTH` levels (checked iteratively): a request body comes from strangers, and
- * everything a decoder copies or recurses over is then bounded.
+ * everything a decoder copies or recurses over is then bounded. With a `guard` (a hand-written
+ * check that passes only bodies the schema would return unchanged, see {@link WireGuard}), such a
+ * body is returned as it is, without the schema's parse and copy; any other goes to the schema,
+ * so errors read exactly as without the guard.
  */
-export function parseWireRequest<T>(schema: WireSchema<T>, body: unknown, expected: string): T {
+export function parseWireRequest<T>(schema: WireSchema<T>, body: unknown, expected: string, guard?: WireGuard<T>): T {
   const issue = findJSONValueIssue(body);
   if (issue !== undefined) {
     throw new InvalidRequestError({ message: `Expected ${expected}: ${formatSchemaIssues([issue])}` });
   }
+  if (guard?.(body) === true) return body;
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
   throw new InvalidRequestError({

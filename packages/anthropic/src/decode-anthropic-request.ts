@@ -22,6 +22,7 @@ import {
 } from './anthropic-api';
 import { fromAnthropicCacheControl } from './anthropic-cache-control';
 import { decodeAnthropicHostedTool, decodeAnthropicMcpServers } from './anthropic-hosted-tools';
+import { isAnthropicRequest } from './anthropic-request-guard';
 import { convertAnthropicContent } from './convert-anthropic-content';
 
 type UserBlock = Exclude<
@@ -63,7 +64,7 @@ const knownKeys = new Set([
  * @see https://docs.anthropic.com/en/api/messages
  */
 export function decodeAnthropicRequest(body: unknown): CodecResult<DecodedRequest> {
-  const wire = parseWireRequest(anthropicMessagesRequestSchema, body, EXPECTED);
+  const wire = parseWireRequest(anthropicMessagesRequestSchema, body, EXPECTED, isAnthropicRequest);
   const warnings: Warning[] = [];
   const anthropicOptions: JSONObject = {};
   // From the body itself, not the parsed copy: the schema drops keys such as `__proto__`.

@@ -9,6 +9,7 @@ import { Agent, createServer, request } from 'node:http';
 import { connect, createServer as createNetServer } from 'node:net';
 import { devNull, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import v8 from 'node:v8';
 
 const [role, target] = process.argv.slice(2);
 
@@ -79,6 +80,7 @@ process.on('message', (message) => {
   if (message === 'rss') process.send({ rss: process.memoryUsage().rss });
   if (message === 'exit') process.exit(0);
   if (message === 'cpu') process.send({ cpu: process.cpuUsage() });
+  if (message === 'heap') process.send({ heap: { ...process.memoryUsage(), spaces: v8.getHeapSpaceStatistics() } });
 });
 
 if (role === 'mock') {
@@ -146,12 +148,12 @@ if (role === 'mock') {
   process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
   const port = await freePort();
   process.argv = [process.argv[0], 'interlingua', 'gateway', '--config', config, '--port', String(port)];
-  // The start-up banner is the CLI's; the bench prints its own table.
-  const write = process.stderr.write;
+  // The CLI's banner and shutdown line: the bench prints its own table.
   process.stderr.write = () => true;
   await import(new URL('../../packages/interlingua/dist/cli.js', import.meta.url).href);
   await listening(port);
-  process.stderr.write = write;
+  // The CLI's SIGTERM drains and returns; the IPC channel would then keep this process alive.
+  process.once('SIGTERM', () => process.disconnect?.());
   process.send({ ready: `http://127.0.0.1:${port}` });
 } else if (role === 'gateway-library') {
   // The built umbrella as a library user embeds it (every package imported).

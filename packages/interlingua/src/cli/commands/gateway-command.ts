@@ -1,9 +1,8 @@
 import { InvalidSettingError } from '@interlingua/core';
 import { createRedactor } from '@interlingua/core/adapter';
-import { type Gateway, readGatewayConfig } from '@interlingua/gateway';
-import { createFileTokenStore, defaultTokenDirectory } from '@interlingua/mcp-bridge';
+import { type Gateway, type GatewayConfig, readGatewayConfig } from '@interlingua/gateway';
 import { createBuiltInGateway } from '../../gateway/create-built-in-gateway';
-import { type GatewayMcp, openGatewayMcp } from '../../gateway/open-gateway-mcp';
+import type { GatewayMcp } from '../../gateway/open-gateway-mcp';
 import { createTraceRecorder } from '../../trace/create-trace-recorder';
 import { secretsFromEnv } from '../../trace/secrets-from-env';
 import { CliError, EXIT_FAILURE } from '../cli-error';
@@ -58,14 +57,8 @@ export async function gatewayCommand(args: Extract<CliArgs, { command: 'gateway'
   let mcp: GatewayMcp | undefined;
   try {
     // The config's MCP servers, served at mcp.path behind the same keys (remote servers' OAuth logins from `interlingua mcp login`).
-    mcp = await openGatewayMcp(config, {
-      configPath: args.config,
-      env: io.env,
-      bridge: { tokenStore: createFileTokenStore(defaultTokenDirectory(io.env)) },
-    }).catch((error: unknown) => {
-      if (!InvalidSettingError.isInstance(error)) throw error;
-      throw new CliError(error.message, { hint: 'See docs/gateway.md, "MCP on the gateway".', cause: error });
-    });
+    // Imported only with an `mcp` section: serving models needs no MCP SDK (issue 33, memory).
+    mcp = config.mcp === undefined ? undefined : await openMcp(config, args.config, io.env);
     gateway = createBuiltInGateway(config, {
       ...(mcp === undefined ? {} : { mcp }),
       ...(store === undefined ? {} : { store }),
@@ -149,4 +142,24 @@ function listenError(error: unknown, args: { host: string; port: number }): unkn
     });
   }
   return error;
+}
+
+// The bridge and the MCP SDK under it, loaded for a config that serves MCP only.
+async function openMcp(
+  config: GatewayConfig,
+  configPath: string,
+  env: Record<string, string | undefined>,
+): Promise<GatewayMcp | undefined> {
+  const [{ openGatewayMcp }, { createFileTokenStore, defaultTokenDirectory }] = await Promise.all([
+    import('../../gateway/open-gateway-mcp'),
+    import('@interlingua/mcp-bridge'),
+  ]);
+  return openGatewayMcp(config, {
+    configPath,
+    env,
+    bridge: { tokenStore: createFileTokenStore(defaultTokenDirectory(env)) },
+  }).catch((error: unknown) => {
+    if (!InvalidSettingError.isInstance(error)) throw error;
+    throw new CliError(error.message, { hint: 'See docs/gateway.md, "MCP on the gateway".', cause: error });
+  });
 }

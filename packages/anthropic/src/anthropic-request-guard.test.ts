@@ -72,7 +72,7 @@ describe('isAnthropicRequest (the request decoder guard, issue 33)', () => {
   });
 
   it('leaves to the schema what it is not sure of (unknown nested keys, cache_control, images, thinking)', () => {
-    const [first] = COMMON as [Record<string, unknown>];
+    const first = COMMON[0] as Record<string, unknown>;
     const variants = [
       { ...first, messages: [{ role: 'user', content: 'hi', name: 'ann' }] },
       {

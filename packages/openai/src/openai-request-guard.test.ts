@@ -75,7 +75,7 @@ describe('isOpenAIRequest (the request decoder guard, issue 33)', () => {
   });
 
   it('leaves to the schema what it is not sure of (unknown nested keys, images, named messages)', () => {
-    const [first] = COMMON as [Record<string, unknown>];
+    const first = COMMON[0] as Record<string, unknown>;
     const variants = [
       { ...first, messages: [{ role: 'user', content: 'hi', name: 'ann' }] },
       {

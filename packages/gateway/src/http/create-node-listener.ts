@@ -225,11 +225,15 @@ export function createNodeListener(
           if (outgoing.destroyed) break;
           if (!scheduled) {
             // The first chunk of a tick is written at once; the later ones wait for the tick's end.
-            // (No uncork() to push it past Node's own per-tick cork: an uncork without its cork
-            // put the body before the headers on Node 22.)
+            // Corked around its write so that Node's own per-tick cork (taken by a write to an
+            // uncorked socket, released on the next tick) is not: the chunk — with the headers, on
+            // the first — leaves now, not after the work on the rest of the tick's events. (A
+            // balanced pair: an uncork() without its cork() put the body before the headers on Node 22.)
             scheduled = true;
             process.nextTick(flush);
+            outgoing.cork();
             send(text);
+            outgoing.uncork();
           } else {
             gathered += text;
             if (gathered.length >= FLUSH_AT) flush();

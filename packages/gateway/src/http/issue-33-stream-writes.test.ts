@@ -1,5 +1,5 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createNodeListener, type GatewayApp } from './create-node-listener';
 
@@ -82,6 +82,33 @@ describe('createNodeListener: stream writes (issue 33)', () => {
       if (text.includes('"first":true')) firstRead();
     });
     expect(body).toBe('data: {"first":true}\n\ndata: [DONE]\n\n');
+  });
+
+  it('hands the first chunk of a tick to the socket before the rest of the tick is worked on', async () => {
+    // Node corks a response's socket on a write until the next tick, so the first chunk (and the
+    // headers with it) would wait for the work on every other event of the same upstream read —
+    // the time to first byte grew with the burst. When the stream resumes after its first chunk
+    // (in the same tick, before any I/O), that chunk must already be out of the response: the
+    // socket not corked, nothing of it left in the socket's buffer.
+    let socket: Socket | undefined;
+    const seen: { corked: number; buffered: number }[] = [];
+    async function* stream(): AsyncIterable<string> {
+      yield 'data: {"first":true}\n\n';
+      seen.push({ corked: socket?.writableCorked ?? -1, buffered: socket?.writableLength ?? -1 });
+      yield 'data: {"second":true}\n\n';
+      yield 'data: [DONE]\n\n';
+    }
+    const { url } = await serve(async () => ({
+      status: 200,
+      headers: { 'content-type': 'text/event-stream' },
+      stream: stream(),
+    }));
+    server?.once('connection', (connection: Socket) => {
+      socket = connection;
+    });
+    const body = await post(url);
+    expect(body).toBe('data: {"first":true}\n\ndata: {"second":true}\n\ndata: [DONE]\n\n');
+    expect(seen).toEqual([{ corked: 0, buffered: 0 }]);
   });
 
   it('goes on after a gathered write that had to wait, when the next chunk comes after the drain', async () => {

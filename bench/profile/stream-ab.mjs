@@ -1,0 +1,123 @@
+// Streams A/B in one run (issue 33): the 200-chunk stream of the gateway bench through the raw
+// proxy, this checkout's gateway and another checkout's (its built packages), interleaved:
+//   node bench/profile/stream-ab.mjs <other checkout> [rounds=200] [same|translated]
+// Prints p50 total added and first byte added per arm (over the mock direct), their ratios to the
+// proxy's, client reads per stream, whether every stream relayed its 200 content events, and the
+// load average.
+import { fork } from 'node:child_process';
+import { Agent, request } from 'node:http';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const [other, roundsText = '200', kind = 'same'] = process.argv.slice(2);
+if (other === undefined) throw new Error('Expected the other checkout as the first argument.');
+const rounds = Number(roundsText);
+const here = fileURLToPath(new URL('../gateway/bench-servers.mjs', import.meta.url));
+const there = join(other, 'bench/gateway/bench-servers.mjs');
+function start(script, role, target) {
+  const child = fork(script, target ? [role, target] : [role], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  return new Promise((resolve) => child.on('message', (m) => m.ready && resolve({ child, url: m.ready })));
+}
+const mock = await start(here, 'mock');
+const proxy = await start(here, 'proxy', mock.url);
+const a = await start(there, 'gateway', mock.url);
+const b = await start(here, 'gateway', mock.url);
+const openai = (model) =>
+  JSON.stringify({
+    model,
+    messages: [{ role: 'user', content: 'Say hello.' }],
+    stream: true,
+    stream_options: { include_usage: true },
+  });
+const anthropic = JSON.stringify({
+  model: 'fast',
+  max_tokens: 64,
+  messages: [{ role: 'user', content: 'Say hello.' }],
+  stream: true,
+});
+const gatewayTarget = (url) =>
+  kind === 'translated'
+    ? { url, path: '/v1/messages', body: anthropic }
+    : { url, path: '/v1/chat/completions', body: openai('fast') };
+const arms = {
+  direct: { url: mock.url, path: '/v1/chat/completions', body: openai('gpt-4.1-mini') },
+  proxy: { url: proxy.url, path: '/v1/chat/completions', body: openai('gpt-4.1-mini') },
+  other: gatewayTarget(a.url),
+  this: gatewayTarget(b.url),
+};
+const CONTENT_EVENT = /"content":"word\d+ "|"text_delta","text":"word\d+ "/g;
+const agents = new Map();
+function timed(target) {
+  const url = new URL(target.url);
+  let agent = agents.get(target.url + target.path);
+  if (agent === undefined) {
+    agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    agents.set(target.url + target.path, agent);
+  }
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    let first;
+    let reads = 0;
+    let text = '';
+    const outgoing = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        method: 'POST',
+        path: target.path,
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(target.body) },
+      },
+      (incoming) => {
+        if (incoming.statusCode !== 200) reject(new Error(`${target.path}: status ${incoming.statusCode}`));
+        incoming.setEncoding('utf8');
+        incoming.on('data', (piece) => {
+          first ??= process.hrtime.bigint();
+          reads += 1;
+          text += piece;
+        });
+        incoming.on('end', () => {
+          const end = process.hrtime.bigint();
+          resolve({
+            first: Number((first ?? end) - started) / 1e6,
+            end: Number(end - started) / 1e6,
+            reads,
+            events: text.match(CONTENT_EVENT)?.length ?? 0,
+          });
+        });
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(target.body);
+  });
+}
+const names = Object.keys(arms);
+const results = Object.fromEntries(names.map((name) => [name, []]));
+const before = loadavg();
+for (let round = 0; round < 30 + rounds; round++) {
+  for (let index = 0; index < names.length; index++) {
+    const name = names[(round + index) % names.length];
+    const timing = await timed(arms[name]);
+    if (round >= 30) results[name].push(timing);
+  }
+}
+const after = loadavg();
+const p50 = (name, key) => {
+  const sorted = results[name].map((t) => t[key]).sort((x, y) => x - y);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+const added = (name, key) => p50(name, key) - p50('direct', key);
+console.log(
+  `${kind}, ${rounds} rounds; load average ${before.map((v) => v.toFixed(2)).join(' ')} → ${after.map((v) => v.toFixed(2)).join(' ')}`,
+);
+console.log(
+  `direct p50: total ${p50('direct', 'end').toFixed(3)} ms, first byte ${p50('direct', 'first').toFixed(3)} ms`,
+);
+for (const name of ['proxy', 'other', 'this']) {
+  const ratio = (key) => (name === 'proxy' ? '' : ` (${(added(name, key) / added('proxy', key)).toFixed(2)}× proxy)`);
+  console.log(
+    `${name.padEnd(6)} total added ${added(name, 'end').toFixed(3)} ms${ratio('end')}, first byte added ${added(name, 'first').toFixed(3)} ms${ratio('first')}, reads ${p50(name, 'reads')}, 1:1 ${results[name].every((t) => t.events === 200) ? 'yes' : 'NO'}`,
+  );
+}
+for (const server of [mock, proxy, a, b]) server.child.kill();

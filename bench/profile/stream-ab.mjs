@@ -1,6 +1,7 @@
 // Streams A/B in one run (issue 33): the 200-chunk stream of the gateway bench through the raw
-// proxy, this checkout's gateway and another checkout's (its built packages), interleaved:
-//   node bench/profile/stream-ab.mjs <other checkout> [rounds=200] [same|translated]
+// proxy and the gateways of two checkouts (their built packages), interleaved round by round:
+//   node bench/profile/stream-ab.mjs <checkout A> <checkout B> [rounds=200] [same|translated]
+// An A/A run (one build twice) shows what the difference between A and B is worth.
 // Prints p50 total added and first byte added per arm (over the mock direct), their ratios to the
 // proxy's, client reads per stream, whether every stream relayed its 200 content events, and the
 // load average.
@@ -10,19 +11,18 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const [other, roundsText = '200', kind = 'same'] = process.argv.slice(2);
-if (other === undefined) throw new Error('Expected the other checkout as the first argument.');
+const [checkoutA, checkoutB, roundsText = '200', kind = 'same'] = process.argv.slice(2);
+if (checkoutB === undefined) throw new Error('Expected two checkouts: A and B.');
 const rounds = Number(roundsText);
 const here = fileURLToPath(new URL('../gateway/bench-servers.mjs', import.meta.url));
-const there = join(other, 'bench/gateway/bench-servers.mjs');
 function start(script, role, target) {
   const child = fork(script, target ? [role, target] : [role], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   return new Promise((resolve) => child.on('message', (m) => m.ready && resolve({ child, url: m.ready })));
 }
 const mock = await start(here, 'mock');
 const proxy = await start(here, 'proxy', mock.url);
-const a = await start(there, 'gateway', mock.url);
-const b = await start(here, 'gateway', mock.url);
+const a = await start(join(checkoutA, 'bench/gateway/bench-servers.mjs'), 'gateway', mock.url);
+const b = await start(join(checkoutB, 'bench/gateway/bench-servers.mjs'), 'gateway', mock.url);
 const openai = (model) =>
   JSON.stringify({
     model,
@@ -43,8 +43,8 @@ const gatewayTarget = (url) =>
 const arms = {
   direct: { url: mock.url, path: '/v1/chat/completions', body: openai('gpt-4.1-mini') },
   proxy: { url: proxy.url, path: '/v1/chat/completions', body: openai('gpt-4.1-mini') },
-  other: gatewayTarget(a.url),
-  this: gatewayTarget(b.url),
+  A: gatewayTarget(a.url),
+  B: gatewayTarget(b.url),
 };
 const CONTENT_EVENT = /"content":"word\d+ "|"text_delta","text":"word\d+ "/g;
 const agents = new Map();
@@ -95,11 +95,15 @@ function timed(target) {
 const names = Object.keys(arms);
 const results = Object.fromEntries(names.map((name) => [name, []]));
 const before = loadavg();
+// A gateway's work after its answer (the log line, the settling) falls on the request that
+// follows it: each arm gets a short pause after it, and A and B swap places every round.
+const pause = () => new Promise((resolve) => setTimeout(resolve, 3));
 for (let round = 0; round < 30 + rounds; round++) {
-  for (let index = 0; index < names.length; index++) {
-    const name = names[(round + index) % names.length];
+  const order = round % 2 === 0 ? names : ['direct', 'proxy', 'B', 'A'];
+  for (const name of order) {
     const timing = await timed(arms[name]);
     if (round >= 30) results[name].push(timing);
+    await pause();
   }
 }
 const after = loadavg();
@@ -114,7 +118,7 @@ console.log(
 console.log(
   `direct p50: total ${p50('direct', 'end').toFixed(3)} ms, first byte ${p50('direct', 'first').toFixed(3)} ms`,
 );
-for (const name of ['proxy', 'other', 'this']) {
+for (const name of ['proxy', 'A', 'B']) {
   const ratio = (key) => (name === 'proxy' ? '' : ` (${(added(name, key) / added('proxy', key)).toFixed(2)}× proxy)`);
   console.log(
     `${name.padEnd(6)} total added ${added(name, 'end').toFixed(3)} ms${ratio('end')}, first byte added ${added(name, 'first').toFixed(3)} ms${ratio('first')}, reads ${p50(name, 'reads')}, 1:1 ${results[name].every((t) => t.events === 200) ? 'yes' : 'NO'}`,

@@ -56,50 +56,67 @@ export async function* streamReply(
   const relayed = createTokenTally();
   const failed = (error: unknown) =>
     redactGatewayError(toGatewayError(error, source.backend, services.redact), services.redact);
-  async function* events(): AsyncIterable<StreamEvent> {
-    let next = first;
-    while (!next.done) {
-      const event = next.value;
-      if (event.type === 'error') {
-        usage = (event as { usage?: Usage }).usage ?? usage;
-        // A client that left ends the call; that is not the backend failing.
-        if (request.signal.aborted) return;
-        failure = event.error;
-        if (format.streamErrorsInBand === true) {
-          inBand = failed(failure);
-          yield { type: 'error', error: inBand };
-        }
-        return;
-      }
-      if (event.type === 'finish') {
-        const { model: backendModel, ...finish } = event;
-        usage = finish.usage;
-        finished = true;
-        finishReason = finish.finishReason;
-        record.backendModel = backendModel;
-        for (const warning of finish.warnings ?? []) record.warnings.push(warning);
-        // The encoder stops at `finish`: read the upstream to its end first, so the backend call
-        // completes (and is traced whole) instead of being cut off once the client has it all.
-        const waitStart = performance.now();
-        next = await iterator.next();
-        record.upstreamMs += performance.now() - waitStart;
-        yield finish;
-        continue;
-      }
-      tally(event);
-      yield event;
-      const waitStart = performance.now();
-      next = await iterator.next();
-      record.upstreamMs += performance.now() - waitStart;
+  // The events the encoder reads: a plain iterator over the upstream's, not an async generator
+  // around it — each event costs one awaited `next()`, not a generator's resumption as well.
+  // The one read ahead (`pending`) is the started stream's first event, then, after `finish`,
+  // what followed it.
+  let pending: IteratorResult<StreamEvent> | undefined = first;
+  let over = false;
+  const upstreamNext = async (): Promise<IteratorResult<StreamEvent>> => {
+    const waitStart = performance.now();
+    const next = await iterator.next();
+    record.upstreamMs += performance.now() - waitStart;
+    return next;
+  };
+  const end = (): IteratorResult<StreamEvent> => {
+    over = true;
+    return { done: true, value: undefined };
+  };
+  async function nextEvent(): Promise<IteratorResult<StreamEvent>> {
+    if (over) return { done: true, value: undefined };
+    const next = pending ?? (await upstreamNext());
+    pending = undefined;
+    if (next.done === true) return end();
+    const event = next.value;
+    if (event.type === 'error') {
+      usage = (event as { usage?: Usage }).usage ?? usage;
+      // A client that left ends the call; that is not the backend failing.
+      if (request.signal.aborted) return end();
+      failure = event.error;
+      if (format.streamErrorsInBand !== true) return end();
+      inBand = failed(failure);
+      over = true;
+      return { done: false, value: { type: 'error', error: inBand } };
     }
+    if (event.type === 'finish') {
+      const { model: backendModel, ...finish } = event;
+      usage = finish.usage;
+      finished = true;
+      finishReason = finish.finishReason;
+      record.backendModel = backendModel;
+      for (const warning of finish.warnings ?? []) record.warnings.push(warning);
+      // The encoder stops at `finish`: read the upstream to its end first, so the backend call
+      // completes (and is traced whole) instead of being cut off once the client has it all.
+      pending = await upstreamNext();
+      return { done: false, value: finish };
+    }
+    tally(event);
+    return next;
   }
+  const events: AsyncIterable<StreamEvent> = {
+    [Symbol.asyncIterator]: () => ({
+      next: nextEvent,
+      // The encoder stopped early: the upstream is closed in the end below.
+      return: async () => end(),
+    }),
+  };
   function tally(event: StreamEvent): void {
     if (event.type === 'text-delta' || event.type === 'reasoning-delta') relayed.add(event.text);
     else if (event.type === 'tool-call-start') relayed.add(event.name);
     else if (event.type === 'tool-call-delta') relayed.add(event.argsTextDelta);
   }
   try {
-    for await (const chunk of format.codec.encodeStream(events(), source.encodeOptions)) {
+    for await (const chunk of format.codec.encodeStream(events, source.encodeOptions)) {
       chunks += 1;
       yield format.frame(chunk);
     }

@@ -1,6 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import {
-  AbortedError,
   type CallOptions,
   type ChatModel,
   type ChatRequest,
@@ -10,7 +9,7 @@ import {
   type StreamEvent,
   toChatRequest,
 } from '@interlingua/core';
-import { type LeanHTTPClient, readSSEJSON } from '@interlingua/core/adapter';
+import { type LeanHTTPClient, modelEventStream, readSSEJSON } from '@interlingua/core/adapter';
 import { anthropicCodec } from './anthropic-codec';
 import { anthropicLeanRequest } from './anthropic-lean-transport';
 import type { AnthropicEncodeRequestOptions } from './encode-anthropic-request';
@@ -162,19 +161,14 @@ export class AnthropicChatModel implements ChatModel {
     });
   }
 
-  async *stream(input: ChatRequestInput, options: CallOptions = {}): AsyncIterable<StreamEvent> {
-    const request = toChatRequest(input);
-    const { value: body, warnings } = this.encode(request, true);
-    const chunks = await this.openStream(body, options);
-    for await (const event of anthropicCodec.decodeStream(chunks)) {
-      // The caller asked to stop: that is thrown, as before the stream started, not reported as a failure.
-      if (event.type === 'error' && AbortedError.isInstance(event.error)) {
-        if (event.usage !== undefined) event.error.usage ??= event.usage;
-        throw event.error;
-      }
-      if (event.type === 'finish' && warnings.length > 0) {
-        yield { ...event, warnings: [...warnings, ...(event.warnings ?? [])] };
-      } else yield event;
-    }
+  // A plain iterator (modelEventStream), not an async generator: a relay pays each layer per event.
+  // As before the stream started, the caller's abort is thrown, not reported as a failure.
+  stream(input: ChatRequestInput, options: CallOptions = {}): AsyncIterable<StreamEvent> {
+    return modelEventStream(async () => {
+      const request = toChatRequest(input);
+      const { value: body, warnings } = this.encode(request, true);
+      const chunks = await this.openStream(body, options);
+      return { events: anthropicCodec.decodeStream(chunks), warnings };
+    });
   }
 }

@@ -80,22 +80,26 @@ function finishAnswer(current: Plan, response: ModelResponse): ModelResponse {
   return problem === undefined ? response : { ...response, warnings: [...response.warnings, problem] };
 }
 
-/** The stream form of {@link finishAnswer}: the check of a prompted answer is a warning on `finish`. */
-async function* answerStream(current: Plan, events: AsyncIterable<StreamEvent>): AsyncIterable<StreamEvent> {
+/**
+ * The stream form of {@link finishAnswer}: the check of a prompted answer is a warning on `finish`.
+ * Without an answer to check, the events themselves (no pass-through layer: a relay pays each per event).
+ */
+function answerStream(current: Plan, events: AsyncIterable<StreamEvent>): AsyncIterable<StreamEvent> {
   const answer = current.answer;
-  if (answer === undefined) {
-    yield* events;
-    return;
-  }
-  if (answer.mode === 'tool') {
-    yield* answerStreamFromToolCall(events, answer);
-    return;
-  }
+  if (answer === undefined) return events;
+  if (answer.mode === 'tool') return answerStreamFromToolCall(events, answer);
+  return checkedAnswerStream(events, answer.schema);
+}
+
+async function* checkedAnswerStream(
+  events: AsyncIterable<StreamEvent>,
+  schema: Parameters<typeof checkJsonAnswer>[1],
+): AsyncIterable<StreamEvent> {
   let text = '';
   for await (const event of events) {
     if (event.type === 'text-delta') text += event.text;
     if (event.type === 'finish' && event.finishReason === 'stop') {
-      const problem = checkJsonAnswer(text, answer.schema);
+      const problem = checkJsonAnswer(text, schema);
       yield problem === undefined ? event : { ...event, warnings: [...(event.warnings ?? []), problem] };
     } else yield event;
   }
@@ -233,37 +237,74 @@ export function withCapabilities(model: ChatModel, options: WithCapabilitiesOpti
       }
     },
 
-    async *stream(input, callOptions): AsyncIterable<StreamEvent> {
+    // A plain iterator, not an async generator around the model's stream: past the first event
+    // (where a "does not support tools" answer still falls back to emulation) each event costs one
+    // forwarded `next()`.
+    stream(input, callOptions): AsyncIterable<StreamEvent> {
+      return { [Symbol.asyncIterator]: () => streamIterator(input, callOptions) };
+    },
+  };
+
+  function streamIterator(input: Parameters<ChatModel['stream']>[0], callOptions?: CallOptions) {
+    let inner: AsyncIterator<StreamEvent> | undefined;
+    let started: Promise<void> | undefined;
+    // The native stream's first event, read to decide on the fallback; the plan's warnings go on its `finish`.
+    let first: IteratorResult<StreamEvent> | undefined;
+    let warnings: readonly Warning[] = [];
+    let closed = false;
+    const done = (): IteratorResult<StreamEvent> => ({ done: true, value: undefined });
+    async function start(): Promise<void> {
       const request = toChatRequest(input);
       const current = plan(request);
       if (current.format !== undefined) {
-        yield* emulatedStream(current, current.format, request, callOptions);
+        inner = emulatedStream(current, current.format, request, callOptions)[Symbol.asyncIterator]();
         return;
       }
       const iterator = answerStream(current, model.stream(current.request, callOptions))[Symbol.asyncIterator]();
-      let first: IteratorResult<StreamEvent>;
       try {
-        first = await iterator.next();
-        if (!first.done && first.value.type === 'error' && canFallBack(first.value.error, request, current)) {
-          throw first.value.error;
+        const step = await iterator.next();
+        if (!step.done && step.value.type === 'error' && canFallBack(step.value.error, request, current)) {
+          throw step.value.error;
         }
+        first = step;
+        warnings = current.warnings;
+        inner = iterator;
       } catch (error) {
         if (!canFallBack(error, request, current)) throw error;
         await iterator.return?.();
         const retry = planFallBack(error, request);
-        yield* emulatedStream(retry, retry.format, request, callOptions);
-        return;
+        inner = emulatedStream(retry, retry.format, request, callOptions)[Symbol.asyncIterator]();
       }
-      let done = first.done === true;
-      try {
-        for (let step = first; !step.done; step = await iterator.next()) {
-          yield step.value.type === 'finish' ? withWarnings(step.value, current.warnings) : step.value;
+    }
+    return {
+      async next(): Promise<IteratorResult<StreamEvent>> {
+        if (closed) return done();
+        try {
+          if (inner === undefined) {
+            started ??= start();
+            await started;
+          }
+          const step = first ?? (await (inner as AsyncIterator<StreamEvent>).next());
+          first = undefined;
+          if (step.done === true) closed = true;
+          else if (step.value.type === 'finish' && warnings.length > 0) {
+            return { done: false, value: withWarnings(step.value, warnings) };
+          }
+          return step;
+        } catch (error) {
+          closed = true;
+          throw error;
         }
-        done = true;
-      } finally {
-        // A consumer that stops early closes the provider stream too.
-        if (!done) await iterator.return?.();
-      }
-    },
-  };
+      },
+      // A consumer that stops early closes the provider stream too.
+      async return(): Promise<IteratorResult<StreamEvent>> {
+        if (!closed) {
+          closed = true;
+          await started?.catch(() => undefined);
+          await inner?.return?.();
+        }
+        return done();
+      },
+    };
+  }
 }

@@ -1,6 +1,6 @@
 import type { CallOptions, ChatModel, ModelCapabilities, ModelResponse, StreamEvent } from '@interlingua/core';
 import { type ChatRequestInput, toChatRequest } from '@interlingua/core';
-import type { LeanHTTPClient } from '@interlingua/core/adapter';
+import { type LeanHTTPClient, modelEventStream } from '@interlingua/core/adapter';
 import type OpenAI from 'openai';
 import type {
   ChatCompletionCreateParamsNonStreaming,
@@ -12,7 +12,7 @@ import { encodeOpenAIRequest } from './encode-openai-request';
 import { mapOpenAIError } from './map-openai-error';
 import type { OpenAICompatSettings, OpenAIEncodeRequestOptions } from './openai-compat';
 import { sendOpenAILean, streamOpenAILean } from './openai-lean-transport';
-import { openAIRequestOptions, readOpenAIStream, withEncodeWarnings, yieldModelEvents } from './openai-transport';
+import { openAIRequestOptions, readOpenAIStream, withEncodeWarnings } from './openai-transport';
 
 /** What an {@link OpenAIChatModel} is built from. */
 export type OpenAIChatModelConfig = {
@@ -77,28 +77,30 @@ export class OpenAIChatModel implements ChatModel {
     return withEncodeWarnings(response, warnings);
   }
 
-  async *stream(input: ChatRequestInput, options: CallOptions = {}): AsyncIterable<StreamEvent> {
-    const request = toChatRequest(input);
-    const { value: body, warnings } = encodeOpenAIRequest(request, this.streamEncodeOptions);
-    if (this.config.lean !== undefined) {
-      const chunks = await streamOpenAILean(this.config.lean(), '/chat/completions', body, options, {
-        streamIdleTimeout: this.config.streamIdleTimeout,
-        doneData: '[DONE]',
-      });
-      yield* yieldModelEvents(decodeOpenAIStream(chunks), warnings);
-      return;
-    }
-    const client = await this.config.client();
-    const chunks = await readOpenAIStream(
-      client.chat.completions.create(body as ChatCompletionCreateParamsStreaming, openAIRequestOptions(options)),
-      {
-        streamIdleTimeout: this.config.streamIdleTimeout,
-        signal: options.signal,
-        secrets: [client.apiKey],
-        doneData: '[DONE]',
-        url: `${client.baseURL}/chat/completions`,
-      },
-    );
-    yield* yieldModelEvents(decodeOpenAIStream(chunks), warnings);
+  // A plain iterator (modelEventStream), not an async generator: a relay pays each layer per event.
+  stream(input: ChatRequestInput, options: CallOptions = {}): AsyncIterable<StreamEvent> {
+    return modelEventStream(async () => {
+      const request = toChatRequest(input);
+      const { value: body, warnings } = encodeOpenAIRequest(request, this.streamEncodeOptions);
+      if (this.config.lean !== undefined) {
+        const chunks = await streamOpenAILean(this.config.lean(), '/chat/completions', body, options, {
+          streamIdleTimeout: this.config.streamIdleTimeout,
+          doneData: '[DONE]',
+        });
+        return { events: decodeOpenAIStream(chunks), warnings };
+      }
+      const client = await this.config.client();
+      const chunks = await readOpenAIStream(
+        client.chat.completions.create(body as ChatCompletionCreateParamsStreaming, openAIRequestOptions(options)),
+        {
+          streamIdleTimeout: this.config.streamIdleTimeout,
+          signal: options.signal,
+          secrets: [client.apiKey],
+          doneData: '[DONE]',
+          url: `${client.baseURL}/chat/completions`,
+        },
+      );
+      return { events: decodeOpenAIStream(chunks), warnings };
+    });
   }
 }

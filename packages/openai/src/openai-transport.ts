@@ -1,4 +1,4 @@
-import { AbortedError, type CallOptions, type ModelResponse, type StreamEvent, type Warning } from '@interlingua/core';
+import type { CallOptions, ModelResponse, Warning } from '@interlingua/core';
 import { readSSEJSON } from '@interlingua/core/adapter';
 import { mapOpenAIError } from './map-openai-error';
 
@@ -52,24 +52,4 @@ export async function readOpenAIStream(
     doneData: options.doneData,
     mapError: (error) => mapOpenAIError(error, signal, secrets, options.url),
   });
-}
-
-/**
- * A decoded stream as a model yields it: the encoder's warnings on the `finish` event, and an
- * abort by the caller thrown (as before the stream started), not reported as a failure — with
- * the usage the stream reported before it, so billed usage is not lost.
- */
-export async function* yieldModelEvents(
-  events: AsyncIterable<StreamEvent>,
-  warnings: Warning[],
-): AsyncIterable<StreamEvent> {
-  for await (const event of events) {
-    if (event.type === 'error' && AbortedError.isInstance(event.error)) {
-      if (event.usage !== undefined) event.error.usage ??= event.usage;
-      throw event.error;
-    }
-    if (event.type === 'finish' && warnings.length > 0) {
-      yield { ...event, warnings: [...warnings, ...(event.warnings ?? [])] };
-    } else yield event;
-  }
 }

@@ -51,6 +51,7 @@ export {
   type WireGuard,
 } from '../schemas/wire-guards';
 export { rejectUnknownSettings } from '../settings/reject-unknown-settings';
+export { type ModelEventSource, modelEventStream } from '../stream/model-event-stream';
 export { responseToStream } from '../stream/response-to-stream';
 export {
   captureContentByDefault,

@@ -1,6 +1,6 @@
 import type { CallOptions, ChatModel, ModelCapabilities, ModelResponse, StreamEvent } from '@interlingua/core';
 import { type ChatRequestInput, toChatRequest } from '@interlingua/core';
-import type { LeanHTTPClient } from '@interlingua/core/adapter';
+import { type LeanHTTPClient, modelEventStream } from '@interlingua/core/adapter';
 import type OpenAI from 'openai';
 import type {
   ResponseCreateParamsNonStreaming,
@@ -8,7 +8,7 @@ import type {
 } from 'openai/resources/responses/responses';
 import { mapOpenAIError } from '../map-openai-error';
 import { sendOpenAILean, streamOpenAILean } from '../openai-lean-transport';
-import { openAIRequestOptions, readOpenAIStream, withEncodeWarnings, yieldModelEvents } from '../openai-transport';
+import { openAIRequestOptions, readOpenAIStream, withEncodeWarnings } from '../openai-transport';
 import { decodeOpenAIResponsesResponse } from './decode-openai-responses-response';
 import { decodeOpenAIResponsesStream } from './decode-openai-responses-stream';
 import { encodeOpenAIResponsesRequest } from './encode-openai-responses-request';
@@ -72,30 +72,32 @@ export class OpenAIResponsesModel implements ChatModel {
     return withEncodeWarnings(decodeOpenAIResponsesResponse(raw), warnings);
   }
 
-  async *stream(input: ChatRequestInput, options: CallOptions = {}): AsyncIterable<StreamEvent> {
-    const request = toChatRequest(input);
-    const { value: body, warnings } = encodeOpenAIResponsesRequest(request, {
-      ...this.config.settings,
-      model: this.modelId,
-      stream: true,
-    });
-    if (this.config.lean !== undefined) {
-      const events = await streamOpenAILean(this.config.lean(), '/responses', body, options, {
-        streamIdleTimeout: this.config.streamIdleTimeout,
+  // A plain iterator (modelEventStream), not an async generator: a relay pays each layer per event.
+  stream(input: ChatRequestInput, options: CallOptions = {}): AsyncIterable<StreamEvent> {
+    return modelEventStream(async () => {
+      const request = toChatRequest(input);
+      const { value: body, warnings } = encodeOpenAIResponsesRequest(request, {
+        ...this.config.settings,
+        model: this.modelId,
+        stream: true,
       });
-      yield* yieldModelEvents(decodeOpenAIResponsesStream(events), warnings);
-      return;
-    }
-    const client = await this.config.client();
-    const events = await readOpenAIStream(
-      client.responses.create(body as ResponseCreateParamsStreaming, openAIRequestOptions(options)),
-      {
-        streamIdleTimeout: this.config.streamIdleTimeout,
-        signal: options.signal,
-        secrets: [client.apiKey],
-        url: `${client.baseURL}/responses`,
-      },
-    );
-    yield* yieldModelEvents(decodeOpenAIResponsesStream(events), warnings);
+      if (this.config.lean !== undefined) {
+        const events = await streamOpenAILean(this.config.lean(), '/responses', body, options, {
+          streamIdleTimeout: this.config.streamIdleTimeout,
+        });
+        return { events: decodeOpenAIResponsesStream(events), warnings };
+      }
+      const client = await this.config.client();
+      const events = await readOpenAIStream(
+        client.responses.create(body as ResponseCreateParamsStreaming, openAIRequestOptions(options)),
+        {
+          streamIdleTimeout: this.config.streamIdleTimeout,
+          signal: options.signal,
+          secrets: [client.apiKey],
+          url: `${client.baseURL}/responses`,
+        },
+      );
+      return { events: decodeOpenAIResponsesStream(events), warnings };
+    });
   }
 }

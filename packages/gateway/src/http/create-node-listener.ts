@@ -225,15 +225,17 @@ export function createNodeListener(
           if (outgoing.destroyed) break;
           if (!scheduled) {
             // The first chunk of a tick is written at once; the later ones wait for the tick's end.
-            // Corked around its write so that Node's own per-tick cork (taken by a write to an
-            // uncorked socket, released on the next tick) is not: the chunk — with the headers, on
-            // the first — leaves now, not after the work on the rest of the tick's events. (A
-            // balanced pair: an uncork() without its cork() put the body before the headers on Node 22.)
+            // A write to an uncorked socket corks it until the next tick (Node's `write_`), which
+            // would hold this chunk — and the headers, on the first — behind the work on the rest
+            // of the tick's events: the socket is uncorked right after, so it leaves now. The
+            // socket's, never the response's: on Node 22 the response's own cork() (even paired)
+            // buffers the chunked body apart and answers `false` without a `drain` to follow, and
+            // its uncork() alone put the body before the headers.
             scheduled = true;
             process.nextTick(flush);
-            outgoing.cork();
             send(text);
-            outgoing.uncork();
+            const socket = outgoing.socket;
+            if (socket !== null && socket.writableCorked > 0) socket.uncork();
           } else {
             gathered += text;
             if (gathered.length >= FLUSH_AT) flush();

@@ -6,6 +6,7 @@
  *
  * @packageDocumentation
  */
+export { abortDeadlineOf, setAbortDeadline } from '../abort/abort-deadline';
 export { type LinkedAbortSignal, linkAbortSignal } from '../abort/link-abort-signal';
 export {
   type CallAttempt,

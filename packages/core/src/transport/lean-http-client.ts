@@ -1,4 +1,5 @@
 import { Pool } from 'undici';
+import { abortDeadlineOf } from '../abort/abort-deadline';
 import { type HeaderLookup, retryDelayMs, shouldRetryStatus } from './lean-retry-policy';
 
 /**
@@ -119,7 +120,9 @@ const DEFAULT_MAX_RETRIES = 2;
  * client, for its origin) and applies the official SDKs' policy — retries on 408/409/429/5xx and
  * failed connections with `retry-after-ms` / `retry-after` or exponential backoff with jitter,
  * `maxRetries`; a timeout per attempt until the response starts (for a non-streaming call, until
- * its body is read); the caller's abort. One `AbortController` and one timer per attempt; no SDK
+ * its body is read); the caller's abort. One `AbortController` and one timer per attempt — no timer
+ * when the caller's signal is due no later (`setAbortDeadline`), and then no controller either
+ * for a non-streaming call; no SDK
  * object, no web `Response`. Failures become the adapter's SDK's errors (`errors`) and go
  * through its mapper (`mapError`), so both transports throw the same typed errors. Streams are read with `readSSEJSON` (its idle watch bounds each
  * wait once the response started).
@@ -146,7 +149,7 @@ export class LeanHTTPClient {
 
   /** Sends a non-streaming request and returns its 2xx body parsed as JSON. */
   async requestJSON(request: LeanRequest): Promise<unknown> {
-    const { answer, finish } = await this.send(request);
+    const { answer, finish } = await this.send(request, false);
     let text: string;
     try {
       text = await answer.text();
@@ -164,10 +167,10 @@ export class LeanHTTPClient {
 
   /** Sends a streaming request; once the response started, its body is the caller's to read. */
   async requestStream(request: LeanRequest): Promise<LeanStream> {
-    const { answer, controller, finish, release } = await this.send(request);
+    const { answer, abort, finish, release } = await this.send(request, true);
     // The first-byte timeout ends with the headers; from here the idle watch bounds each wait.
     finish(undefined, true);
-    return { body: answer.body, abort: (reason) => controller.abort(reason), release };
+    return { body: answer.body, abort, release };
   }
 
   /** The adapter's typed error for a failure of a call to `path` (a stream's read failing mid-way). */
@@ -197,7 +200,9 @@ export class LeanHTTPClient {
     await this.pool?.close();
   }
 
-  private async send(request: LeanRequest) {
+  // A stream needs a controller of its own (its idle watch aborts it); a non-streaming attempt
+  // whose caller's signal is due first (`setAbortDeadline`) is sent under that signal as it is.
+  private async send(request: LeanRequest, stream: boolean) {
     const {
       timeout = DEFAULT_TIMEOUT_MS,
       maxRetries = DEFAULT_MAX_RETRIES,
@@ -205,6 +210,7 @@ export class LeanHTTPClient {
       sign,
     } = this.options;
     const { signal } = request;
+    const callerDeadline = signal === undefined ? undefined : abortDeadlineOf(signal);
     const toError = (failure: LeanFailure) => this.toError(failure, request.path);
     const unsigned =
       request.headers === undefined ? this.options.headers : { ...this.options.headers, ...lowerCase(request.headers) };
@@ -215,16 +221,21 @@ export class LeanHTTPClient {
         sign === undefined
           ? unsigned
           : await sign({ url: this.url(request.path), headers: unsigned, body: request.body });
-      const controller = new AbortController();
-      const onAbort = () => controller.abort(signal?.reason);
-      signal?.addEventListener('abort', onAbort, { once: true });
-      const release = () => signal?.removeEventListener('abort', onAbort);
+      // The caller's signal is aborted by its owner no later than our timeout would fire (the
+      // gateway's attempt, whose deadline began first): its timer bounds this attempt, ours is not made.
+      const ownTimer = callerDeadline === undefined || callerDeadline > performance.now() + timeout;
+      const { attemptSignal, abort, release } =
+        ownTimer || stream || signal === undefined
+          ? linkAttempt(signal)
+          : { attemptSignal: signal, abort: noop, release: noop };
       let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        controller.abort(new DOMException(`No response within ${timeout} ms.`, 'TimeoutError'));
-      }, timeout);
-      timer.unref?.();
+      const timer = ownTimer
+        ? setTimeout(() => {
+            timedOut = true;
+            abort(new DOMException(`No response within ${timeout} ms.`, 'TimeoutError'));
+          }, timeout)
+        : undefined;
+      timer?.unref?.();
       // Ends the attempt's timer (and, unless the body stays open, the signal's link); says why a read failed.
       const finish = (error: unknown, keepLink = false): LeanFailure => {
         clearTimeout(timer);
@@ -234,7 +245,7 @@ export class LeanHTTPClient {
       };
       let answer: RawAnswer;
       try {
-        answer = await this.dispatch(request.path, headers, request.body, controller.signal);
+        answer = await this.dispatch(request.path, headers, request.body, attemptSignal);
       } catch (error) {
         const failure = finish(error);
         if (failure.type === 'abort') throw toError(failure);
@@ -244,7 +255,7 @@ export class LeanHTTPClient {
         }
         throw toError(failure.type === 'timeout' ? failure : { type: 'connection', error });
       }
-      if (answer.status >= 200 && answer.status < 300) return { answer, controller, finish, release };
+      if (answer.status >= 200 && answer.status < 300) return { answer, abort, finish, release };
       if (retriesLeft && retry.retryStatus(answer.status, answer.header)) {
         finish(undefined);
         answer.discard();
@@ -329,6 +340,18 @@ function toHeaders(raw: Record<string, string | string[] | undefined>): Headers 
   }
   return headers;
 }
+
+// One attempt's own signal: aborted by `abort` (its timer, a stream's idle watch) or by the caller's.
+function linkAttempt(signal: AbortSignal | undefined) {
+  const controller = new AbortController();
+  const abort = (reason: unknown) => controller.abort(reason);
+  if (signal === undefined) return { attemptSignal: controller.signal, abort, release: noop };
+  const onAbort = () => controller.abort(signal.reason);
+  signal.addEventListener('abort', onAbort, { once: true });
+  return { attemptSignal: controller.signal, abort, release: () => signal.removeEventListener('abort', onAbort) };
+}
+
+function noop(): void {}
 
 async function* emptyBody(): AsyncIterable<Uint8Array> {}
 

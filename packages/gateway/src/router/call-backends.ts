@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { ChatModel } from '@interlingua/core';
 import { AbortedError, APICallError, NoSuchProviderError } from '@interlingua/core';
+import { setAbortDeadline } from '@interlingua/core/adapter';
 import type { GatewayConfig } from '../config/gateway-config-schema';
 import { GatewayError } from '../errors/gateway-error';
 import type { RequestRecord } from '../http/gateway-exchange';
@@ -137,6 +138,8 @@ async function attemptWithTimeout<T>(
     timedOut = true;
     controller.abort(new Error('timeout'));
   }, candidate.timeoutMs);
+  // The transport (the lean one) then adds no timer of its own for a bound that would end later.
+  setAbortDeadline(controller.signal, performance.now() + candidate.timeoutMs);
   try {
     return await attempt(model, controller.signal);
   } catch (error) {

@@ -9,7 +9,7 @@ import { startRequestSpan } from '../observability/gateway-spans';
 import { redactGatewayError } from '../observability/redact-gateway-error';
 import type { GatewayMount } from '../routes/gateway-mount';
 import type { RequestOutcome } from './create-node-listener';
-import type { RequestRecord } from './gateway-exchange';
+import { newRequestRecord, type RequestRecord } from './gateway-exchange';
 
 /** What {@link createMountListener} shares with the rest of the gateway. */
 export type MountListenerContext = {
@@ -58,7 +58,7 @@ export function createMountListener(
         ? offered
         : randomUUID();
     const method = incoming.method ?? 'GET';
-    const record = newRecord(id, method, path, mount.name);
+    const record = newRequestRecord(id, method, path, mount.name);
     const span = startRequestSpan(method, mount.path, services.redact(path), incoming.headers);
     record.span = span;
     let release: (() => void) | undefined;
@@ -215,32 +215,4 @@ function hostnameOf(url: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-function newRecord(id: string, method: string, path: string, route: string): RequestRecord {
-  return {
-    id,
-    method,
-    path,
-    route,
-    format: route,
-    key: undefined,
-    model: undefined,
-    backend: undefined,
-    backendModel: undefined,
-    stream: false,
-    usage: undefined,
-    usageEstimated: false,
-    cost: undefined,
-    budgetWarning: undefined,
-    retries: 0,
-    fallback: undefined,
-    warnings: [],
-    error: undefined,
-    upstreamMs: 0,
-    clientWaitMs: 0,
-    firstByteMs: undefined,
-    settled: undefined,
-    span: undefined,
-  };
 }

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { GatewayError } from '../errors/gateway-error';
-import type { GatewayReply, GatewayRequest, GatewayTap, RequestRecord } from './gateway-exchange';
+import {
+  type GatewayReply,
+  type GatewayRequest,
+  type GatewayTap,
+  newRequestRecord,
+  type RequestRecord,
+} from './gateway-exchange';
 
 /** The app behind the listener: answers a request, filling in its record. Never throws. */
 export type GatewayApp = (request: GatewayRequest, record: RequestRecord) => Promise<GatewayReply>;
@@ -65,31 +71,7 @@ export function createNodeListener(
     const id =
       typeof offered === 'string' && requestIdPattern.test(offered) && !holdsSecret(offered) ? offered : randomUUID();
     const controller = new AbortController();
-    const record: RequestRecord = {
-      id,
-      method: incoming.method ?? 'GET',
-      path,
-      route: undefined,
-      format: undefined,
-      key: undefined,
-      model: undefined,
-      backend: undefined,
-      backendModel: undefined,
-      stream: false,
-      usage: undefined,
-      usageEstimated: false,
-      cost: undefined,
-      budgetWarning: undefined,
-      retries: 0,
-      fallback: undefined,
-      warnings: [],
-      error: undefined,
-      upstreamMs: 0,
-      clientWaitMs: 0,
-      firstByteMs: undefined,
-      settled: undefined,
-      span: undefined,
-    };
+    const record = newRequestRecord(id, incoming.method ?? 'GET', path);
     let status = 0;
     let bodyRead = false;
     // The whole answer is on the wire; only the rest of the request body is being read.

@@ -91,3 +91,32 @@ export type RequestRecord = {
   /** The request's OpenTelemetry SERVER span (a no-op one when telemetry is off); none for health checks. */
   span: TelemetrySpan | undefined;
 };
+
+/** A request's record as it starts: nothing known yet but its id, method and path (and, for a mount, its route). */
+export function newRequestRecord(id: string, method: string, path: string, route?: string): RequestRecord {
+  return {
+    id,
+    method,
+    path,
+    route,
+    format: route,
+    key: undefined,
+    model: undefined,
+    backend: undefined,
+    backendModel: undefined,
+    stream: false,
+    usage: undefined,
+    usageEstimated: false,
+    cost: undefined,
+    budgetWarning: undefined,
+    retries: 0,
+    fallback: undefined,
+    warnings: [],
+    error: undefined,
+    upstreamMs: 0,
+    clientWaitMs: 0,
+    firstByteMs: undefined,
+    settled: undefined,
+    span: undefined,
+  };
+}

@@ -1,6 +1,5 @@
 import { ProtocolErrorCode } from '@modelcontextprotocol/client';
-import type { McpBridgeEvent } from './mcp-bridge-event';
-import type { McpUrlElicitationHandler } from './mcp-host-hooks';
+import type { ClientFeatureSettings } from './install-client-features';
 
 /** A URL-mode elicitation as a `-32042` error's `data.elicitations` lists it. */
 type RequiredUrlElicitation = { message: string; url: string; elicitationId: string };
@@ -9,28 +8,29 @@ type RequiredUrlElicitation = { message: string; url: string; elicitationId: str
  * Sends a request, and when the server answers it with `-32042` (URL elicitation required: the
  * user must first visit pages — connect an account, consent — before the call can work), shows
  * each page to the user through the host's URL hook; if the user accepts every one, sends the
- * request once more. Without a hook, or when the user declines, or when the error names no
- * well-formed URL elicitation, the server's error stands. A second `-32042` is not answered
- * again: the user already saw the pages once for this call.
+ * request once more. Without a hook, behind a relay (`mcp serve`: the client behind it answers),
+ * when the user declines, or when the error names no well-formed URL elicitation, the server's
+ * error stands. A second `-32042` is not answered again: the user saw the pages once for this call.
  */
 export async function answerUrlElicitationRequired<T>(
   send: () => Promise<T>,
   context: {
     server: string;
-    handler: McpUrlElicitationHandler | undefined;
-    emit: (event: McpBridgeEvent) => void;
+    features: Pick<ClientFeatureSettings, 'urlElicitation' | 'emit' | 'relay'>;
     signal: AbortSignal | undefined;
   },
 ): Promise<T> {
   try {
     return await send();
   } catch (error) {
-    const elicitations = context.handler === undefined ? undefined : requiredUrlElicitations(error);
-    if (elicitations === undefined || context.handler === undefined) throw error;
+    const { server, features } = context;
+    const handler = features.relay === undefined ? features.urlElicitation : undefined;
+    const elicitations = handler === undefined ? undefined : requiredUrlElicitations(error);
+    if (elicitations === undefined || handler === undefined) throw error;
     const signal = context.signal ?? new AbortController().signal;
     for (const elicitation of elicitations) {
-      const answer = await context.handler({ server: context.server, ...elicitation }, signal);
-      context.emit({ type: 'elicitation', server: context.server, action: answer.action, mode: 'url' });
+      const answer = await handler({ server, ...elicitation }, signal);
+      features.emit({ type: 'elicitation', server, action: answer.action, mode: 'url' });
       if (answer.action !== 'accept') throw error;
     }
     return send();

@@ -169,8 +169,7 @@ export class McpServerConnection {
     const meta = eraMeta(era, this.logLevel, extra.traceContext);
     const input = era === 'modern' ? extra.input : undefined;
     const { onProgress } = extra;
-    const { features, emit } = this.settings;
-    const urls = { server: this.name, handler: features.urlElicitation, emit, signal: options.signal };
+    const urls = { server: this.name, features: this.settings.features, signal: options.signal };
     let call: Promise<CallToolResult | InputRequiredResult>;
     if (onProgress === undefined) {
       call = answerUrlElicitationRequired(() => sendMcpToolCall(client, { name, args, options, meta, input }), urls);

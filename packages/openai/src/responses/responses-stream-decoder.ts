@@ -369,10 +369,8 @@ export function createResponsesStreamDecoder(): {
           out.push({ type: 'error', error: openAIResponsesFailure(error, raw) });
           return { events: out, done: true };
         }
-        default:
-          // Progress events of hosted tools, annotations, keepalives, …: nothing for the IR.
-          break;
       }
+      // Anything else (progress events of hosted tools, annotations, keepalives, …) is nothing for the IR.
       return { events: out, done: false };
     },
     end() {

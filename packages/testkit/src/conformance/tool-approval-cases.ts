@@ -6,7 +6,7 @@ const call = (id: string, name: string, approval?: { providerExecuted?: boolean 
   type: 'tool-call' as const,
   id,
   name,
-  args: { path: '/tmp/a.txt' },
+  args: { path: 'notes/a.txt' },
   ...(approval === undefined ? {} : { approval: { approvalId: id, ...approval } }),
 });
 

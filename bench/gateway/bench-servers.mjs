@@ -1,6 +1,7 @@
 // The servers of the gateway bench, one per child process, each run by plain `node` (no loader):
-// `mock` (a Chat Completions endpoint answering at once), `proxy` (a raw node:http pass-through,
-// the lower bound of any proxy), `gateway` (the Interlingua gateway from the built packages, one
+// `mock` (a Chat Completions endpoint answering at once), the raw pass-through proxies — the lower
+// bound of any proxy — `proxy-undici` (node:http in, undici out: the baseline issue 33 names) and
+// `proxy` (node:http on both sides), `gateway` (the Interlingua gateway from the built packages, one
 // model on the mock). Each sends `{ ready: url }` over IPC and answers 'rss' with its RSS and
 // 'cpu' with its CPU time so far. `gateway` runs the built CLI as a deployment does;
 // `gateway-library` the umbrella's `createBuiltInGateway` (every package loaded).
@@ -129,6 +130,31 @@ if (role === 'mock') {
       );
       forward.on('error', () => outgoing.destroy());
       incoming.pipe(forward);
+    }),
+  );
+} else if (role === 'proxy-undici') {
+  // The raw proxy issue 33 names: node:http in, undici out — one keep-alive pool to the mock, and
+  // undici's `stream` API (the answer's bytes go straight into the response, no Readable between).
+  // Hop-by-hop headers stay behind, as any proxy drops them (undici refuses `connection` et al.).
+  const { Pool } = await import('undici');
+  const pool = new Pool(target, { connections: 256 });
+  const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'expect', 'host']);
+  const forwardable = (headers) => {
+    const result = {};
+    for (const name in headers) if (!HOP_BY_HOP.has(name)) result[name] = headers[name];
+    return result;
+  };
+  ready(
+    createServer({ keepAliveTimeout: 60_000 }, (incoming, outgoing) => {
+      pool
+        .stream(
+          { path: incoming.url, method: incoming.method, headers: forwardable(incoming.headers), body: incoming },
+          ({ statusCode, headers }) => {
+            outgoing.writeHead(statusCode, forwardable(headers));
+            return outgoing;
+          },
+        )
+        .catch(() => outgoing.destroy());
     }),
   );
 } else if (role === 'gateway') {

@@ -6,15 +6,20 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
 // The gateway suite: client → mock directly; → a raw node:http pass-through proxy (the lower
-// bound); → the gateway, same format (OpenAI in, OpenAI backend) and translated (Anthropic in,
-// OpenAI backend). Each server runs in a process of its own; arms are interleaved round by
+// bound) — node:http in and undici out (`undici`, the baseline issue 33 names), and node:http on
+// both sides (`proxy`); → the gateway, same format (OpenAI in, OpenAI backend) and translated
+// (Anthropic in, OpenAI backend). Each server runs in a process of its own; arms are interleaved round by
 // round, so machine noise hits all of them. Goals are ratios to the raw proxy's figures
-// measured in the same run, as issue 33 sets them; they are reported, never asserted. The
+// measured in the same run, as issue 33 sets them; they are reported, never asserted. Each ratio is
+// taken against the better of the two proxies on that figure (the cheaper, the faster), so
+// neither baseline's weak spot flatters the gateway. The
 // request is a small chat request with one tool; the stream is 200 content chunks (the mock
 // writes them in bursts of 20 events, one burst per event-loop turn).
 
-type Arm = 'direct' | 'proxy' | 'same' | 'translated';
-const ARMS: readonly Arm[] = ['direct', 'proxy', 'same', 'translated'];
+type Arm = 'direct' | 'proxy' | 'undici' | 'same' | 'translated';
+const ARMS: readonly Arm[] = ['direct', 'proxy', 'undici', 'same', 'translated'];
+const PROXIES = ['proxy', 'undici'] as const;
+const emptyRuns = <T>(): Record<Arm, T[]> => ({ direct: [], proxy: [], undici: [], same: [], translated: [] });
 const ROUNDS = Number(process.env.GATEWAY_BENCH_ROUNDS ?? 1500);
 const STREAM_ROUNDS = Number(process.env.GATEWAY_BENCH_STREAM_ROUNDS ?? 200);
 const STREAM_CONTENT_CHUNKS = 200;
@@ -59,7 +64,7 @@ const WEATHER_SCHEMA = {
   required: ['city'],
 };
 
-function targets(urls: Record<'mock' | 'proxy' | 'gateway', string>, stream: boolean): Record<Arm, Target> {
+function targets(urls: Record<'mock' | 'proxy' | 'undici' | 'gateway', string>, stream: boolean): Record<Arm, Target> {
   const openai = (model: string) =>
     JSON.stringify({
       model,
@@ -82,6 +87,7 @@ function targets(urls: Record<'mock' | 'proxy' | 'gateway', string>, stream: boo
   return {
     direct: { url: urls.mock, path: '/v1/chat/completions', body: openai('gpt-4.1-mini') },
     proxy: { url: urls.proxy, path: '/v1/chat/completions', body: openai('gpt-4.1-mini') },
+    undici: { url: urls.undici, path: '/v1/chat/completions', body: openai('gpt-4.1-mini') },
     same: { url: urls.gateway, path: '/v1/chat/completions', body: openai('fast') },
     translated: { url: urls.gateway, path: '/v1/messages', body: anthropic },
   };
@@ -146,7 +152,7 @@ function percentile(values: number[], p: number): number {
 }
 
 async function sequential(arms: Record<Arm, Target>, rounds: number): Promise<Record<Arm, Timing[]>> {
-  const out = { direct: [], proxy: [], same: [], translated: [] } as Record<Arm, Timing[]>;
+  const out = emptyRuns<Timing>();
   for (let round = 0; round < rounds; round++) {
     // Rotate the order each round so no arm always runs right after another.
     for (let index = 0; index < ARMS.length; index++) {
@@ -174,6 +180,9 @@ async function load(target: Target, connections: number, server: ChildProcess) {
 }
 
 const fmt = (value: number, digits = 2) => value.toFixed(digits);
+/** The raw proxy a figure is judged against: the better of the two on it (lower, or higher when `higher`). */
+const best = (value: (arm: Arm) => number, higher = false) =>
+  (higher ? Math.max : Math.min)(...PROXIES.map((arm) => value(arm)));
 const verdict = (ratio: number, goal: number, atMost = true) =>
   `${fmt(ratio)}× (goal ${atMost ? '≤' : '≥'} ${goal}×: ${(atMost ? ratio <= goal : ratio >= goal) ? 'met' : 'MISSED'})`;
 
@@ -186,12 +195,14 @@ export async function run(): Promise<void> {
   const before = loadavg();
   const mock = await start('mock');
   const proxy = await start('proxy', mock.url);
+  const undici = await start('proxy-undici', mock.url);
   const gateway = await start('gateway', mock.url);
   try {
-    const urls = { mock: mock.url, proxy: proxy.url, gateway: gateway.url };
+    const urls = { mock: mock.url, proxy: proxy.url, undici: undici.url, gateway: gateway.url };
     const serverOf: Record<Arm, ChildProcess> = {
       direct: mock.child,
       proxy: proxy.child,
+      undici: undici.child,
       same: gateway.child,
       translated: gateway.child,
     };
@@ -216,21 +227,17 @@ export async function run(): Promise<void> {
     console.log(
       `sequential, ${ROUNDS} interleaved rounds: direct p50 ${fmt(p50('direct'), 3)} ms, p99 ${fmt(p99('direct'), 3)} ms`,
     );
-    for (const arm of ['proxy', 'same', 'translated'] as const) {
+    for (const arm of ['proxy', 'undici', 'same', 'translated'] as const) {
       console.log(
         `  ${arm.padEnd(10)} added p50 ${fmt(added(arm, p50), 3)} ms, added p99 ${fmt(added(arm, p99), 3)} ms`,
       );
     }
-    console.log(`  same-format added p50 / raw proxy's: ${verdict(added('same', p50) / added('proxy', p50), 1.5)}`);
-    console.log(`  translated added p50 / raw proxy's:  ${verdict(added('translated', p50) / added('proxy', p50), 2)}`);
+    const proxyP50 = best((arm) => added(arm, p50));
+    console.log(`  same-format added p50 / raw proxy's: ${verdict(added('same', p50) / proxyP50, 1.5)}`);
+    console.log(`  translated added p50 / raw proxy's:  ${verdict(added('translated', p50) / proxyP50, 2)}`);
 
     for (const connections of [1, 16, 64]) {
-      const runs: Record<Arm, { rps: number; p99: number; cpu: number }[]> = {
-        direct: [],
-        proxy: [],
-        same: [],
-        translated: [],
-      };
+      const runs = emptyRuns<{ rps: number; p99: number; cpu: number }>();
       for (let rep = 0; rep < 2; rep++) {
         for (let index = 0; index < ARMS.length; index++) {
           const arm = ARMS[(rep + index) % ARMS.length] as Arm;
@@ -241,20 +248,23 @@ export async function run(): Promise<void> {
         runs[arm].reduce((sum, result) => sum + result[key], 0) / runs[arm].length;
       const addedP99 = (arm: Arm) => mean(arm, 'p99') - mean('direct', 'p99');
       console.log(
-        `concurrency ${connections} (autocannon, 2 × ${SECONDS} s per arm): req/s direct ${fmt(mean('direct', 'rps'), 0)}, proxy ${fmt(mean('proxy', 'rps'), 0)}, same ${fmt(mean('same', 'rps'), 0)}, translated ${fmt(mean('translated', 'rps'), 0)}; p99 ms direct ${mean('direct', 'p99')}, proxy ${mean('proxy', 'p99')}, same ${mean('same', 'p99')}, translated ${mean('translated', 'p99')}`,
+        `concurrency ${connections} (autocannon, 2 × ${SECONDS} s per arm): req/s direct ${fmt(mean('direct', 'rps'), 0)}, proxy ${fmt(mean('proxy', 'rps'), 0)}, undici ${fmt(mean('undici', 'rps'), 0)}, same ${fmt(mean('same', 'rps'), 0)}, translated ${fmt(mean('translated', 'rps'), 0)}; p99 ms direct ${mean('direct', 'p99')}, proxy ${mean('proxy', 'p99')}, undici ${mean('undici', 'p99')}, same ${mean('same', 'p99')}, translated ${mean('translated', 'p99')}`,
       );
       console.log(
-        `  CPU per request in the serving process (µs): mock ${fmt(mean('direct', 'cpu'), 0)}, proxy ${fmt(mean('proxy', 'cpu'), 0)} (+ mock), gateway same ${fmt(mean('same', 'cpu'), 0)}, translated ${fmt(mean('translated', 'cpu'), 0)} (+ mock)`,
+        `  CPU per request in the serving process (µs): mock ${fmt(mean('direct', 'cpu'), 0)}, proxy ${fmt(mean('proxy', 'cpu'), 0)}, undici ${fmt(mean('undici', 'cpu'), 0)} (+ mock), gateway same ${fmt(mean('same', 'cpu'), 0)}, translated ${fmt(mean('translated', 'cpu'), 0)} (+ mock)`,
       );
+      const proxyCpu = best((arm) => mean(arm, 'cpu'));
+      const proxyRps = best((arm) => mean(arm, 'rps'), true);
+      const proxyAddedP99 = best(addedP99);
       console.log(
-        `  CPU per request / proxy's: same ${verdict(mean('same', 'cpu') / mean('proxy', 'cpu'), 2)}, translated ${verdict(mean('translated', 'cpu') / mean('proxy', 'cpu'), 2)}`,
+        `  CPU per request / proxy's: same ${verdict(mean('same', 'cpu') / proxyCpu, 2)}, translated ${verdict(mean('translated', 'cpu') / proxyCpu, 2)}`,
       );
       for (const arm of ['same', 'translated'] as const) {
         if (connections === 1) {
-          console.log(`  ${arm} throughput / proxy: ${fmt(mean(arm, 'rps') / mean('proxy', 'rps'))}×`);
+          console.log(`  ${arm} throughput / proxy: ${fmt(mean(arm, 'rps') / proxyRps)}×`);
         } else {
           console.log(
-            `  ${arm} throughput / proxy: ${verdict(mean(arm, 'rps') / mean('proxy', 'rps'), 0.5, false)}; added p99 / proxy's: ${addedP99('proxy') > 0 ? verdict(addedP99(arm) / addedP99('proxy'), 2) : `${fmt(addedP99(arm))} ms vs ${fmt(addedP99('proxy'))} ms`}`,
+            `  ${arm} throughput / proxy: ${verdict(mean(arm, 'rps') / proxyRps, 0.5, false)}; added p99 / proxy's: ${proxyAddedP99 > 0 ? verdict(addedP99(arm) / proxyAddedP99, 2) : `${fmt(addedP99(arm))} ms vs ${fmt(proxyAddedP99)} ms`}`,
           );
         }
       }
@@ -270,19 +280,19 @@ export async function run(): Promise<void> {
     console.log(
       `streaming, ${STREAM_CONTENT_CHUNKS}-chunk stream, ${STREAM_ROUNDS} interleaved rounds, p50 ms: direct total ${fmt(streamP50('direct', 'end'), 3)}, first byte ${fmt(streamP50('direct', 'first'), 3)}`,
     );
-    for (const arm of ['proxy', 'same', 'translated'] as const) {
+    for (const arm of ['proxy', 'undici', 'same', 'translated'] as const) {
       console.log(
         `  ${arm.padEnd(10)} total added ${fmt(streamAdded(arm, 'end'), 3)} ms, first byte added ${fmt(streamAdded(arm, 'first'), 3)} ms; client reads per stream ${fmt(streamP50(arm, 'reads'), 0)} (direct ${fmt(streamP50('direct', 'reads'), 0)})`,
       );
     }
     for (const arm of ['same', 'translated'] as const) {
       console.log(
-        `  ${arm} total added / proxy's: ${verdict(streamAdded(arm, 'end') / streamAdded('proxy', 'end'), 1.5)}; first byte added / proxy's: ${verdict(streamAdded(arm, 'first') / streamAdded('proxy', 'first'), 1.5)}`,
+        `  ${arm} total added / proxy's: ${verdict(streamAdded(arm, 'end') / best((proxyArm) => streamAdded(proxyArm, 'end')), 1.5)}; first byte added / proxy's: ${verdict(streamAdded(arm, 'first') / best((proxyArm) => streamAdded(proxyArm, 'first')), 1.5)}`,
       );
     }
     const relayed = (arm: Arm) => streams[arm].every((timing) => timing.contentEvents === STREAM_CONTENT_CHUNKS);
     console.log(
-      `  content events relayed 1:1 (${STREAM_CONTENT_CHUNKS} of ${STREAM_CONTENT_CHUNKS} in every stream): proxy ${relayed('proxy') ? 'met' : 'MISSED'}, same ${relayed('same') ? 'met' : 'MISSED'}, translated ${relayed('translated') ? 'met' : 'MISSED'}`,
+      `  content events relayed 1:1 (${STREAM_CONTENT_CHUNKS} of ${STREAM_CONTENT_CHUNKS} in every stream): proxy ${relayed('proxy') ? 'met' : 'MISSED'}, undici ${relayed('undici') ? 'met' : 'MISSED'}, same ${relayed('same') ? 'met' : 'MISSED'}, translated ${relayed('translated') ? 'met' : 'MISSED'}`,
     );
     const rss = await ask(gateway.child, 'rss');
     console.log(
@@ -292,6 +302,6 @@ export async function run(): Promise<void> {
     );
   } finally {
     for (const agent of agents.values()) agent.destroy();
-    for (const server of [gateway, proxy, mock]) server.child.kill();
+    for (const server of [gateway, undici, proxy, mock]) server.child.kill();
   }
 }

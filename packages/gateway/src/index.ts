@@ -31,6 +31,7 @@ export {
 // What a route or inbound format added through `createGateway`'s `routes` / `formats` is written against.
 export type { EncodeContext, InboundFormat, RenderedError } from './formats/inbound-format';
 export type { GatewayServices, RouteExchange, RouteHandler, RouteParams } from './handlers/route-handler';
+export type { ClientGone } from './http/client-gone';
 export type { GatewayReply, GatewayRequest, GatewayTap, RequestRecord } from './http/gateway-exchange';
 export type { UnpricedBudget } from './limits/find-unpriced-budgets';
 export type { GatewayMetrics } from './observability/create-gateway-metrics';

@@ -49,7 +49,7 @@ export const chatHandler: RouteHandler = async (services, exchange) => {
     store: services.store,
     cooldown: services.config.cooldown,
     record,
-    signal: request.signal,
+    clientGone: request.clientGone,
     reserveTokens,
     redact: services.redact,
   };

@@ -121,7 +121,7 @@ export async function* streamReply(
       yield format.frame(chunk);
     }
     if (failure === undefined) {
-      if (format.streamEnd !== '' && !request.signal.aborted) yield format.streamEnd;
+      if (format.streamEnd !== '' && !request.clientGone.happened) yield format.streamEnd;
     } else {
       const error = inBand ?? failed(failure);
       record.error = { type: error.type, message: error.message };

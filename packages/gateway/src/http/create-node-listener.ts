@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { GatewayError } from '../errors/gateway-error';
+import { createClientPresence } from './client-gone';
 import {
   type GatewayReply,
   type GatewayRequest,
@@ -53,7 +54,7 @@ const FLUSH_AT = 65_536;
  * The only code that touches sockets: turns `node:http` requests into {@link GatewayRequest}s,
  * calls the app, and writes its {@link GatewayReply} — a whole body, or a stream written with
  * backpressure (waiting for `drain`), the chunks that arrive in one tick as one write. Adds `x-request-id` and `x-interlingua-overhead-ms` to
- * every answer; aborts the request's signal the moment the client goes away.
+ * every answer; aborts the request's signal (made only when read) and calls `clientGone`'s watchers the moment the client goes away.
  */
 export function createNodeListener(
   app: GatewayApp,
@@ -70,7 +71,8 @@ export function createNodeListener(
     const offered = incoming.headers['x-request-id'];
     const id =
       typeof offered === 'string' && requestIdPattern.test(offered) && !holdsSecret(offered) ? offered : randomUUID();
-    const controller = new AbortController();
+    // No AbortController unless the request's signal is read or the client leaves.
+    const presence = createClientPresence();
     const record = newRequestRecord(id, incoming.method ?? 'GET', path);
     let status = 0;
     let bodyRead = false;
@@ -84,8 +86,7 @@ export function createNodeListener(
     let handled: Promise<void> = Promise.resolve();
     outgoing.once('close', () => {
       const aborted = !outgoing.writableFinished && !lingering;
-      if (aborted)
-        controller.abort(new GatewayError({ type: 'internal', message: 'The client closed the connection.' }));
+      if (aborted) presence.leave(new GatewayError({ type: 'internal', message: 'The client closed the connection.' }));
       const durationMs = performance.now() - startedAt;
       const outcome: RequestOutcome = {
         status: aborted && status === 0 ? 499 : status,
@@ -110,7 +111,10 @@ export function createNodeListener(
       },
       headers: incoming.headers,
       id,
-      signal: controller.signal,
+      get signal() {
+        return presence.signal;
+      },
+      clientGone: presence,
       readBody() {
         if (bodyRead) return Promise.reject(new Error('The body was read already.'));
         bodyRead = true;

@@ -4,6 +4,7 @@ import { AbortedError, APICallError, NoSuchProviderError } from '@interlingua/co
 import { setAbortDeadline } from '@interlingua/core/adapter';
 import type { GatewayConfig } from '../config/gateway-config-schema';
 import { GatewayError } from '../errors/gateway-error';
+import type { ClientGone } from '../http/client-gone';
 import type { RequestRecord } from '../http/gateway-exchange';
 import type { BucketTake, GatewayStore } from '../store/gateway-store';
 import type { Candidate, ModelPlan } from './create-model-table';
@@ -19,8 +20,8 @@ export type CallContext = {
   store: GatewayStore;
   cooldown: GatewayConfig['cooldown'];
   record: RequestRecord;
-  /** The client's signal: aborting it ends everything at once. */
-  signal: AbortSignal;
+  /** The client going away: it ends everything at once (watched, not an `AbortSignal`'s listener). */
+  clientGone: ClientGone;
   /** Worst-case tokens of the request, reserved against a backend's `tpm`. */
   reserveTokens: number;
   redact: (text: string) => string;
@@ -79,14 +80,14 @@ export async function callBackends<T>(
     for (let retry = 0; ; retry++) {
       const started = performance.now();
       try {
-        const value = await attemptWithTimeout(attempt, model, candidate, context.signal);
+        const value = await attemptWithTimeout(attempt, model, candidate, context.clientGone);
         context.record.upstreamMs += performance.now() - started;
         context.record.backend = candidate.backend;
         if (candidate !== plan.candidates[0]) context.record.fallback = candidate.backend;
         return { value, candidate, reserved: { buckets: buckets.filter((bucket) => bucket.name.endsWith(':tpm')) } };
       } catch (error) {
         context.record.upstreamMs += performance.now() - started;
-        if (context.signal.aborted) throw new AbortedError({ message: 'The client went away.', cause: error });
+        if (context.clientGone.happened) throw new AbortedError({ message: 'The client went away.', cause: error });
         if (!switchedForContext && plan.contextWindow.length > 0 && isContextWindowError(error)) {
           // The prompt does not fit: go straight to the larger models.
           switchedForContext = true;
@@ -103,7 +104,7 @@ export async function callBackends<T>(
         if (delay === undefined) break;
         context.record.retries++;
         const waitStart = performance.now();
-        await sleep(delay, context.signal).catch((reason: unknown) => {
+        await sleep(delay, context.clientGone).catch((reason: unknown) => {
           throw new AbortedError({ message: 'The client went away.', cause: reason });
         });
         context.record.upstreamMs += performance.now() - waitStart;
@@ -123,27 +124,33 @@ function isRetryable(error: unknown, failure: GatewayError): boolean {
   return failure.isRetryable;
 }
 
+/**
+ * One attempt under the backend's `timeoutMs`: its own controller (a timeout aborts the attempt,
+ * never the request) and one timer, linked to the client through a watch — no listener on any
+ * `AbortSignal` of the request's. The watch stays after success: a stream keeps reading under the
+ * attempt's signal, and a client that leaves mid-stream must still end the backend call (it goes
+ * with the request). A failed attempt stops watching, so retries and fallbacks add none.
+ */
 async function attemptWithTimeout<T>(
   attempt: BackendAttempt<T>,
   model: ChatModel,
   candidate: Candidate,
-  clientSignal: AbortSignal,
+  clientGone: ClientGone,
 ): Promise<T> {
   const controller = new AbortController();
-  const forward = () => controller.abort(clientSignal.reason);
-  // Stays attached after success: a stream keeps reading under this signal.
-  clientSignal.addEventListener('abort', forward, { once: true });
+  const unwatch = clientGone.watch((reason) => controller.abort(reason));
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
     controller.abort(new Error('timeout'));
   }, candidate.timeoutMs);
+  const signal = controller.signal;
   // The transport (the lean one) then adds no timer of its own for a bound that would end later.
-  setAbortDeadline(controller.signal, performance.now() + candidate.timeoutMs);
+  setAbortDeadline(signal, performance.now() + candidate.timeoutMs);
   try {
-    return await attempt(model, controller.signal);
+    return await attempt(model, signal);
   } catch (error) {
-    clientSignal.removeEventListener('abort', forward);
+    unwatch();
     if (timedOut) {
       throw new GatewayError({
         type: 'timeout',

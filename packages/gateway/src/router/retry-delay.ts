@@ -1,3 +1,5 @@
+import type { ClientGone } from '../http/client-gone';
+
 /** The first retry's delay without `Retry-After`; each next one doubles it. */
 export const RETRY_BASE_DELAY_MS = 250;
 /** The longest backoff between retries of one backend. */
@@ -24,21 +26,20 @@ export function retryDelay(
   return Math.round(base * (0.8 + 0.4 * random()));
 }
 
-/** Resolves after `ms`, or rejects with the signal's reason when it aborts first. */
-export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+/** Resolves after `ms`, or rejects with the reason the client left for when it leaves first. */
+export function sleep(ms: number, clientGone: ClientGone): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal.aborted) {
-      reject(signal.reason);
+    if (clientGone.happened) {
+      reject(clientGone.reason);
       return;
     }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
     const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
+      unwatch();
       resolve();
     }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
+    const unwatch = clientGone.watch((reason) => {
+      clearTimeout(timer);
+      reject(reason);
+    });
   });
 }

@@ -144,6 +144,48 @@ describe('an attempt that times out', () => {
   }
 });
 
+/** Posts a chat request over a raw socket and resolves its whole answer. */
+function answerOf(model: string, stream: boolean): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = post(model, stream);
+    request.once('error', reject);
+    request.once('response', (response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => {
+        body += chunk.toString('utf8');
+      });
+      response.once('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+  });
+}
+
+describe('AbortControllers per request', () => {
+  it("a JSON request whose client stays makes at most one (the attempt's), none for the client's signal", async () => {
+    // Counted in this process, where the gateway runs; the client is a raw socket (no controller of
+    // its own), and the provider server makes none.
+    const Original = globalThis.AbortController;
+    let made = 0;
+    globalThis.AbortController = class extends Original {
+      constructor() {
+        super();
+        made++;
+      }
+    };
+    try {
+      await answerOf('openai-backend', false);
+      made = 0;
+      const requests = 20;
+      for (let index = 0; index < requests; index++) {
+        const answer = await answerOf('openai-backend', false);
+        expect(answer.status).toBe(200);
+      }
+      expect(made).toBeLessThanOrEqual(requests);
+    } finally {
+      globalThis.AbortController = Original;
+    }
+  }, 30_000);
+});
+
 describe('finished requests', () => {
   it('leave no timer behind: JSON, streams, a timed-out attempt and a client that left', async () => {
     const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;

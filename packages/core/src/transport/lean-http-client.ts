@@ -1,5 +1,8 @@
 import { Pool } from 'undici';
 import { abortDeadlineOf } from '../abort/abort-deadline';
+import type { LeanAttempt } from './lean-attempt';
+import { LeanDispatchHandler } from './lean-dispatch-handler';
+import { LeanFetchAttempt } from './lean-fetch-attempt';
 import { type HeaderLookup, retryDelayMs, shouldRetryStatus } from './lean-retry-policy';
 
 /**
@@ -102,16 +105,6 @@ export type LeanStream = {
   release(): void;
 };
 
-/** What one attempt got back, from `undici` or a `fetch`. */
-type RawAnswer = {
-  status: number;
-  header: HeaderLookup;
-  body: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>;
-  text(): Promise<string>;
-  discard(): void;
-  headers(): Headers;
-};
-
 const DEFAULT_TIMEOUT_MS = 600_000;
 const DEFAULT_MAX_RETRIES = 2;
 
@@ -120,11 +113,13 @@ const DEFAULT_MAX_RETRIES = 2;
  * client, for its origin) and applies the official SDKs' policy — retries on 408/409/429/5xx and
  * failed connections with `retry-after-ms` / `retry-after` or exponential backoff with jitter,
  * `maxRetries`; a timeout per attempt until the response starts (for a non-streaming call, until
- * its body is read); the caller's abort. One `AbortController` and one timer per attempt — no timer
- * when the caller's signal is due no later (`setAbortDeadline`), and then no controller either
- * for a non-streaming call; no SDK
- * object, no web `Response`. Failures become the adapter's SDK's errors (`errors`) and go
- * through its mapper (`mapError`), so both transports throw the same typed errors. Streams are read with `readSSEJSON` (its idle watch bounds each
+ * its body is read); the caller's abort. Each attempt is sent with the pool's `dispatch` and read
+ * by a `LeanDispatchHandler`: a JSON body gathered and decoded once, a stream's bytes handed out
+ * from a small queue with backpressure; no `request()` handler, body stream, SDK object or web
+ * `Response`. Per attempt: no `AbortController`, one listener on the caller's signal, and one timer
+ * — none when the caller's signal is due no later (`setAbortDeadline`). Failures become the
+ * adapter's SDK's errors (`errors`) and go through its mapper (`mapError`), so both transports
+ * throw the same typed errors. Streams are read with `readSSEJSON` (its idle watch bounds each
  * wait once the response started).
  *
  * @example
@@ -149,15 +144,17 @@ export class LeanHTTPClient {
 
   /** Sends a non-streaming request and returns its 2xx body parsed as JSON. */
   async requestJSON(request: LeanRequest): Promise<unknown> {
-    const { answer, finish } = await this.send(request, false);
-    let text: string;
-    try {
-      text = await answer.text();
-    } catch (error) {
-      throw this.toError(finish(error), request.path);
-    } finally {
-      finish(undefined);
+    const { attempt, finish } = await this.send(request, false);
+    // Over the pool the body is read whole by now; a `fetch` reads it here, under the attempt's timer.
+    let text = attempt.text();
+    if (typeof text !== 'string') {
+      try {
+        text = await text;
+      } catch (error) {
+        throw this.toError(finish(error), request.path);
+      }
     }
+    finish(undefined);
     try {
       return JSON.parse(text);
     } catch (error) {
@@ -167,10 +164,14 @@ export class LeanHTTPClient {
 
   /** Sends a streaming request; once the response started, its body is the caller's to read. */
   async requestStream(request: LeanRequest): Promise<LeanStream> {
-    const { answer, abort, finish, release } = await this.send(request, true);
+    const { attempt, finish } = await this.send(request, true);
     // The first-byte timeout ends with the headers; from here the idle watch bounds each wait.
     finish(undefined, true);
-    return { body: answer.body, abort, release };
+    return {
+      body: attempt.body,
+      abort: (reason) => attempt.abort(reason),
+      release: () => attempt.release(),
+    };
   }
 
   /** The adapter's typed error for a failure of a call to `path` (a stream's read failing mid-way). */
@@ -200,8 +201,6 @@ export class LeanHTTPClient {
     await this.pool?.close();
   }
 
-  // A stream needs a controller of its own (its idle watch aborts it); a non-streaming attempt
-  // whose caller's signal is due first (`setAbortDeadline`) is sent under that signal as it is.
   private async send(request: LeanRequest, stream: boolean) {
     const {
       timeout = DEFAULT_TIMEOUT_MS,
@@ -212,64 +211,73 @@ export class LeanHTTPClient {
     const { signal } = request;
     const callerDeadline = signal === undefined ? undefined : abortDeadlineOf(signal);
     const toError = (failure: LeanFailure) => this.toError(failure, request.path);
+    const target = this.target(request.path);
     const unsigned =
       request.headers === undefined ? this.options.headers : { ...this.options.headers, ...lowerCase(request.headers) };
     for (let retriesDone = 0; ; retriesDone++) {
       const retriesLeft = retriesDone < maxRetries;
       if (signal?.aborted === true) throw toError({ type: 'abort', error: signal.reason });
       const headers =
-        sign === undefined
-          ? unsigned
-          : await sign({ url: this.url(request.path), headers: unsigned, body: request.body });
+        sign === undefined ? unsigned : await sign({ url: target.url, headers: unsigned, body: request.body });
       // The caller's signal is aborted by its owner no later than our timeout would fire (the
       // gateway's attempt, whose deadline began first): its timer bounds this attempt, ours is not made.
       const ownTimer = callerDeadline === undefined || callerDeadline > performance.now() + timeout;
-      const { attemptSignal, abort, release } =
-        ownTimer || stream || signal === undefined
-          ? linkAttempt(signal)
-          : { attemptSignal: signal, abort: noop, release: noop };
+      const attempt = this.attempt(stream, ownTimer || stream, signal);
       let timedOut = false;
       const timer = ownTimer
         ? setTimeout(() => {
             timedOut = true;
-            abort(new DOMException(`No response within ${timeout} ms.`, 'TimeoutError'));
+            attempt.abort(new DOMException(`No response within ${timeout} ms.`, 'TimeoutError'));
           }, timeout)
         : undefined;
       timer?.unref?.();
       // Ends the attempt's timer (and, unless the body stays open, the signal's link); says why a read failed.
       const finish = (error: unknown, keepLink = false): LeanFailure => {
         clearTimeout(timer);
-        if (!keepLink) release();
+        if (!keepLink) attempt.release();
         if (signal?.aborted === true) return { type: 'abort', error };
         return timedOut ? { type: 'timeout' } : { type: 'body', error };
       };
-      let answer: RawAnswer;
       try {
-        answer = await this.dispatch(request.path, headers, request.body, attemptSignal);
+        await attempt.start(target.url, target.path, headers, request.body);
       } catch (error) {
         const failure = finish(error);
-        if (failure.type === 'abort') throw toError(failure);
+        // A 2xx body that failed once it started (read whole over the pool) is not retried.
+        if (failure.type === 'abort' || attempt.status !== 0) throw toError(failure);
         if (retriesLeft && (failure.type === 'timeout' || retry.retryConnections)) {
           await sleep(retry.delayMs(retriesDone, undefined), signal);
           continue;
         }
         throw toError(failure.type === 'timeout' ? failure : { type: 'connection', error });
       }
-      if (answer.status >= 200 && answer.status < 300) return { answer, abort, finish, release };
-      if (retriesLeft && retry.retryStatus(answer.status, answer.header)) {
+      const { status } = attempt;
+      if (status >= 200 && status < 300) return { attempt, finish };
+      const header = (name: string) => attempt.header(name);
+      if (retriesLeft && retry.retryStatus(status, header)) {
         finish(undefined);
-        answer.discard();
-        await sleep(retry.delayMs(retriesDone, answer.header, answer.status), signal);
+        attempt.discard();
+        await sleep(retry.delayMs(retriesDone, header, status), signal);
         continue;
       }
       // As the SDKs: the body as text (or the reason it could not be read), for the adapter's error.
-      const text = await answer
-        .text()
-        .catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
+      let text: string;
+      try {
+        text = await attempt.text();
+      } catch (error) {
+        text = error instanceof Error ? error.message : String(error);
+      }
       const failure = finish(undefined);
       if (failure.type === 'abort') throw toError(failure);
-      throw toError({ type: 'status', status: answer.status, headers: answer.headers(), text });
+      throw toError({ type: 'status', status, headers: attempt.headers(), text });
     }
+  }
+
+  // One attempt: over the keep-alive pool (one per client, for its origin), or with the caller's `fetch`.
+  private attempt(stream: boolean, ownSignal: boolean, signal: AbortSignal | undefined): LeanAttempt {
+    const { fetch } = this.options;
+    if (fetch !== undefined) return new LeanFetchAttempt(fetch, signal, ownSignal);
+    this.pool ??= new Pool(new URL(this.base).origin);
+    return new LeanDispatchHandler(this.pool, stream, signal);
   }
 
   private target(path: string): { url: string; path: string } {
@@ -281,49 +289,6 @@ export class LeanHTTPClient {
     }
     return target;
   }
-
-  private async dispatch(
-    path: string,
-    headers: Record<string, string>,
-    body: string,
-    signal: AbortSignal,
-  ): Promise<RawAnswer> {
-    const target = this.target(path);
-    const fetch = this.options.fetch;
-    if (fetch !== undefined) {
-      const response = await fetch(target.url, { method: 'POST', headers, body, signal });
-      return {
-        status: response.status,
-        header: (name) => response.headers.get(name),
-        body: response.body ?? emptyBody(),
-        text: () => response.text(),
-        discard: () => void response.body?.cancel().catch(() => undefined),
-        headers: () => response.headers,
-      };
-    }
-    this.pool ??= new Pool(new URL(target.url).origin);
-    // undici's own header and body timeouts are off: the attempt's timer and the idle watch bound the waits.
-    const response = await this.pool.request({
-      path: target.path,
-      method: 'POST',
-      headers,
-      body,
-      signal,
-      headersTimeout: 0,
-      bodyTimeout: 0,
-    });
-    return {
-      status: response.statusCode,
-      header: (name) => {
-        const value = response.headers[name];
-        return Array.isArray(value) ? value.join(', ') : value;
-      },
-      body: response.body,
-      text: () => response.body.text(),
-      discard: () => void response.body.dump().catch(() => undefined),
-      headers: () => toHeaders(response.headers),
-    };
-  }
 }
 
 function lowerCase(headers: Record<string, string>): Record<string, string> {
@@ -331,29 +296,6 @@ function lowerCase(headers: Record<string, string>): Record<string, string> {
   for (const [name, value] of Object.entries(headers)) result[name.toLowerCase()] = value;
   return result;
 }
-
-function toHeaders(raw: Record<string, string | string[] | undefined>): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(raw)) {
-    if (value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
-  }
-  return headers;
-}
-
-// One attempt's own signal: aborted by `abort` (its timer, a stream's idle watch) or by the caller's.
-function linkAttempt(signal: AbortSignal | undefined) {
-  const controller = new AbortController();
-  const abort = (reason: unknown) => controller.abort(reason);
-  if (signal === undefined) return { attemptSignal: controller.signal, abort, release: noop };
-  const onAbort = () => controller.abort(signal.reason);
-  signal.addEventListener('abort', onAbort, { once: true });
-  return { attemptSignal: controller.signal, abort, release: () => signal.removeEventListener('abort', onAbort) };
-}
-
-function noop(): void {}
-
-async function* emptyBody(): AsyncIterable<Uint8Array> {}
 
 // Waits before a retry; the caller's abort ends the wait (the next attempt then throws it).
 function sleep(milliseconds: number, signal: AbortSignal | undefined): Promise<void> {

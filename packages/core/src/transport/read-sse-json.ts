@@ -1,4 +1,5 @@
 import { type IdleTimeoutOptions, IdleWatch } from './idle-watch';
+import { LeanByteQueue } from './lean-byte-queue';
 
 /** Options of {@link readSSEJSON}: the idle bound of `withIdleTimeout`, and which events carry data. */
 export type ReadSSEJSONOptions = Omit<IdleTimeoutOptions, 'abort'> & {
@@ -19,6 +20,8 @@ export type ReadSSEJSONOptions = Omit<IdleTimeoutOptions, 'abort'> & {
 
 /** Where the bytes come from: a web stream's reader or a byte iterator (an `undici` body). */
 type ByteSource = {
+  /** A read that needs no wait (chunks that arrived together), else `undefined`; may throw the source's failure. */
+  take?: (() => IteratorResult<Uint8Array> | undefined) | undefined;
   read(): Promise<IteratorResult<Uint8Array> | ReadableStreamReadResult<Uint8Array>>;
   /** Gives the source up while a read may be pending (a web stream is cancelled; an iterator's `abort` drops it). */
   interrupt(reason: unknown): void;
@@ -40,6 +43,7 @@ function openByteSource(body: ReadableStream<Uint8Array> | AsyncIterable<Uint8Ar
   }
   const iterator = (body as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
   return {
+    take: body instanceof LeanByteQueue ? () => body.take() : undefined,
     read: () => iterator.next(),
     // A pending `next()` of a Node stream ends when `abort` destroys it; `return()` would wait for it.
     interrupt: () => undefined,
@@ -99,10 +103,14 @@ export async function* readSSEJSON(
   let settled = false;
   try {
     for (;;) {
-      watch.startWait();
-      let read: IteratorResult<Uint8Array> | ReadableStreamReadResult<Uint8Array>;
+      let read: IteratorResult<Uint8Array> | ReadableStreamReadResult<Uint8Array> | undefined;
       try {
-        read = await reader.read();
+        // What is queued already is read without a promise or a wait.
+        read = reader.take?.();
+        if (read === undefined) {
+          watch.startWait();
+          read = await reader.read();
+        }
       } catch (error) {
         settled = true;
         throw watch.failure(error);

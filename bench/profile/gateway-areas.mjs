@@ -37,7 +37,7 @@ const AREAS = [
   ],
   [
     'transport',
-    /keepAliveFetch|toResponse|toWebStream|readOpenAIStream|openAIRequestOptions|^generate$|^stream$|startStream|makeTransferable|createAbortSignal/,
+    /keepAliveFetch|toResponse|toWebStream|readOpenAIStream|openAIRequestOptions|^generate$|^stream$|startStream|makeTransferable|createAbortSignal|^requestJSON$|^requestStream$|^onResponse(Start|Data|End|Error)$|^onRequestStart$/,
     /\/openai@|\/@anthropic-ai|_http_client|_http_agent|undici|webstreams|node:internal\/deps\/undici/,
   ],
   ['router', /callBackends|attemptWithTimeout|^plan$|backendBuckets/, null],
@@ -103,6 +103,12 @@ for (const [a, v] of totals) if (a !== 'idle') busy += v;
 console.log(`busy µs/request (sampled): ${(busy / n).toFixed(0)}`);
 for (const [a, v] of [...totals].sort((x, y) => y[1] - x[1]))
   console.log(`${a.padEnd(24)} ${(v / n).toFixed(1).padStart(8)} µs  ${((100 * v) / busy).toFixed(1)} %`);
+// The transport's own CPU: its socket writes (`writev`) are the same as the proxy's client.
+let transportWrites = 0;
+for (const [k, v] of selfTop) if (k.startsWith('transport | writev ')) transportWrites += v;
+console.log(
+  `${'transport less writev'.padEnd(24)} ${(((totals.get('transport') ?? 0) - transportWrites) / n).toFixed(1).padStart(8)} µs`,
+);
 if (flag === '--top') {
   console.log('--- top self');
   for (const [k, v] of [...selfTop].sort((x, y) => y[1] - x[1]).slice(0, 60))

@@ -14,8 +14,9 @@ const DONE: IteratorReturnResult<undefined> = { done: true, value: undefined };
  * A streaming answer's body as the lean transport hands it out: the chunks the connection
  * delivered, in a small queue read as an async iterator (`for await`, `next()`, `return()`). A
  * chunk that arrives while a read waits goes straight to it; chunks that arrive together wait in
- * the queue, which `take()` hands out without a promise. Past 64 KiB queued, `push` tells the
- * connection to pause, and it reads on once the consumer has drained the queue — so a consumer
+ * the queue, which `take()` hands out at once, joined into one chunk, without a promise. Past
+ * 64 KiB queued, `push` tells the connection to pause, and it reads on once the consumer has
+ * taken them — so a consumer
  * that holds the stream holds the backend's writes. A failure (the connection dropped, an
  * abort) drops what is queued and throws from the next read, as a destroyed Node stream does.
  */
@@ -75,11 +76,15 @@ export class LeanByteQueue implements AsyncIterableIterator<Uint8Array> {
    * `undefined`: then `next()` waits for it.
    */
   take(): IteratorResult<Uint8Array> | undefined {
-    const value = this.chunks.shift();
-    if (value !== undefined) {
-      this.queued -= value.byteLength;
+    const { chunks } = this;
+    if (chunks.length > 0) {
+      // What arrived together is read as one chunk, as a Node stream's `read()` does: one decode
+      // and one pass of the consumer instead of one per HTTP chunk.
+      const value = chunks.length === 1 ? (chunks[0] as Uint8Array) : Buffer.concat(chunks, this.queued);
+      chunks.length = 0;
+      this.queued = 0;
       // Resumed last: undici may deliver the next chunks at once, re-entering `push`.
-      if (this.paused && this.chunks.length === 0) {
+      if (this.paused) {
         this.paused = false;
         this.source.resume();
       }

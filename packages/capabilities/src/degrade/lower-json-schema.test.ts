@@ -33,6 +33,16 @@ describe('lowerJsonSchema', () => {
     expect(lowerJsonSchema(schema, unknown, 'tools[0].inputSchema').warnings).toEqual([]);
   });
 
+  it('hands back the schema itself, unwalked, when the model lacks no feature (nothing to copy)', () => {
+    const schema = { type: 'object', properties: { when: { type: 'string', format: 'date' } } };
+    expect(lowerJsonSchema(schema, all, 'f').schema).toBe(schema);
+    expect(lowerJsonSchema(schema, { ...all, ref: 'unknown' }, 'f').schema).toBe(schema);
+    // One missing feature (even one the schema does not use) walks it: a fresh copy comes back.
+    const lowered = lowerJsonSchema(schema, { ...all, nullable: false }, 'f');
+    expect(lowered).toEqual({ schema, warnings: [] });
+    expect(lowered.schema).not.toBe(schema);
+  });
+
   it('inlines local references (definitions and $defs) and cuts recursive ones', () => {
     const schema = {
       type: 'object',

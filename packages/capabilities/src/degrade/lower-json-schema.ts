@@ -98,6 +98,23 @@ function simplifyUnion(
   return undefined;
 }
 
+// Every key of `SchemaCapabilities` (the `satisfies` keeps the list whole when one is added).
+const SCHEMA_FEATURES = Object.keys({
+  ref: true,
+  anyOf: true,
+  allOf: true,
+  oneOf: true,
+  formats: true,
+  nullable: true,
+  additionalProperties: true,
+} satisfies Record<keyof SchemaCapabilities, true>) as (keyof SchemaCapabilities)[];
+
+// Only features marked `false` are lowered (`'unknown'` passes through).
+function lacksAny(support: SchemaCapabilities): boolean {
+  for (const feature of SCHEMA_FEATURES) if (support[feature] === false) return true;
+  return false;
+}
+
 /**
  * Lowers a tool's JSON Schema to the features a model accepts: `$ref` inlined (recursive
  * references cut), `allOf` flattened, `anyOf`/`oneOf` simplified where safe, and `format`,
@@ -105,13 +122,15 @@ function simplifyUnion(
  * `false` are touched (`'unknown'` passes through). Every change is reported as a warning,
  * one per tool and feature, naming the paths. Inlining copies a `$ref`'s target at every use,
  * so a schema that would grow past 100,000 nodes or `MAX_JSON_DEPTH` levels throws
- * `SchemaConversionError` instead of hanging.
+ * `SchemaConversionError` instead of hanging. A model that lacks none of the features gets the
+ * schema itself back, unwalked (the common case, per request in the gateway).
  */
 export function lowerJsonSchema(
   schema: JSONObject,
   support: SchemaCapabilities,
   feature: string,
 ): { schema: JSONObject; warnings: Warning[] } {
+  if (!lacksAny(support)) return { schema, warnings: [] };
   const changes: Change[] = [];
   const unsupported: Change[] = [];
   let nodes = 0;

@@ -65,6 +65,9 @@ describe('pricingOf and costOf', () => {
 describe('createPriceTable', () => {
   it('lets a registered row win over shipped data, and rejects a malformed one', () => {
     const table = createPriceTable(shippedPrices);
+    // Looked up (and remembered) before the registration, by the id as asked and in other case.
+    expect(table.pricingOf('anthropic:claude-sonnet-4-6')).toMatchObject({ input: 3 });
+    expect(table.pricingOf('Anthropic:Claude-Sonnet-4-6')).toMatchObject({ input: 3 });
     table.register({
       match: 'anthropic:claude-sonnet-4-6*',
       price: { input: 1, output: 2 },
@@ -72,6 +75,7 @@ describe('createPriceTable', () => {
       read: '2026-12-01',
     });
     expect(table.pricingOf('anthropic:claude-sonnet-4-6')).toMatchObject({ input: 1, source: 'contract' });
+    expect(table.pricingOf('Anthropic:Claude-Sonnet-4-6')).toMatchObject({ input: 1, source: 'contract' });
     expect(pricingOf('anthropic:claude-sonnet-4-6')).toMatchObject({ input: 3 });
     expect(() =>
       table.register({ match: 'x:y', price: { input: -1, output: 2 }, source: 's', read: 'yesterday' }),

@@ -43,7 +43,19 @@ export function createPriceTable(rows: readonly PriceRow[]): PriceTable {
   const registered: Compiled[] = [];
   const cache = new Map<string, ModelPricing | 'unknown'>();
 
+  // By the id as asked (the gateway asks per request): no parse, no lower-casing once known.
+  const byId = new Map<string, ModelPricing | 'unknown'>();
+
   function pricingOf(id: string): ModelPricing | 'unknown' {
+    const known = byId.get(id);
+    if (known !== undefined) return known;
+    const pricing = lookUp(id);
+    if (byId.size >= 1000) byId.clear();
+    byId.set(id, pricing);
+    return pricing;
+  }
+
+  function lookUp(id: string): ModelPricing | 'unknown' {
     const { provider, modelId } = parseModelId(id);
     const normalized = `${provider}:${modelId}`.toLowerCase();
     const cached = cache.get(normalized);
@@ -86,6 +98,7 @@ export function createPriceTable(rows: readonly PriceRow[]): PriceTable {
       }
       registered.push(compile(row));
       cache.clear();
+      byId.clear();
     },
   };
 }

@@ -1,4 +1,4 @@
-import { InvalidModelIdError, InvalidSettingError } from '@interlingua/core';
+import { InvalidModelIdError, InvalidSettingError, type ModelCapabilities } from '@interlingua/core';
 import { describe, expect, it } from 'vitest';
 import { shippedCapabilities } from '../data/shipped-capabilities';
 import { capabilitiesOf } from './capabilities-of';
@@ -90,6 +90,20 @@ describe('shipped data', () => {
 });
 
 describe('createCapabilityRegistry', () => {
+  it('answers a fresh copy each time, the adapter on top, and applies a row registered after a lookup', () => {
+    const registry = createCapabilityRegistry();
+    const adapter: Partial<ModelCapabilities> = { toolChoice: ['auto'], contextWindow: 999 };
+    const first = registry.resolve('openai:gpt-4.1-mini', { adapter });
+    expect(first.capabilities).toMatchObject({ toolChoice: ['auto'], contextWindow: 999, schema: { ref: true } });
+    (first.capabilities.toolChoice as string[]).push('none');
+    first.capabilities.schema.ref = false;
+    const second = registry.resolve('OpenAI:GPT-4.1-mini', { adapter });
+    expect(second.capabilities).toMatchObject({ toolChoice: ['auto'], contextWindow: 999, schema: { ref: true } });
+    expect(adapter.toolChoice).toEqual(['auto']);
+    registry.register('openai:gpt-4.1-mini', { contextWindow: 1234 });
+    expect(registry.resolve('openai:gpt-4.1-mini').capabilities.contextWindow).toBe(1234);
+  });
+
   it('answers unknown for a model no row mentions: unknown is not unsupported', () => {
     expect(capabilitiesOf('acme:frontier-9000')).toEqual(unknownCapabilities);
   });

@@ -116,11 +116,23 @@ export function createCapabilityRegistry(rows: readonly CapabilityRow[] = shippe
     return resolved;
   }
 
+  // Resolved per call (the gateway: per request), for the few ids a process uses.
+  const normalizedIds = new Map<string, string>();
+  function normalizeKnownId(id: string): string {
+    let normalized = normalizedIds.get(id);
+    if (normalized === undefined) {
+      normalized = normalizeId(id);
+      if (normalizedIds.size >= 1000) normalizedIds.clear();
+      normalizedIds.set(id, normalized);
+    }
+    return normalized;
+  }
+
   function resolve(id: string, options: ResolveOptions = {}): ResolvedCapabilities {
-    const normalized = normalizeId(id);
+    const normalized = normalizeKnownId(id);
     const base = resolveShipped(normalized);
-    // A copy: callers may change what they get back.
-    let capabilities = mergeCapabilities(base.capabilities, {});
+    // A copy (callers may change what they get back), with the adapter's own statement on top.
+    let capabilities = mergeCapabilities(base.capabilities, options.adapter ?? {});
     let emulation = base.emulation;
     let api = base.api;
     const sources = [...base.sources];
@@ -130,7 +142,6 @@ export function createCapabilityRegistry(rows: readonly CapabilityRow[] = shippe
       if (row.api !== undefined) api = row.api;
       sources.push(row.source);
     };
-    if (options.adapter !== undefined) capabilities = mergeCapabilities(capabilities, options.adapter);
     for (const compiled of registered) {
       if (compiled.patterns.some((pattern) => pattern.test(normalized))) apply(compiled.row);
     }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { describeJSONKind, findJSONValueIssue } from './find-json-value-issue';
 import { MAX_JSON_DEPTH } from './max-json-depth';
@@ -74,5 +75,48 @@ describe('findJSONValueIssue', () => {
       'NaN',
       'an object',
     ]);
+  });
+
+  it('caps the visits of a shared object within the quick pass (2^40 paths, few objects)', () => {
+    let shared: unknown = 'x';
+    for (let level = 0; level < 40; level++) shared = { left: shared, right: shared };
+    expect(findJSONValueIssue(shared)).toBeUndefined();
+    expect(findJSONValueIssue({ a: [shared, Number.NaN] })).toEqual({
+      path: ['a', 1],
+      message: 'Expected a JSON value, got NaN',
+    });
+  });
+
+  it('answers for a shallow value as the full walk does for it nested deeper', () => {
+    // Past 64 levels only the full walk runs: the same value under 70 arrays must get the same
+    // answer, its path under 70 zeros.
+    const exotic = fc.oneof(
+      fc.constantFrom(undefined, Number.NaN, Number.POSITIVE_INFINITY, 1n, new Date(0), () => 1),
+      fc.constant(Object.create(null)),
+      fc.constant(Object.create({ injected: true })),
+    );
+    const value = fc.letrec((tie) => ({
+      node: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        fc.jsonValue({ maxDepth: 2 }),
+        exotic,
+        fc.array(tie('node'), { maxLength: 4 }),
+        fc.dictionary(fc.string({ maxLength: 3 }), tie('node'), { maxKeys: 4 }),
+      ),
+    })).node;
+    const under70 = (inner: unknown): unknown => {
+      let wrapped = inner;
+      for (let level = 0; level < 70; level++) wrapped = [wrapped];
+      return wrapped;
+    };
+    fc.assert(
+      fc.property(value, (candidate) => {
+        const deep = findJSONValueIssue(under70(candidate), { maxDepth: Number.POSITIVE_INFINITY });
+        const issue = findJSONValueIssue(candidate, { maxDepth: Number.POSITIVE_INFINITY });
+        if (deep === undefined) expect(issue).toBeUndefined();
+        else expect(issue).toEqual({ path: deep.path.slice(70), message: deep.message });
+      }),
+      { numRuns: 300 },
+    );
   });
 });

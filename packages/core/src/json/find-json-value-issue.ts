@@ -32,6 +32,11 @@ export function findJSONValueIssue(value: unknown, options: FindJSONValueIssueOp
   }
   const scalar = scalarIssue(value);
   if (scalar !== null) return scalar === undefined ? undefined : { path: [], message: scalar };
+  // Most values (every parsed request body) are small, shallow trees of plain data: a plain
+  // recursive pass proves that without the walk's bookkeeping. Anything it is not sure of (a
+  // problem, deep nesting, a cycle, a shared object walked too often) goes to the full walk,
+  // which finds the first issue and its path.
+  if (isSmallJSONTree(value as object, 1, Math.min(maxDepth, FAST_DEPTH), { left: FAST_NODES })) return undefined;
 
   // Depth-first, in document order; an exit marker takes an object off the current path.
   const stack: (Frame | Exit)[] = [{ value: value as object, depth: 1, parent: undefined, key: undefined }];
@@ -72,6 +77,36 @@ export function findJSONValueIssue(value: unknown, options: FindJSONValueIssueOp
     }
   }
   return undefined;
+}
+
+// The fast pass recurses, so only this deep; and visits at most this many objects, so a
+// value sharing objects many times over (each visit would repeat) costs no more than that.
+const FAST_DEPTH = 64;
+const FAST_NODES = 10_000;
+
+// True only when `node` and everything under it is plain JSON data within `maxDepth` levels
+// (`node` at `depth`): what the full walk would accept. False means "not sure", never "invalid".
+function isSmallJSONTree(node: object, depth: number, maxDepth: number, budget: { left: number }): boolean {
+  if (depth > maxDepth || --budget.left < 0) return false;
+  if (Array.isArray(node)) {
+    for (let index = 0; index < node.length; index++) {
+      const child: unknown = node[index];
+      if (typeof child === 'object' && child !== null) {
+        if (!isSmallJSONTree(child, depth + 1, maxDepth, budget)) return false;
+      } else if (scalarIssue(child) !== undefined) return false;
+    }
+    return true;
+  }
+  const prototype = Object.getPrototypeOf(node);
+  if (prototype !== Object.prototype && prototype !== null) return false;
+  const keys = Object.keys(node);
+  for (let index = 0; index < keys.length; index++) {
+    const child: unknown = (node as Record<string, unknown>)[keys[index] as string];
+    if (typeof child === 'object' && child !== null) {
+      if (!isSmallJSONTree(child, depth + 1, maxDepth, budget)) return false;
+    } else if (scalarIssue(child) !== undefined) return false;
+  }
+  return true;
 }
 
 /** Describes what a value is, for "expected …, got …" messages: `null`, `an array`, `a string`, `a Date`. */

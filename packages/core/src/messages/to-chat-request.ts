@@ -36,24 +36,25 @@ export function toMessages(inputs: readonly MessageInput[], path = 'messages'): 
   let out: Message[] | undefined;
   for (let index = 0; index < inputs.length; index++) {
     const input = inputs[index] as MessageInput;
-    const message = toMessage(input, `${path}[${index}]`);
+    const message = toMessage(input, path, index);
     if (message !== input && out === undefined) out = inputs.slice(0, index) as Message[];
     if (out !== undefined) out.push(message);
   }
   return out ?? (inputs as Message[]);
 }
 
-function toMessage(input: MessageInput, path: string): Message {
+// `list` and `index` name the message in errors only: its path is not built per message per call.
+function toMessage(input: MessageInput, list: string, index: number): Message {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw new InvalidRequestError({
-      message: `${path}: expected a message ({ role, content }), got ${describeJSONKind(input)}.`,
+      message: `${list}[${index}]: expected a message ({ role, content }), got ${describeJSONKind(input)}.`,
     });
   }
   const role: unknown = input.role;
   if (role !== 'user' && role !== 'assistant' && role !== 'tool') {
     const hint = role === 'system' ? " The system prompt goes in the request's `system` field, not in `messages`." : '';
     throw new InvalidRequestError({
-      message: `${path}.role: expected 'user', 'assistant' or 'tool', got ${typeof role === 'string' ? `'${role}'` : describeJSONKind(role)}.${hint}`,
+      message: `${list}[${index}].role: expected 'user', 'assistant' or 'tool', got ${typeof role === 'string' ? `'${role}'` : describeJSONKind(role)}.${hint}`,
     });
   }
   const content: unknown = input.content;
@@ -63,6 +64,6 @@ function toMessage(input: MessageInput, path: string): Message {
   }
   const expected = role === 'tool' ? 'an array of tool results' : 'a string or an array of content parts';
   throw new InvalidRequestError({
-    message: `${path}.content: expected ${expected}, got ${describeJSONKind(content)}.`,
+    message: `${list}[${index}].content: expected ${expected}, got ${describeJSONKind(content)}.`,
   });
 }

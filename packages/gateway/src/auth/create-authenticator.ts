@@ -13,7 +13,12 @@ export type Principal =
 export type Authenticator = {
   /** Whether any key (virtual or master) is configured. */
   readonly enabled: boolean;
-  authenticate(presented: string | undefined): Promise<Principal>;
+  /**
+   * The caller's principal: at once for a gateway without keys and for the master key (no
+   * await on the request path), through the store for a virtual key (created keys, revocations).
+   * A missing or unknown key throws, or rejects with, a 401 `GatewayError`.
+   */
+  authenticate(presented: string | undefined): Principal | Promise<Principal>;
 };
 
 const ANONYMOUS: Principal = { kind: 'anonymous', name: undefined };
@@ -36,7 +41,7 @@ export function createAuthenticator(config: GatewayConfig, store: GatewayStore):
   const enabled = byHash.size > 0 || masterHash !== undefined;
   return {
     enabled,
-    async authenticate(presented) {
+    authenticate(presented) {
       if (!enabled) return ANONYMOUS;
       if (presented === undefined || presented === '') {
         throw new GatewayError({
@@ -49,14 +54,18 @@ export function createAuthenticator(config: GatewayConfig, store: GatewayStore):
       if (masterHash !== undefined && timingSafeEqual(Buffer.from(hash, 'hex'), masterHash)) {
         return { kind: 'master', name: 'master' };
       }
-      // Keys of the config first; then keys created through the admin routes (shared by the store).
-      const key = byHash.get(hash) ?? (await store.keys?.findKey(hash));
-      if (key === undefined)
-        throw new GatewayError({ type: 'authentication', message: 'The key is not valid for this gateway.' });
-      if (await store.isRevoked(key.name)) {
-        throw new GatewayError({ type: 'authentication', message: `The key "${key.name}" was revoked.` });
-      }
-      return { kind: 'key', name: key.name, key };
+      return authenticateKey(hash);
     },
   };
+
+  async function authenticateKey(hash: string): Promise<Principal> {
+    // Keys of the config first; then keys created through the admin routes (shared by the store).
+    const key = byHash.get(hash) ?? (await store.keys?.findKey(hash));
+    if (key === undefined)
+      throw new GatewayError({ type: 'authentication', message: 'The key is not valid for this gateway.' });
+    if (await store.isRevoked(key.name)) {
+      throw new GatewayError({ type: 'authentication', message: `The key "${key.name}" was revoked.` });
+    }
+    return { kind: 'key', name: key.name, key };
+  }
 }

@@ -44,7 +44,9 @@ export const chatHandler: RouteHandler = async (services, exchange) => {
   }
   const inputTokensEstimate = estimateInputTokens(ir);
   const reserveTokens = inputTokensEstimate + (ir.maxOutputTokens ?? DEFAULT_OUTPUT_RESERVATION);
-  const admission = await admitRequest(services.store, inbound.principal, plan, reserveTokens);
+  // Without limits to check the admission is there at once: no await (a microtask hop) for it.
+  const admitted = admitRequest(services.store, inbound.principal, plan, reserveTokens);
+  const admission = admitted instanceof Promise ? await admitted : admitted;
   const context: CallContext = {
     store: services.store,
     cooldown: services.config.cooldown,

@@ -17,7 +17,7 @@ import type { GatewayServices } from './route-handler';
  * went out, as `record.settled` (the log line waits for it); a store failure is reported, not thrown.
  */
 export function settleCall(
-  services: GatewayServices,
+  services: Pick<GatewayServices, 'store' | 'pricer' | 'reportBackgroundError'>,
   record: RequestRecord,
   principal: Principal,
   reserved: BucketTake[],
@@ -30,9 +30,12 @@ export function settleCall(
   if (cost === 'unknown' && budget?.usd !== undefined && candidate !== undefined) {
     record.budgetWarning = `${candidate.backend} has no known price: this call was not counted against the $${budget.usd} budget of key "${principal.name}" (its tokens were). Set models.*.price for it.`;
   }
+  const spends = principal.kind === 'key' && budget !== undefined && usage !== undefined && cost !== undefined;
+  // Nothing reserved, no budget to count: no store write, no promise for the log line to wait on.
+  if (reserved.length === 0 && !spends) return;
   const work = async () => {
     await settleReservation(services.store, { buckets: reserved }, usage);
-    if (principal.kind !== 'key' || budget === undefined || usage === undefined || cost === undefined) return;
+    if (!spends) return;
     await services.store.addSpend(principal.name, budget.period, {
       usd: cost === 'unknown' ? 0 : cost,
       tokens: usage.inputTokens + usage.outputTokens,

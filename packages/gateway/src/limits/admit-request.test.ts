@@ -3,6 +3,7 @@ import type { Principal } from '../auth/create-authenticator';
 import { GatewayError } from '../errors/gateway-error';
 import type { ModelPlan } from '../router/create-model-table';
 import { createMemoryGatewayStore } from '../store/create-memory-gateway-store';
+import type { GatewayStore } from '../store/gateway-store';
 import { admitRequest } from './admit-request';
 
 const plan: ModelPlan = { name: 'm', candidates: [], contextWindow: [], limits: { rpm: 5 } };
@@ -18,7 +19,7 @@ describe('admitRequest', () => {
     const admission = await admitRequest(store, principal, plan, 300);
     expect(admission.reserved.buckets).toEqual([{ name: 'key:team:tpm', limit: 1000, windowMs: 60_000, amount: 300 }]);
     await admitRequest(store, principal, plan, 300);
-    const refused = await admitRequest(store, principal, plan, 300).catch((error: unknown) => error);
+    const refused = await Promise.resolve(admitRequest(store, principal, plan, 300)).catch((error: unknown) => error);
     expect(GatewayError.isInstance(refused)).toBe(true);
     expect(refused).toMatchObject({ type: 'rate_limit', status: 429 });
     expect((refused as Error).message).toContain('Rate limit of the key "team": 2 requests per minute');
@@ -28,7 +29,7 @@ describe('admitRequest', () => {
     const store = createMemoryGatewayStore();
     await store.addSpend('team', 'total', { usd: 0, tokens: 100 });
     for (let attempt = 0; attempt < 4; attempt++) {
-      const refused = await admitRequest(store, principal, plan, 300).catch((error: unknown) => error);
+      const refused = await Promise.resolve(admitRequest(store, principal, plan, 300)).catch((error: unknown) => error);
       expect(refused).toMatchObject({ type: 'budget_exceeded', status: 429 });
       expect((refused as Error).message).toBe(
         'The key "team" has spent its total budget of 100 tokens (spent 100); it does not reset.',
@@ -39,5 +40,33 @@ describe('admitRequest', () => {
     await admitRequest(store, principal, plan, 300);
     await admitRequest(store, principal, plan, 300);
     expect(await store.take([{ name: 'model:m:rpm', limit: 5, windowMs: 60_000, amount: 3 }])).toEqual({ ok: true });
+  });
+
+  it('answers at once, asking the store nothing, when no limit applies', () => {
+    const asked: string[] = [];
+    const memory = createMemoryGatewayStore();
+    const store: GatewayStore = {
+      ...memory,
+      take: (buckets) => {
+        asked.push('take');
+        return memory.take(buckets);
+      },
+      readSpend: (key, period) => {
+        asked.push('readSpend');
+        return memory.readSpend(key, period);
+      },
+    };
+    const unlimited: ModelPlan = { ...plan, limits: {} };
+    const admission = admitRequest(store, { kind: 'anonymous', name: undefined }, unlimited, 300);
+    expect(admission).not.toBeInstanceOf(Promise);
+    expect(admission).toEqual({ reserved: { buckets: [] } });
+    const bare: Principal = { kind: 'key', name: 'bare', key: { name: 'bare', sha256: 'cd'.repeat(32) } };
+    expect(admitRequest(store, bare, unlimited, 300)).toEqual({ reserved: { buckets: [] } });
+    expect(asked).toEqual([]);
+    // A limit anywhere goes to the store: the model's rpm, or the key's budget alone.
+    expect(admitRequest(store, bare, plan, 300)).toBeInstanceOf(Promise);
+    const budgeted: Principal = { ...bare, key: { ...bare.key, budget: { tokens: 10, period: 'day' } } };
+    expect(admitRequest(store, budgeted, unlimited, 300)).toBeInstanceOf(Promise);
+    expect(asked).toEqual(['take', 'readSpend']);
   });
 });

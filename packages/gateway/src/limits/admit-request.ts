@@ -21,18 +21,18 @@ const MINUTE = 60_000;
  * worst-case tokens (`reserveTokens`) against tpm, taken from every bucket at once — all or
  * nothing (429 with `Retry-After`). The budget is read while the buckets are taken; a request
  * over its budget gives back what it took. The master key and keyless gateways have no key limits.
+ * Answers at once, without a promise, when no limit applies (nothing to ask the store).
  */
-export async function admitRequest(
+export function admitRequest(
   store: GatewayStore,
   principal: Principal,
   plan: ModelPlan,
   reserveTokens: number,
-): Promise<Admission> {
+): Admission | Promise<Admission> {
   const buckets: BucketTake[] = [];
-  let budget: Promise<void> | undefined;
+  const budget = principal.kind === 'key' ? principal.key.budget : undefined;
   if (principal.kind === 'key') {
     const { key } = principal;
-    if (key.budget !== undefined) budget = checkBudget(store, principal.name, key.budget);
     if (key.rpm !== undefined)
       buckets.push({ name: `key:${key.name}:rpm`, limit: key.rpm, windowMs: MINUTE, amount: 1 });
     if (key.tpm !== undefined) {
@@ -45,10 +45,31 @@ export async function admitRequest(
   if (plan.limits.tpm !== undefined) {
     buckets.push({ name: `model:${plan.name}:tpm`, limit: plan.limits.tpm, windowMs: MINUTE, amount: reserveTokens });
   }
+  // Nothing to check (no key limits, no model limits): no store call, not even an await.
+  if (budget === undefined && buckets.length === 0) return { reserved: { buckets } };
+  return takeFromStore(
+    store,
+    principal.kind === 'key' ? { name: principal.name, budget } : undefined,
+    buckets,
+    reserveTokens,
+  );
+}
+
+async function takeFromStore(
+  store: GatewayStore,
+  key: { name: string; budget: KeyBudget | undefined } | undefined,
+  buckets: BucketTake[],
+  reserveTokens: number,
+): Promise<Admission> {
+  if (key?.budget === undefined) {
+    const taken = await store.take(buckets);
+    if (!taken.ok) throw limitError(taken.name, buckets, taken.retryAfterMs, taken.tooLarge, reserveTokens);
+    return reservedOf(buckets);
+  }
   // The budget is read while the buckets are taken (one round trip to a shared store, not two);
   // a request refused for its budget gives back what it took.
   const [overBudget, taken] = await Promise.all([
-    budget?.then(
+    checkBudget(store, key.name, key.budget).then(
       () => undefined,
       (error: unknown) => error,
     ),
@@ -64,6 +85,10 @@ export async function admitRequest(
     throw overBudget;
   }
   if (!taken.ok) throw limitError(taken.name, buckets, taken.retryAfterMs, taken.tooLarge, reserveTokens);
+  return reservedOf(buckets);
+}
+
+function reservedOf(buckets: BucketTake[]): Admission {
   return { reserved: { buckets: buckets.filter((bucket) => bucket.name.endsWith(':tpm')) } };
 }
 
@@ -87,11 +112,9 @@ export async function settleReservation(
   );
 }
 
-async function checkBudget(
-  store: GatewayStore,
-  name: string,
-  budget: { usd?: number | undefined; tokens?: number | undefined; period: 'day' | 'week' | 'month' | 'total' },
-): Promise<void> {
+type KeyBudget = { usd?: number | undefined; tokens?: number | undefined; period: 'day' | 'week' | 'month' | 'total' };
+
+async function checkBudget(store: GatewayStore, name: string, budget: KeyBudget): Promise<void> {
   const spent = await store.readSpend(name, budget.period);
   const over =
     budget.usd !== undefined && spent.usd >= budget.usd

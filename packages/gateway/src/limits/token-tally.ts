@@ -11,6 +11,9 @@ export type TokenTally = {
   readonly tokens: number;
 };
 
+// The characters counted one token each (CJK symbols and punctuation through the unified ideographs).
+const CJK = /[\u3000-\u9fff]/;
+
 /**
  * The gateway's one token estimator: about 4 characters per token, one per CJK character, and
  * {@link MEDIA_TOKENS} per image or file. It prices the prompt before a call (the `tpm`
@@ -24,6 +27,8 @@ export function createTokenTally(): TokenTally {
   return {
     add(text) {
       characters += text.length;
+      // The regex scans natively: most texts (every schema, most prompts) hold no CJK at all.
+      if (!CJK.test(text)) return;
       for (let index = 0; index < text.length; index++) {
         const code = text.charCodeAt(index);
         if (code >= 0x3000 && code <= 0x9fff) cjk++;

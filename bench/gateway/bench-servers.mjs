@@ -159,7 +159,7 @@ if (role === 'mock') {
   );
 } else if (role === 'gateway') {
   // The gateway as it is deployed: the built CLI's `interlingua gateway --config …` in this process
-  // (only what the command imports is loaded; log lines go to stdout, pino's asynchronous writer —
+  // (only what the command imports is loaded; log lines go to stdout through pino's destination —
   // the null device here). The config names one model on the mock.
   const dir = mkdtempSync(join(tmpdir(), 'interlingua-bench-'));
   const config = join(dir, 'gateway.json');

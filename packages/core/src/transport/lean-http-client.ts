@@ -1,9 +1,9 @@
-import { Pool } from 'undici';
 import { abortDeadlineOf } from '../abort/abort-deadline';
 import type { LeanAttempt } from './lean-attempt';
 import { LeanDispatchHandler } from './lean-dispatch-handler';
 import { LeanFetchAttempt } from './lean-fetch-attempt';
 import { type HeaderLookup, retryDelayMs, shouldRetryStatus } from './lean-retry-policy';
+import { Pool } from './undici-pool';
 
 /**
  * Why a lean call failed: an answer that is not 2xx (after the retries), a connection that

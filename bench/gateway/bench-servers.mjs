@@ -2,10 +2,10 @@
 // `mock` (a Chat Completions endpoint answering at once), the raw pass-through proxies — the lower
 // bound of any proxy — `proxy-undici` (node:http in, undici out: the baseline issue 33 names) and
 // `proxy` (node:http on both sides), `gateway` (the Interlingua gateway from the built packages, one
-// model on the mock). Each sends `{ ready: url }` over IPC and answers 'rss' with its RSS and
-// 'cpu' with its CPU time so far. `gateway` runs the built CLI as a deployment does;
+// model on the mock). Each sends `{ ready: url }` over IPC and answers 'rss' with its RSS,
+// 'cpu' with its CPU time so far and 'heap' with its memory by kind (bench/profile/gateway-memory.mjs). `gateway` runs the built CLI as a deployment does;
 // `gateway-library` the umbrella's `createBuiltInGateway` (every package loaded).
-import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, createServer, request } from 'node:http';
 import { connect, createServer as createNetServer } from 'node:net';
 import { devNull, tmpdir } from 'node:os';
@@ -77,11 +77,24 @@ function ready(server) {
   server.listen(0, '127.0.0.1', () => process.send({ ready: `http://127.0.0.1:${server.address().port}` }));
 }
 
+// RSS split into anonymous memory (heap, malloc) and file-backed pages (mostly the node binary's
+// code, paged in as code paths first run), on Linux; undefined elsewhere.
+function residentKinds() {
+  try {
+    const status = readFileSync('/proc/self/status', 'utf8');
+    const kib = (name) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1]) * 1024;
+    return { rssAnon: kib('RssAnon'), rssFile: kib('RssFile') };
+  } catch {
+    return undefined;
+  }
+}
+
 process.on('message', (message) => {
   if (message === 'rss') process.send({ rss: process.memoryUsage().rss });
   if (message === 'exit') process.exit(0);
   if (message === 'cpu') process.send({ cpu: process.cpuUsage() });
-  if (message === 'heap') process.send({ heap: { ...process.memoryUsage(), spaces: v8.getHeapSpaceStatistics() } });
+  if (message === 'heap')
+    process.send({ heap: { ...process.memoryUsage(), spaces: v8.getHeapSpaceStatistics(), proc: residentKinds() } });
 });
 
 if (role === 'mock') {

@@ -2,9 +2,10 @@
 // `mock` (a Chat Completions endpoint answering at once), the raw pass-through proxies — the lower
 // bound of any proxy — `proxy-undici` (node:http in, undici out: the baseline issue 33 names) and
 // `proxy` (node:http on both sides), `gateway` (the Interlingua gateway from the built packages, one
-// model on the mock). Each sends `{ ready: url }` over IPC and answers 'rss' with its RSS,
-// 'cpu' with its CPU time so far and 'heap' with its memory by kind (bench/profile/gateway-memory.mjs). `gateway` runs the built CLI as a deployment does;
-// `gateway-library` the umbrella's `createBuiltInGateway` (every package loaded).
+// model on the mock). Each sends `{ ready: url }` over IPC and answers 'rss' with its RSS, 'cpu'
+// with its CPU time so far and 'heap' with its memory by kind (bench/profile/gateway-memory.mjs).
+// `gateway` runs the built CLI as a deployment does; `gateway-library` the umbrella's
+// `createBuiltInGateway` (every package loaded).
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, createServer, request } from 'node:http';
 import { connect, createServer as createNetServer } from 'node:net';

@@ -55,6 +55,11 @@ describe('readSSEJSON', () => {
     for (const chunks of splits(bytes)) expect(await read(chunks)).toEqual(expected);
   });
 
+  it('reads data fields as the spec says: no colon, empty value, one space dropped, other fields ignored', async () => {
+    const bytes = encoder.encode('data\ndata: 1\n\ndata:\r\ndata:2\r\n\r\ndatax: 5\ndata:  [3]\n\n');
+    for (const chunks of splits(bytes)) expect(await read(chunks)).toEqual([1, 2, [3]]);
+  });
+
   it('drops a byte order mark at the start of the stream, split anywhere', async () => {
     const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...encoder.encode('data: {"a":"\u00e9"}\n\n')]);
     for (const chunks of splits(bytes)) expect(await read(chunks)).toEqual([{ a: '\u00e9' }]);

@@ -55,6 +55,36 @@ describe('readSSEJSON', () => {
     for (const chunks of splits(bytes)) expect(await read(chunks)).toEqual(expected);
   });
 
+  it('reads data fields as the spec says: no colon, empty value, one space dropped, other fields ignored', async () => {
+    const bytes = encoder.encode('data\ndata: 1\n\ndata:\r\ndata:2\r\n\r\ndatax: 5\ndata:  [3]\n\n');
+    for (const chunks of splits(bytes)) expect(await read(chunks)).toEqual([1, 2, [3]]);
+  });
+
+  it('drops a byte order mark at the start of the stream, split anywhere', async () => {
+    const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...encoder.encode('data: {"a":"\u00e9"}\n\n')]);
+    for (const chunks of splits(bytes)) expect(await read(chunks)).toEqual([{ a: '\u00e9' }]);
+  });
+
+  it('reads invalid UTF-8 as TextDecoder does (U+FFFD), split anywhere, from Buffer chunks too', async () => {
+    const bytes = new Uint8Array([
+      ...encoder.encode('data: {"a":"'),
+      ...[0xe2, 0x82, 0x41, 0xed, 0xa0, 0x80, 0xf0, 0x9f, 0x98, 0xc3],
+      ...encoder.encode('"}\n\n'),
+    ]);
+    const expected = [JSON.parse(new TextDecoder().decode(bytes).slice(6))];
+    expect(expected).toEqual([{ a: '\ufffdA\ufffd\ufffd\ufffd\ufffd\ufffd' }]);
+    for (const chunks of splits(bytes)) {
+      expect(await read(chunks)).toEqual(expected);
+      // An `undici` body's way: an async iterable of Node Buffers.
+      const buffers = (async function* () {
+        for (const chunk of chunks) yield Buffer.from(chunk);
+      })();
+      const values: unknown[] = [];
+      for await (const value of readSSEJSON(buffers, { timeoutMs: 60_000, provider: 'Acme' })) values.push(value);
+      expect(values).toEqual(expected);
+    }
+  });
+
   it('drops an event the stream ends in the middle of, as the spec says', async () => {
     expect(await read([encoder.encode('data: {"a":1}\n\ndata: {"b":2}')])).toEqual([{ a: 1 }]);
   });

@@ -1,5 +1,6 @@
 import { type IdleTimeoutOptions, IdleWatch } from './idle-watch';
 import { LeanByteQueue } from './lean-byte-queue';
+import { Utf8ChunkDecoder } from './utf8-chunk-decoder';
 
 /** Options of {@link readSSEJSON}: the idle bound of `withIdleTimeout`, and which events carry data. */
 export type ReadSSEJSONOptions = Omit<IdleTimeoutOptions, 'abort'> & {
@@ -93,7 +94,7 @@ export async function* readSSEJSON(
     },
   });
   const { doneData, namedOnly = false, skipEvents } = options;
-  const decoder = new TextDecoder();
+  const decoder = new Utf8ChunkDecoder();
   let text = '';
   // How much of `text` (from its start) is known to hold no line end.
   let scanned = 0;
@@ -118,7 +119,7 @@ export async function* readSSEJSON(
         watch.endWait();
       }
       const ended = read.done === true;
-      text = ended ? text + decoder.decode() : text + decoder.decode(read.value, { stream: true });
+      text = ended ? text + decoder.end() : text + decoder.decode(read.value);
       // Line by line, found with indexOf: the next LF, and the next CR (searched again only once
       // passed, so text without CRs is searched for one once per read). A CR that ends the text
       // may be the first half of a CRLF, so it waits for the next read.

@@ -15,7 +15,7 @@ describe('encodeAnthropicRequest', () => {
     const system = [
       { type: 'text', text: 'billing' },
       { type: 'text', text: 'You are Claude Code.', cache_control: { type: 'ephemeral' } },
-      { type: 'text', text: '工作目录 /work', cache_control: { type: 'ephemeral', ttl: '1h' } },
+      { type: 'text', text: '工作目录 ./app', cache_control: { type: 'ephemeral', ttl: '1h' } },
     ];
     const decoded = decodeAnthropicRequest({
       model: 'm',
@@ -24,7 +24,7 @@ describe('encodeAnthropicRequest', () => {
       messages: [{ role: 'user', content: 'hi' }],
     });
     expect(decoded.warnings).toEqual([]);
-    expect(decoded.value.request.system).toBe('billing\nYou are Claude Code.\n工作目录 /work');
+    expect(decoded.value.request.system).toBe('billing\nYou are Claude Code.\n工作目录 ./app');
     expect(encodeAnthropicRequest(decoded.value.request, { model: 'm' }).value.system).toEqual(system);
     // A library user who changed the system prompt gets that prompt, not stale blocks.
     const changed = encodeAnthropicRequest({ ...decoded.value.request, system: 'Be brief.' }, { model: 'm' });

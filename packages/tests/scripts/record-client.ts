@@ -76,8 +76,8 @@ const { values, positionals } = parseArgs({
     timeout: { type: 'string', default: '180' },
     note: { type: 'string', default: '' },
     out: { type: 'string' },
-    // The folder the clients were installed and run in: written as /home/dev in the fixture, so no
-    // path of the recording machine is committed.
+    // The folder the clients were installed and run in: written as ~ in the fixture, so no path of
+    // the recording machine is committed (npm's global folder becomes <npm-global>, the temp folder $TMPDIR).
     folder: { type: 'string', default: process.cwd() },
   },
 });
@@ -174,10 +174,11 @@ const code = await new Promise<number | null>((resolve) => child.on('close', res
 clearTimeout(timer);
 console.error(`[record] client exited with ${code}; its output (last 3000 characters):\n${output.slice(-3000)}`);
 
-/** The recording folder as /home/dev, in a command line or a body's text. */
+/** The recording folder as ~, npm's global folder as <npm-global>, the temp folder as $TMPDIR, in a command line or a body's text. */
 function neutralFolder(text: string): string {
   const folder = (values.folder ?? process.cwd()).replace(/\/+$/, '');
-  return folder === '' || folder === '/' ? text : text.replaceAll(folder, '/home/dev');
+  const homed = folder === '' || folder === '/' ? text : text.replaceAll(folder, '~');
+  return homed.replace(/\/usr\/lib\/node_modules\//g, '<npm-global>/').replace(/\/tmp\//g, '$TMPDIR/');
 }
 
 /** The command line as run, its (fake) keys left out. */
@@ -214,7 +215,7 @@ for (const request of modelCalls) {
       recorded: new Date().toISOString().slice(0, 10),
       how: `packages/tests/scripts/record-client.ts: \`${redactCommand(positionals.join(' '))}\` against a loopback server answering in the client's format (call ${index} of ${modelCalls.length}${toolCalled ? `; the server called ${values.tool}` : ''})`,
       removed:
-        "device, account, session and installation ids, prompt_cache_key; credential headers (authorization, x-api-key, x-goog-api-key, cookies) and the ?key= query; every other header not listed; the recording machine's folder (--folder) rewritten as /home/dev",
+        "device, account, session and installation ids, prompt_cache_key; credential headers (authorization, x-api-key, x-goog-api-key, cookies) and the ?key= query; every other header not listed; the recording machine's folder (--folder) rewritten as ~. Paths rewritten so none of a machine's is committed: the recording home as ~, npm's global folder as <npm-global>, the temp folder as $TMPDIR.",
       ...(values.note === '' ? {} : { note: values.note }),
     },
     format,

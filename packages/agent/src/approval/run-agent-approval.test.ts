@@ -46,7 +46,7 @@ function fileTools() {
 
 const turn = toolCallResponse([
   { id: 'c1', name: 'list_files', args: {} },
-  { id: 'c2', name: 'delete_file', args: { path: '/home/me/notes.txt' } },
+  { id: 'c2', name: 'delete_file', args: { path: '~/notes.txt' } },
   { id: 'c3', name: 'delete_file', args: { path: 'scratch/notes.txt' } },
   { id: 'c4', name: 'pay', args: { amount: 5 } },
 ]);
@@ -138,7 +138,7 @@ describe('tool approval in the agent loop', () => {
       ],
     });
     expect(resumed.finishReason).toBe('stop');
-    expect(ran).toEqual(['delete /home/me/notes.txt']);
+    expect(ran).toEqual(['delete ~/notes.txt']);
   });
 
   it('rejects decisions that do not match the held calls before any model call', async () => {

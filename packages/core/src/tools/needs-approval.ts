@@ -3,7 +3,7 @@ import type { Message } from '../ir/message';
 /**
  * Whether a tool's calls wait for a person's decision before they run: `true` (always), `false`
  * (never, the default), or a predicate on the call's validated arguments (e.g. "deletes outside
- * /tmp"). A predicate that throws counts as `true`: when in doubt, ask.
+ * the scratch folder"). A predicate that throws counts as `true`: when in doubt, ask.
  */
 export type NeedsApproval<Input = unknown> =
   | boolean

@@ -59,7 +59,7 @@ describe('redaction', () => {
   });
 
   it('collects the API keys of the environment', () => {
-    expect(secretsFromEnv({ OPENAI_API_KEY: 'sk-1', HOME: '/root', GEMINI_API_KEY: 'g-2' })).toEqual(['sk-1', 'g-2']);
+    expect(secretsFromEnv({ OPENAI_API_KEY: 'sk-1', HOME: '~', GEMINI_API_KEY: 'g-2' })).toEqual(['sk-1', 'g-2']);
   });
 
   it('knows the key variable of every built-in provider, so --trace never prints one', () => {

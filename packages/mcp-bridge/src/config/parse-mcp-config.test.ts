@@ -8,7 +8,7 @@ import { McpBridge } from '../host/mcp-bridge';
 import { parseMcpConfig } from './parse-mcp-config';
 import { readMcpConfigFile } from './read-mcp-config-file';
 
-const env = { HOME: '/home/me', TOKEN: 'secret-token' };
+const env = { HOME: '~me', TOKEN: 'secret-token' };
 
 function errorOf(run: () => unknown): Error {
   try {
@@ -35,7 +35,7 @@ describe('parseMcpConfig', () => {
       filesystem: {
         type: 'stdio',
         command: 'npx',
-        args: ['-y', '@modelcontextprotocol/server-filesystem', '/home/me/docs'],
+        args: ['-y', '@modelcontextprotocol/server-filesystem', '~me/docs'],
         env: {},
       },
       weather: {

@@ -101,7 +101,7 @@ function predefinedVariables(options: ParseMcpConfigOptions): Record<string, str
  *
  * @example
  * ```ts
- * const { servers } = parseMcpConfig({ mcpServers: { fs: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/tmp'] } } });
+ * const { servers } = parseMcpConfig({ mcpServers: { fs: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', './docs'] } } });
  * ```
  */
 export function parseMcpConfig(config: unknown, options: ParseMcpConfigOptions = {}): ParsedMcpConfig {

@@ -26,7 +26,7 @@ const list = defineTool({
 const turn = toolCallResponse(
   [
     { id: 'call_list', name: 'list_files', args: {} },
-    { id: 'call_delete', name: 'delete_file', args: { path: '/home/me/a.txt' } },
+    { id: 'call_delete', name: 'delete_file', args: { path: '~/a.txt' } },
   ],
   { text: 'Let me look, then delete.' },
 );

@@ -39,7 +39,7 @@ const BETA = 'context-management-2025-06-27,interleaved-thinking-2025-05-14';
 const SYSTEM = [
   { type: 'text' as const, text: 'x-anthropic-billing-header: cc_version=2.1.0' },
   { type: 'text' as const, text: 'You are Claude Code.', cache_control: { type: 'ephemeral' as const } },
-  { type: 'text' as const, text: '# 工作目录\n/home/dev/app', cache_control: { type: 'ephemeral' as const } },
+  { type: 'text' as const, text: '# 工作目录\n~/app', cache_control: { type: 'ephemeral' as const } },
 ];
 const claudeCodeBody = (model: string) =>
   ({

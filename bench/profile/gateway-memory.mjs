@@ -9,6 +9,8 @@
 // outside the heap, external memory. `--promotion` runs the gateway under `--trace-gc-nvp` and adds
 // the bytes scavenges promoted to the old generation, per request (what fills the old space between
 // full GCs; V8 sizes the next full GC's trigger from the old generation's allocation rate).
+// GATEWAY_NODE_FLAGS adds flags to the gateway's node (e.g. `--max-semi-space-size=32`, to try one).
+// `gateway-promotion.mjs` says which allocations are the promoted ones.
 import { fork } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -106,7 +108,7 @@ async function run(root) {
     root,
     'gateway',
     mock.url,
-    promotion ? ['--trace-gc-nvp'] : [],
+    [...(promotion ? ['--trace-gc-nvp'] : []), ...(process.env.GATEWAY_NODE_FLAGS ?? '').split(' ').filter(Boolean)],
     promotion ? openSync(trace, 'w') : 'ignore',
   );
   try {

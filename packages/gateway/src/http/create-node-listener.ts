@@ -10,6 +10,7 @@ import {
   newRequestRecord,
   type RequestRecord,
 } from './gateway-exchange';
+import { NodeGatewayRequest } from './node-gateway-request';
 
 /** The app behind the listener: answers a request, filling in its record. Never throws. */
 export type GatewayApp = (request: GatewayRequest, record: RequestRecord) => Promise<GatewayReply>;
@@ -103,29 +104,26 @@ export function createNodeListener(
       void handled.then(() => record.settled).then(complete, complete);
     });
 
-    const request: GatewayRequest = {
-      method: record.method,
-      path,
-      get query() {
-        return new URLSearchParams(queryAt === -1 ? '' : url.slice(queryAt + 1));
-      },
-      headers: incoming.headers,
-      id,
-      get signal() {
-        return presence.signal;
-      },
-      clientGone: presence,
-      readBody() {
-        if (bodyRead) return Promise.reject(new Error('The body was read already.'));
-        bodyRead = true;
-        const body = readBody(incoming, options.maxBodyBytes);
-        if (tap === undefined) return body;
-        return body.then((bytes) => {
-          tap.request(record, incoming.headers, bytes);
-          return bytes;
-        });
-      },
+    const readWhole = () => {
+      if (bodyRead) return Promise.reject(new Error('The body was read already.'));
+      bodyRead = true;
+      const body = readBody(incoming, options.maxBodyBytes);
+      if (tap === undefined) return body;
+      return body.then((bytes) => {
+        tap.request(record, incoming.headers, bytes);
+        return bytes;
+      });
     };
+    const request = new NodeGatewayRequest(
+      record.method,
+      path,
+      incoming.headers,
+      id,
+      presence,
+      url,
+      queryAt,
+      readWhole,
+    );
 
     handled = app(request, record).then(
       (reply) => write(reply),

@@ -1,6 +1,7 @@
 // Which allocations of the gateway outlive the young generation, by allocation site (issue 33):
 //   node bench/profile/gateway-promotion.mjs [same|translated|stream|404] [connections] [seconds]
-// Starts the bench's mock and the CLI gateway (from the built packages) with `promotion-hook.mjs`,
+// Starts the bench's mock and the CLI gateway (from the built packages) with `promotion-hook.mjs`
+// (and GATEWAY_NODE_FLAGS, e.g. `--no-allocation-site-pretenuring`),
 // warms up, then samples V8's allocations for the load's duration keeping only what no scavenge
 // collected (what was promoted to the old generation, or is still live), and prints bytes per
 // request by allocation site and its two callers. What fills the old space between full GCs, and
@@ -64,7 +65,8 @@ const arms = {
 const [method, path, body] = arms[arm] ?? arms.same;
 
 const mock = await start('mock');
-const gateway = await start('gateway', mock.url, ['--import', hook], { ...process.env, PROMOTION_OUT: out });
+const flags = (process.env.GATEWAY_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+const gateway = await start('gateway', mock.url, ['--import', hook, ...flags], { ...process.env, PROMOTION_OUT: out });
 try {
   const load = (duration) =>
     autocannon({

@@ -3,7 +3,11 @@ import type { Usage, Warning } from '@interlingua/core';
 import type { TelemetrySpan } from '@interlingua/core/adapter';
 import type { ClientGone } from './client-gone';
 
-/** An HTTP request as a route handler sees it: no socket, only data and a body reader. */
+/**
+ * An HTTP request as a route handler sees it: no socket, only data and a body reader. The Node
+ * listener's requests keep `query` and `signal` as getters on their prototype: a spread copy
+ * (`{ ...request, path }`) keeps the data and `readBody` but not those two.
+ */
 export type GatewayRequest = {
   method: string;
   /** The path without the query string. */

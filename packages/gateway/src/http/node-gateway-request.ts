@@ -8,7 +8,9 @@ import type { GatewayRequest } from './gateway-exchange';
  * puts the object in dictionary mode), and until a full GC that dead pair keeps its closures —
  * the whole request: its messages, headers, body — alive through scavenges. Every request's
  * objects were promoted that way (3 KB per request on a 404 alone, 7 KB on a chat call).
- * Prototype getters cost neither.
+ * Prototype getters cost neither. `readBody` stays an own property, so a copy made with spread
+ * (`{ ...request, path }`) can still read the body; `query` and `signal`, being getters, are not
+ * copied by a spread.
  */
 export class NodeGatewayRequest implements GatewayRequest {
   constructor(
@@ -20,7 +22,8 @@ export class NodeGatewayRequest implements GatewayRequest {
     private readonly url: string,
     // Where the query starts in `url` (its `?`), or -1.
     private readonly queryAt: number,
-    private readonly read: () => Promise<Buffer>,
+    /** Reads the whole body (once); see {@link GatewayRequest.readBody}. */
+    readonly readBody: () => Promise<Buffer>,
   ) {}
 
   get query(): URLSearchParams {
@@ -29,9 +32,5 @@ export class NodeGatewayRequest implements GatewayRequest {
 
   get signal(): AbortSignal {
     return this.clientGone.signal;
-  }
-
-  readBody(): Promise<Buffer> {
-    return this.read();
   }
 }

@@ -37,10 +37,14 @@ function get(url: string): Promise<number> {
 describe('per-request objects: no getters of their own, properties in fast mode', () => {
   it('the requests the Node listener hands the app', async () => {
     const seen: GatewayRequest[] = [];
+    const bodies: string[] = [];
     server = createServer(
       createNodeListener(
         async (request) => {
           seen.push(request);
+          // A spread copy (a route handing another a changed path) still reads the body.
+          const copy = { ...request, path: '/elsewhere' };
+          bodies.push((await copy.readBody()).toString());
           return { status: 204, headers: {} };
         },
         { maxBodyBytes: 1024, onComplete: () => {} },
@@ -60,6 +64,7 @@ describe('per-request objects: no getters of their own, properties in fast mode'
     expect(second.query.size).toBe(0);
     expect(first.signal.aborted).toBe(false);
     expect(first.clientGone.happened).toBe(false);
+    expect(bodies).toEqual(['', '']);
   });
 
   it('the token tally', () => {

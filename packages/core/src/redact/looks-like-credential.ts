@@ -5,6 +5,7 @@ const KEY_SHAPES = [
   /(?:gsk|hf|ghp|gho|ghu|ghs|github_pat|r8|pplx)_[A-Za-z0-9_]{16,}/, // Groq, Hugging Face, GitHub, Replicate, Perplexity
   /xai-[A-Za-z0-9]{20,}/, // xAI
   /(?:AKIA|ASIA)[0-9A-Z]{16}/, // AWS access key ids
+  /(?:ABSK|bedrock-api-key-)[A-Za-z0-9+/]{40,}={0,2}/, // Amazon Bedrock API keys: long-term (ABSK), short-term
   /ya29\.[0-9A-Za-z_-]{20,}/, // Google OAuth access tokens
   /eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/, // JSON Web Tokens
 ];

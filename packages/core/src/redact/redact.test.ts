@@ -55,6 +55,19 @@ describe('createRedactor', () => {
     );
   });
 
+  it('redacts Amazon Bedrock API keys, long-term (ABSK…) and short-term (bedrock-api-key-…)', () => {
+    // Synthetic keys in the published shapes: base64 after the prefix (a short-term key encodes a presigned URL).
+    const longTerm = `ABSK${btoa(`BedrockAPIKey-ab12-at-123456789012:${'k7'.repeat(30)}`)}`;
+    const shortTerm = `bedrock-api-key-${btoa('bedrock.amazonaws.com/?Action=CallWithBearerToken&X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAEXAMPLE%2F20261202%2Fus-east-1%2Fbedrock%2Faws4_request&Version=1')}`;
+    expect(createRedactor()(`401 for ${longTerm}; retried with ${shortTerm}.`)).toBe(
+      '401 for [REDACTED]; retried with [REDACTED].',
+    );
+    expect([longTerm, shortTerm, `Bearer ${shortTerm}`].map(looksLikeCredential)).toEqual([true, true, true]);
+    // The prefixes alone, as in prose or an env var's name, are not keys.
+    const prose = 'Set AWS_BEARER_TOKEN_BEDROCK to your bedrock-api-key-… (or an ABSK key).';
+    expect(createRedactor()(prose)).toBe(prose);
+  });
+
   it('leaves prose alone', () => {
     const text = 'A basic understanding of Bearer authentication; 128000 tokens; sk-learn; task-1234';
     expect(createRedactor()(text)).toBe(text);

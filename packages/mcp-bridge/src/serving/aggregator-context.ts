@@ -2,6 +2,7 @@ import type { LoggingLevel, Notification, ProgressToken, Server, ServerContext }
 import { inputRequired } from '@modelcontextprotocol/server';
 import type { McpBridge } from '../host/mcp-bridge';
 import type { McpInputRound } from '../host/send-mcp-tool-call';
+import { callerCapabilities } from './caller-capabilities';
 import type { McpAuditOptions } from './mcp-audit-line';
 import type { McpCaller } from './mcp-caller';
 import type { McpRequestRelayHub, RelayedFlight } from './mcp-request-relay-hub';
@@ -86,6 +87,7 @@ export async function forwardRelayed<T>(
       requestState: input === undefined ? ctx.mcpReq.requestState() : undefined,
       inputResponses: input === undefined ? ctx.mcpReq.inputResponses : undefined,
       signal: ctx.mcpReq.signal,
+      capabilities: callerCapabilities(context.server, ctx),
     },
     start,
   );

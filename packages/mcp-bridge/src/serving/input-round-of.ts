@@ -1,14 +1,7 @@
-import type { ClientCapabilities, ServerContext } from '@modelcontextprotocol/server';
+import type { ServerContext } from '@modelcontextprotocol/server';
 import type { McpInputRound } from '../host/send-mcp-tool-call';
 import type { AggregatorContext } from './aggregator-context';
-
-const CLIENT_CAPABILITIES_KEY = 'io.modelcontextprotocol/clientCapabilities';
-
-/** The capabilities of the client a request comes from: its `_meta` (2026-07-28) or its session's handshake. */
-export function callerCapabilities(context: AggregatorContext, ctx: ServerContext): ClientCapabilities | undefined {
-  const declared = ctx.mcpReq.envelope?.[CLIENT_CAPABILITIES_KEY as never] as ClientCapabilities | undefined;
-  return declared ?? context.server.getClientCapabilities();
-}
+import { callerCapabilities } from './caller-capabilities';
 
 /**
  * What a request forwarded to `server` passes on of its client's multi-round-trip state, when
@@ -29,6 +22,6 @@ export function inputRoundOf(
   return {
     inputResponses: ctx.mcpReq.inputResponses,
     requestState: typeof requestState === 'string' ? requestState : undefined,
-    clientCapabilities: callerCapabilities(context, ctx),
+    clientCapabilities: callerCapabilities(context.server, ctx),
   };
 }

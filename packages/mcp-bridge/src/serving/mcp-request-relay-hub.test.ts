@@ -61,4 +61,34 @@ describe('McpRequestRelayHub', () => {
       });
     }
   });
+
+  it("gives a server's request only to a flight whose client can answer it, and refuses it when none can", async () => {
+    const hub = new McpRequestRelayHub();
+    const signal = new AbortController().signal;
+    // A client without the roots capability: a roots/list (server-everything's, on a timer after its
+    // handshake) is refused to the upstream, and the call it would have failed goes on.
+    const plain = await hub.run('up', 'plain', { ...round(undefined), capabilities: { sampling: {} } }, async () => {
+      await expect(hub.relay('up', roots, signal)).rejects.toMatchObject({ code: -32601 });
+      return 'answered';
+    });
+    expect(plain).toEqual({ done: true, value: 'answered' });
+    // Two flights in the air: the request goes to the newest one whose client declared roots.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const withRoots = hub.run('up', 'rooted', { ...round(undefined), capabilities: { roots: {} } }, async () => {
+      await held;
+      return 'first';
+    });
+    const without = hub.run('up', 'bare', { ...round(undefined), capabilities: {} }, async () => {
+      void hub.relay('up', roots, signal).catch(() => undefined);
+      release();
+      return 'second';
+    });
+    const [rooted, bare] = await Promise.all([withRoots, without]);
+    expect(bare).toEqual({ done: true, value: 'second' });
+    expect(rooted.done).toBe(false);
+    if (!rooted.done) expect(Object.values(rooted.inputRequests)).toEqual([roots]);
+  });
 });

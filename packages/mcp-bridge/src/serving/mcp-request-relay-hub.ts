@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ProtocolError } from '@modelcontextprotocol/server';
+import { type ClientCapabilities, ProtocolError } from '@modelcontextprotocol/server';
 import type { McpRequestRelay, McpUpstreamRequest } from '../host/mcp-request-relay';
 
 /** How long a request that waits for its client's input answers keeps the upstream call open. */
@@ -23,6 +23,8 @@ export type RelayRound<T> =
 export class RelayedFlight<T> {
   /** The downstream instance serving the current round: progress and log lines go to it. */
   owner: unknown;
+  /** What the current round's client declared it can answer; `undefined`: not known, anything is asked. */
+  capabilities: ClientCapabilities | undefined;
   readonly pending = new Map<string, Asked>();
   private next = 0;
   private wake: (() => void) | undefined;
@@ -32,8 +34,19 @@ export class RelayedFlight<T> {
   constructor(
     readonly server: string,
     owner: unknown,
+    capabilities?: ClientCapabilities,
   ) {
     this.owner = owner;
+    this.capabilities = capabilities;
+  }
+
+  /** Whether this flight's client can be asked `method` (it declared the capability, or nothing is known). */
+  canAsk(method: McpUpstreamRequest['method']): boolean {
+    const declared = this.capabilities;
+    if (declared === undefined) return true;
+    if (method === 'roots/list') return declared.roots !== undefined;
+    if (method === 'sampling/createMessage') return declared.sampling !== undefined;
+    return declared.elicitation !== undefined;
   }
 
   /** Starts the upstream call; the flight must be findable first, for requests it sends at once. */
@@ -109,7 +122,8 @@ export class RelayedFlight<T> {
  * the air ends the current round with an `InputRequiredResult` (the SDK's legacy shim turns it into
  * the old server-to-client request for a 2025-era client), and the client's retry with
  * `inputResponses` and the `requestState` answers it and resumes the same upstream call.
- * A server's request with no flight of its own in the air is refused.
+ * A server's request with no flight of its own in the air is refused (`-32603`), and so is one no
+ * flight's client declared the capability for (`-32601`): it goes to the newest flight whose client can answer.
  */
 export class McpRequestRelayHub {
   private readonly flights = new Map<string, RelayedFlight<unknown>[]>();
@@ -119,10 +133,21 @@ export class McpRequestRelayHub {
 
   /** The bridge's `relay` option. */
   readonly relay: McpRequestRelay = (server, request, signal) => {
-    const flight = this.flights.get(server)?.at(-1);
-    if (flight === undefined) {
+    const flights = this.flights.get(server);
+    if (flights === undefined || flights.length === 0) {
       return Promise.reject(
         new ProtocolError(-32603, `No client request to \`${server}\` is in flight to relay ${request.method} to.`),
+      );
+    }
+    // The newest flight whose client can answer: a server's own request (server-everything asks
+    // `roots/list` on a timer after its handshake) must not fail a call whose client cannot.
+    const flight = flights.findLast((candidate) => candidate.canAsk(request.method));
+    if (flight === undefined) {
+      return Promise.reject(
+        new ProtocolError(
+          -32601,
+          `No client with a request to \`${server}\` in flight declares what ${request.method} needs.`,
+        ),
       );
     }
     return flight.ask(request, signal);
@@ -140,7 +165,13 @@ export class McpRequestRelayHub {
   async run<T>(
     server: string,
     owner: unknown,
-    round: { requestState: unknown; inputResponses: Record<string, unknown> | undefined; signal: AbortSignal },
+    round: {
+      requestState: unknown;
+      inputResponses: Record<string, unknown> | undefined;
+      signal: AbortSignal;
+      /** The capabilities the round's client declared (its `_meta`, else its handshake). */
+      capabilities?: ClientCapabilities | undefined;
+    },
     start: (flight: RelayedFlight<T>) => Promise<T>,
   ): Promise<RelayRound<T>> {
     let flight: RelayedFlight<T>;
@@ -153,9 +184,10 @@ export class McpRequestRelayHub {
       clearTimeout(waiting.timer);
       flight = waiting.flight as RelayedFlight<T>;
       flight.owner = owner;
+      flight.capabilities = round.capabilities;
       flight.answer(round.inputResponses);
     } else {
-      flight = new RelayedFlight<T>(server, owner);
+      flight = new RelayedFlight<T>(server, owner, round.capabilities);
       this.flights.set(server, [...this.inFlight(server), flight as RelayedFlight<unknown>]);
       flight.begin(start);
     }

@@ -55,6 +55,7 @@ export type {
   McpUrlElicitationRequest,
 } from './host/mcp-host-hooks';
 export type { McpRequestRelay, McpUpstreamRequest } from './host/mcp-request-relay';
+export type { ReleaseResourceWatch } from './host/mcp-resource-watches';
 export { McpServerAccess } from './host/mcp-server-access';
 export type { McpServerStatus } from './host/mcp-server-status';
 export { McpToolCallError, type McpToolCallFailure } from './host/mcp-tool-call-error';

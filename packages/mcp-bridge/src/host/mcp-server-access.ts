@@ -10,6 +10,7 @@ import type {
 } from '@modelcontextprotocol/client';
 import { listAllPages } from './list-all-pages';
 import { DEFAULT_CALL_TIMEOUT_MS } from './mcp-bridge-options';
+import type { ReleaseResourceWatch } from './mcp-resource-watches';
 import type { McpServerConnection } from './mcp-server-connection';
 import { type McpInputRound, withInputRound } from './send-mcp-tool-call';
 
@@ -69,6 +70,27 @@ export class McpServerAccess {
   /** Reads one resource; turn its `contents` into IR parts with `convertResourceContents`. */
   readResource(uri: string, options: { timeout?: number } = {}): Promise<ReadResourceResult> {
     return this.clientFor('resources').readResource({ uri }, this.options(options.timeout));
+  }
+
+  /**
+   * Asks the server to report updates of `uri` (as `resource-updated` events) until the returned
+   * function is called. Holds are counted: the server is asked once however many there are, told to
+   * stop when the last is let go, and asked again after a reconnect (`resources/subscribe` on a
+   * 2025-era server, a `subscriptions/listen` stream on a 2026-07-28 one). Resolves once the server
+   * was asked — at once while it is not connected (it is asked on connect); rejects, holding
+   * nothing, when the server refuses.
+   */
+  watchResource(uri: string): Promise<ReleaseResourceWatch> {
+    return this.connection.resourceWatches.watch(uri);
+  }
+
+  /**
+   * {@link watchResource} for several URIs at once: the server is asked once for all of them (one
+   * request each to a 2025-era server, one stream to a 2026-07-28 one). What it refused is not
+   * held and comes back in `refused`, with why.
+   */
+  watchResources(uris: readonly string[]): Promise<{ release: ReleaseResourceWatch; refused: Map<string, unknown> }> {
+    return this.connection.resourceWatches.watchAll(uris);
   }
 
   /** Every prompt the server lists (`prompts/list`, all pages). */

@@ -21,6 +21,7 @@ import { clientCapabilitiesOf, installClientFeatures } from './install-client-fe
 import { lastWholeLines } from './last-whole-lines';
 import { listServerTools } from './list-server-tools';
 import { listenForToolChanges } from './listen-for-tool-changes';
+import { McpResourceWatches } from './mcp-resource-watches';
 import type { McpServerStatus } from './mcp-server-status';
 import { restartWithBackoff } from './restart-with-backoff';
 import { type McpToolCallExtras, sendMcpToolCall } from './send-mcp-tool-call';
@@ -62,6 +63,8 @@ export class McpServerConnection {
   private subscription: McpSubscription | undefined;
   /** Until when the server said its tool list may be reused (`ttlMs`, 2026-07-28); then it is listed again. */
   private freshUntil: number | undefined;
+  /** The resources clients asked updates of, counted by holder; told to the server again after a reconnect. */
+  readonly resourceWatches: McpResourceWatches;
 
   constructor(
     readonly name: string,
@@ -70,6 +73,15 @@ export class McpServerConnection {
   ) {
     this.roots = config.roots ?? settings.defaultRoots;
     this.logLevel = settings.logLevel;
+    this.resourceWatches = new McpResourceWatches({
+      name,
+      client: () => this.client,
+      era: () => this.live?.era,
+      timeout: settings.connectTimeout,
+      reopenDelayMs: settings.restart.initialDelayMs,
+      signal: this.closing.signal,
+      onError: (error) => this.warn('resources', 'Asking for resource updates again', error),
+    });
   }
 
   /** Replaces the roots and, when connected, sends `notifications/roots/list_changed`. */
@@ -215,17 +227,7 @@ export class McpServerConnection {
     if (this.unsynced) await this.sync();
     if (!this.stale || this.state !== 'connected') return;
     this.refreshing ??= this.listTools()
-      .catch((error: unknown) => {
-        this.settings.emit({
-          type: 'warning',
-          server: this.name,
-          warning: {
-            type: 'other',
-            feature: 'tools/list',
-            message: `Re-listing tools failed: ${asError(error).message}`,
-          },
-        });
-      })
+      .catch((error: unknown) => this.warn('tools/list', 'Re-listing tools', error))
       .finally(() => {
         this.refreshing = undefined;
       });
@@ -303,16 +305,7 @@ export class McpServerConnection {
             // A change may have come and gone while no stream was open.
             this.changeCount++;
           },
-          onError: (error) =>
-            this.settings.emit({
-              type: 'warning',
-              server: this.name,
-              warning: {
-                type: 'other',
-                feature: 'subscriptions/listen',
-                message: `Listening for tool-list changes again failed: ${asError(error).message}`,
-              },
-            }),
+          onError: (error) => this.warn('subscriptions/listen', 'Listening for tool-list changes again', error),
         });
       }
       await this.listTools();
@@ -323,6 +316,7 @@ export class McpServerConnection {
     }
     this.state = 'connected';
     this.error = undefined;
+    this.resourceWatches.reconnected();
     this.settings.emit({
       type: 'server-connected',
       server: this.name,
@@ -384,6 +378,11 @@ export class McpServerConnection {
       }),
     );
     throw this.error;
+  }
+
+  private warn(feature: string, what: string, error: unknown): void {
+    const message = `${what} failed: ${asError(error).message}`;
+    this.settings.emit({ type: 'warning', server: this.name, warning: { type: 'other', feature, message } });
   }
 
   private fail(error: unknown): void {

@@ -46,8 +46,10 @@ export type AggregatorContext = {
   callTimeout: number | undefined;
   /** The level a 2025-era client set with `logging/setLevel`. */
   logLevel: LoggingLevel | undefined;
-  /** Served URIs this client subscribed to. */
-  subscriptions: Set<string>;
+  /** Served URIs this client subscribed to, each with the function that lets go of its upstream watch. */
+  subscriptions: Map<string, () => Promise<void>>;
+  /** Set once the instance is detached from the bridge: no new watch is kept. */
+  disposed: boolean;
   /** Who this instance serves: what it lists and lets through. */
   caller: McpCaller;
   /** Where `tools/call`, `resources/read` and `prompts/get` are logged. */

@@ -100,7 +100,8 @@ export function createMcpAggregatorServer(
     pageSize: options.pageSize ?? DEFAULT_TOOLS_PAGE_SIZE,
     callTimeout: options.callTimeout,
     logLevel: undefined,
-    subscriptions: new Set(),
+    subscriptions: new Map(),
+    disposed: false,
     caller: options.caller ?? ANONYMOUS_CALLER,
     audit: {
       ...(options.audit === undefined ? {} : { audit: options.audit }),
@@ -135,5 +136,14 @@ export function createMcpAggregatorServer(
     // Before the handshake there is no one to tell; a closed transport refuses quietly.
     if (notification !== undefined && legacySession()) server.notification(notification).catch(() => {});
   });
-  return { server, dispose: unsubscribe };
+  const dispose = () => {
+    if (context.disposed) return;
+    context.disposed = true;
+    unsubscribe();
+    // The session's subscriptions go with it: the upstream hears when no other client holds them.
+    const releases = [...context.subscriptions.values()];
+    context.subscriptions.clear();
+    for (const release of releases) void release();
+  };
+  return { server, dispose };
 }

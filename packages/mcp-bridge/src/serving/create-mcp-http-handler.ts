@@ -14,10 +14,18 @@ import {
   type McpAggregatorServerOptions,
 } from './create-mcp-aggregator-server';
 import { KeyRateLimiter } from './key-rate-limiter';
+import {
+  holdResourceWatches,
+  listenedResourcesOf,
+  MAX_WATCHED_RESOURCES,
+  releaseWithBody,
+  withoutResources,
+} from './listen-resource-watches';
 import { type McpAuditOptions, refusedLine } from './mcp-audit-line';
 import type { McpCaller } from './mcp-caller';
 import { auditedCallsOf, deniedCall, idOf, jsonRpcError, parseMessage } from './mcp-http-messages';
 import { sendWebResponse, toWebRequest } from './node-web-bridge';
+import { ServedNames } from './served-names';
 import { servedToolResolver } from './served-tool-resolver';
 
 /** One HTTP request as an authorization step sees it, before the aggregator does. */
@@ -115,6 +123,8 @@ export function createMcpHttpHandler(options: McpHttpHandlerOptions): McpHttpHan
         ...(options.logArguments === undefined ? {} : { logArguments: options.logArguments }),
       }));
   const resolve = servedToolResolver(bridge, options.aggregator);
+  const serverNames = bridge?.servers.map((status) => status.name) ?? [];
+  const names = new ServedNames(options.aggregator?.prefixNames ?? serverNames.length !== 1, serverNames);
   const limiter = new KeyRateLimiter();
   const callerOf = new WeakMap<Request, McpCaller>();
   const sessions = new Map<
@@ -203,7 +213,9 @@ export function createMcpHttpHandler(options: McpHttpHandlerOptions): McpHttpHan
     }
     if (!legacy) {
       callerOf.set(request, caller);
-      return modern.fetch(request, message === undefined ? {} : { parsedBody: message });
+      const listened = bridge === undefined ? undefined : listenedResourcesOf(message);
+      if (listened === undefined) return modern.fetch(request, message === undefined ? {} : { parsedBody: message });
+      return listenWithWatches(request, message, caller, listened);
     }
     const existing = sessionId === null ? undefined : sessions.get(sessionId);
     // Another caller's session is not there for this one: no taking over a session with another key.
@@ -212,6 +224,33 @@ export function createMcpHttpHandler(options: McpHttpHandlerOptions): McpHttpHan
     }
     if (sessionId !== null) return jsonRpcError(404, 'Session not found: start again with initialize.');
     return startSession(request, caller, message);
+  };
+
+  // A 2026-07-28 listen for resource updates: the caller may watch only what it may read, and the
+  // upstream servers are asked for the updates while the stream is open (the SDK's router filters).
+  const listenWithWatches = async (
+    request: Request,
+    message: unknown,
+    caller: McpCaller,
+    listened: NonNullable<ReturnType<typeof listenedResourcesOf>>,
+  ): Promise<Response> => {
+    if (listened.uris.length > MAX_WATCHED_RESOURCES) {
+      const why = `Invalid params: at most ${MAX_WATCHED_RESOURCES} resourceSubscriptions in one listen.`;
+      return jsonRpcError(200, why, {}, -32602, listened.id);
+    }
+    for (const uri of listened.uris) {
+      const call = { method: 'resources/read' as const, name: uri, args: undefined, id: listened.id };
+      const denied = deniedCall(caller, call, await resolve(call));
+      if (denied !== undefined) return jsonRpcError(403, denied, {}, -32602, listened.id);
+    }
+    // What an upstream server refused is left out of the listen: its acknowledgement says so.
+    const { release, refused } = await holdResourceWatches(bridge as McpBridge, names, listened.uris);
+    const parsedBody = withoutResources(message, refused);
+    const answer = await modern.fetch(request, { parsedBody }).catch(async (error: unknown) => {
+      await release();
+      throw error;
+    });
+    return releaseWithBody(answer, release);
   };
 
   return {

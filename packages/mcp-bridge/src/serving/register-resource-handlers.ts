@@ -3,6 +3,7 @@ import { type AggregatorContext, forwardRelayed } from './aggregator-context';
 import { fitResultToCaller } from './fit-result-to-caller';
 import { forwardUpstreamError } from './forward-upstream-error';
 import { inputRoundOf } from './input-round-of';
+import { MAX_WATCHED_RESOURCES } from './listen-resource-watches';
 import { audited } from './mcp-audit-line';
 import { callerMayUseServer } from './mcp-caller';
 import { pageOfTools } from './page-of-tools';
@@ -102,17 +103,29 @@ export function registerResourceHandlers(context: AggregatorContext): void {
       throw forwardUpstreamError(error);
     }
   };
-  for (const method of ['resources/subscribe', 'resources/unsubscribe'] as const) {
-    server.setRequestHandler(method, async (request) => {
-      const target = targetOf(context, request.params.uri);
-      try {
-        await bridge.server(target.server).request(method, { ...request.params, uri: target.uri });
-      } catch (error) {
-        throw forwardUpstreamError(error);
-      }
-      if (method === 'resources/subscribe') context.subscriptions.add(request.params.uri);
-      else context.subscriptions.delete(request.params.uri);
-      return {};
-    });
-  }
+  // A session holds one watch per served URI; the bridge counts the holds of every session.
+  server.setRequestHandler('resources/subscribe', async (request) => {
+    const uri = request.params.uri;
+    const target = targetOf(context, uri);
+    if (context.subscriptions.has(uri)) return {};
+    if (context.subscriptions.size >= MAX_WATCHED_RESOURCES) {
+      throw new ProtocolError(-32602, `Too many subscriptions: a session may hold ${MAX_WATCHED_RESOURCES}.`, { uri });
+    }
+    try {
+      const release = await bridge.server(target.server).watchResource(target.uri);
+      // The session ended (or subscribed again) while the server was being asked.
+      if (context.disposed || context.subscriptions.has(uri)) await release();
+      else context.subscriptions.set(uri, release);
+    } catch (error) {
+      throw forwardUpstreamError(error);
+    }
+    return {};
+  });
+  server.setRequestHandler('resources/unsubscribe', async (request) => {
+    targetOf(context, request.params.uri);
+    const release = context.subscriptions.get(request.params.uri);
+    context.subscriptions.delete(request.params.uri);
+    await release?.();
+    return {};
+  });
 }

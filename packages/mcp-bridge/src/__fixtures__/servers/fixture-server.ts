@@ -12,7 +12,9 @@ import {
   ListToolsRequestSchema,
   McpError,
   ReadResourceRequestSchema,
+  SubscribeRequestSchema,
   type Tool,
+  UnsubscribeRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 
 const scenario = process.argv[2] ?? 'paged';
@@ -44,7 +46,11 @@ const child =
 const server = new Server(
   { name: `fixture-${scenario}`, version: '1.0.0' },
   {
-    capabilities: { tools: { listChanged: true }, resources: {}, prompts: {} },
+    capabilities: {
+      tools: { listChanged: true },
+      resources: scenario === 'subscribe' ? { subscribe: true } : {},
+      prompts: {},
+    },
     instructions: `Fixture server for the ${scenario} scenario.`,
   },
 );
@@ -66,6 +72,8 @@ server.setRequestHandler(ListToolsRequestSchema, (request) => {
       return { tools: [tool('pids')] };
     case 'big':
       return { tools: [tool('big'), tool('echo')] };
+    case 'subscribe':
+      return { tools: [tool('touch'), tool('subscriptions')] };
     case 'slow-weather':
       return {
         tools: [tool('get_weather', { inputSchema: { type: 'object', properties: { city: { type: 'string' } } } })],
@@ -77,6 +85,14 @@ server.setRequestHandler(ListToolsRequestSchema, (request) => {
 
 server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
   if (scenario === 'silent') return new Promise<never>(() => {});
+  if (scenario === 'subscribe') {
+    // `touch` reports an update of the URI in `value` when it is subscribed; `subscriptions` tells
+    // what is subscribed and every subscribe/unsubscribe received, in order.
+    const uri = String(request.params.arguments?.value ?? '');
+    if (request.params.name === 'touch' && subscribed.has(uri)) await server.sendResourceUpdated({ uri });
+    const state = { subscribed: [...subscribed], log: subscriptionLog };
+    return { content: [{ type: 'text', text: JSON.stringify(state) }] };
+  }
   if (scenario === 'slow-weather') {
     // Three progress notifications 150 ms apart (when the call carries a token), then the answer.
     const progressToken = request.params._meta?.progressToken;
@@ -127,6 +143,22 @@ server.setRequestHandler(ListResourcesRequestSchema, (request) => {
 server.setRequestHandler(ReadResourceRequestSchema, (request) => ({
   contents: [{ uri: request.params.uri, mimeType: 'text/plain', text: `contents of ${request.params.uri}` }],
 }));
+
+// subscribe: what the client asked to hear of.
+const subscribed = new Set<string>();
+const subscriptionLog: string[] = [];
+if (scenario === 'subscribe') {
+  server.setRequestHandler(SubscribeRequestSchema, (request) => {
+    subscribed.add(request.params.uri);
+    subscriptionLog.push(`subscribe ${request.params.uri}`);
+    return {};
+  });
+  server.setRequestHandler(UnsubscribeRequestSchema, (request) => {
+    subscribed.delete(request.params.uri);
+    subscriptionLog.push(`unsubscribe ${request.params.uri}`);
+    return {};
+  });
+}
 
 server.setRequestHandler(ListPromptsRequestSchema, (request) => {
   const second = request.params?.cursor === 'p2';

@@ -25,6 +25,8 @@ export type ModernServer = {
   calls: ModernServerCall[];
   /** Adds a tool and announces the change on every open `subscriptions/listen` stream. */
   addTool(name: string): void;
+  /** Reports an update of `uri` to the `subscriptions/listen` streams that name it (the SDK's router filters). */
+  updateResource(uri: string): void;
   close(): Promise<void>;
 };
 
@@ -77,15 +79,27 @@ async function sendWebResponse(response: Response, out: ServerResponse): Promise
  * for a form through an `InputRequiredResult`, then answers with what came back and the request
  * state it had handed out), and the tools added later with `addTool`.
  */
-export async function startModernServer(options: { legacy: 'reject' | 'stateless' }): Promise<ModernServer> {
+export async function startModernServer(options: {
+  legacy: 'reject' | 'stateless';
+  /** Serve `note://1` and `note://2`, with `resources: { subscribe: true }`. */
+  resources?: boolean;
+}): Promise<ModernServer> {
   const calls: ModernServerCall[] = [];
   const extraTools: string[] = [];
   let currentHeaders: Record<string, string> = {};
   const factory = () => {
     const server = new McpServer(
       { name: 'modern-fixture', version: '1.0.0' },
-      { capabilities: { tools: { listChanged: true } } },
+      {
+        capabilities: {
+          tools: { listChanged: true },
+          ...(options.resources === true ? { resources: { subscribe: true } } : {}),
+        },
+      },
     );
+    for (const uri of options.resources === true ? ['note://1', 'note://2'] : []) {
+      server.registerResource(uri, uri, {}, () => ({ contents: [{ uri, text: `the note at ${uri}` }] }));
+    }
     server.registerTool('echo', { description: 'Echoes its text.', inputSchema: textInput }, ({ text }, context) => {
       calls.push({ tool: 'echo', ...metaOf(context), headers: currentHeaders });
       return { content: [{ type: 'text', text: `echo: ${text}` }] };
@@ -145,6 +159,9 @@ export async function startModernServer(options: { legacy: 'reject' | 'stateless
     addTool(name) {
       extraTools.push(name);
       handler.notify.toolsChanged();
+    },
+    updateResource(uri) {
+      handler.notify.resourceUpdated(uri);
     },
     async close() {
       await handler.close();

@@ -94,7 +94,8 @@ function registerPromptRequests(
     return audited(context.audit, context.caller, call, async () => {
       const target = await promptTarget(request.params.name);
       const input = inputRoundOf(context, ctx, target.server);
-      const { inputResponses: _answers, requestState: _state, ...params } = request.params as Record<string, unknown>;
+      // The name and arguments alone: the client's `_meta` (its token, its envelope) and any other field stay here.
+      const args = request.params.arguments;
       try {
         const result = await forwardRelayed<Record<string, unknown>>(
           context,
@@ -105,7 +106,7 @@ function registerPromptRequests(
               .server(target.server)
               .request(
                 'prompts/get',
-                { ...params, name: target.name },
+                { name: target.name, ...(args === undefined ? {} : { arguments: args }) },
                 { signal: flight.controller.signal, ...(input === undefined ? {} : { input }) },
               ),
           input,

@@ -76,20 +76,18 @@ export function registerResourceHandlers(context: AggregatorContext): void {
     const request = { params };
     const target = targetOf(context, request.params.uri);
     const input = inputRoundOf(context, ctx, target.server);
-    const { inputResponses: _answers, requestState: _state, ...forwarded } = request.params as Record<string, unknown>;
     try {
       const result: Record<string, unknown> = await forwardRelayed<Record<string, unknown>>(
         context,
         ctx,
         target.server,
         (flight) =>
-          bridge
-            .server(target.server)
-            .request(
-              'resources/read',
-              { ...forwarded, uri: target.uri },
-              { signal: flight.controller.signal, ...(input === undefined ? {} : { input }) },
-            ),
+          bridge.server(target.server).request(
+            'resources/read',
+            // The URI alone: the client's `_meta` (its token, its envelope) and any other field stay here.
+            { uri: target.uri },
+            { signal: flight.controller.signal, ...(input === undefined ? {} : { input }) },
+          ),
         input,
       );
       const fitted = fitResultToCaller(context, result);

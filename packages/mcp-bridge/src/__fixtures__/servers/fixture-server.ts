@@ -140,8 +140,17 @@ server.setRequestHandler(ListResourcesRequestSchema, (request) => {
   };
 });
 
+// echo-params: a read or a prompt answers with the request's params as the server received them.
+const echoed = (params: object, otherwise: string) => (scenario === 'echo-params' ? JSON.stringify(params) : otherwise);
+
 server.setRequestHandler(ReadResourceRequestSchema, (request) => ({
-  contents: [{ uri: request.params.uri, mimeType: 'text/plain', text: `contents of ${request.params.uri}` }],
+  contents: [
+    {
+      uri: request.params.uri,
+      mimeType: 'text/plain',
+      text: echoed(request.params, `contents of ${request.params.uri}`),
+    },
+  ],
 }));
 
 // subscribe: what the client asked to hear of.
@@ -166,7 +175,9 @@ server.setRequestHandler(ListPromptsRequestSchema, (request) => {
 });
 
 server.setRequestHandler(GetPromptRequestSchema, (request) => ({
-  messages: [{ role: 'user', content: { type: 'text', text: `prompt ${request.params.name}` } }],
+  messages: [
+    { role: 'user', content: { type: 'text', text: echoed(request.params, `prompt ${request.params.name}`) } },
+  ],
 }));
 
 const transport = new StdioServerTransport();

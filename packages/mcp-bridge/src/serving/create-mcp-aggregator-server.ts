@@ -3,6 +3,8 @@ import type { McpBridge } from '../host/mcp-bridge';
 import type { McpBridgeEvent } from '../host/mcp-bridge-event';
 import { aggregatorCapabilities } from './aggregator-capabilities';
 import { type AggregatorContext, passesLevel, type RoundOwner } from './aggregator-context';
+import { isConnectionBound } from './connection-bound-servers';
+import { holdListenedResources } from './listen-resource-watches';
 import type { McpAuditOptions } from './mcp-audit-line';
 import { ANONYMOUS_CALLER, type McpCaller } from './mcp-caller';
 import { McpRequestRelayHub } from './mcp-request-relay-hub';
@@ -43,11 +45,21 @@ export type McpAggregatorServerOptions = McpAuditOptions & {
 };
 
 /** An aggregator's MCP server and the function that detaches it from the bridge. */
-export type McpAggregatorServer = { server: Server; dispose: () => void };
+export type McpAggregatorServer = {
+  server: Server;
+  dispose: () => void;
+  /**
+   * Asks the upstream servers for updates of served resource URIs (a 2026-07-28 client's
+   * `subscriptions/listen`, which the SDK's entry serves before the server sees it): resolves
+   * with the function that lets go, and the URIs not held — those the caller may not read and
+   * those their server refused. `serveMcpOverStdio` calls it; `createMcpHttpHandler` has its own.
+   */
+  holdResources?: (uris: readonly string[]) => Promise<{ release: () => Promise<void>; refused: string[] }>;
+};
 
 const MODERN = '2026-07-28';
 
-function notificationOf(event: McpBridgeEvent, context: AggregatorContext): Notification | undefined {
+function notificationOf(event: McpBridgeEvent, context: AggregatorContext, legacy: boolean): Notification | undefined {
   switch (event.type) {
     case 'tools-changed':
     case 'server-error':
@@ -60,7 +72,8 @@ function notificationOf(event: McpBridgeEvent, context: AggregatorContext): Noti
       return { method: 'notifications/prompts/list_changed' };
     case 'resource-updated': {
       const uri = context.names.uriOut(event.server, event.uri);
-      return context.subscriptions.has(uri)
+      // A 2026-07-28 connection's listen streams are filtered by the SDK's entry, by their URIs.
+      return !legacy || context.subscriptions.has(uri)
         ? { method: 'notifications/resources/updated', params: { uri } }
         : undefined;
     }
@@ -132,9 +145,12 @@ export function createMcpAggregatorServer(
       }
       return;
     }
-    const notification = notificationOf(event, context);
+    const legacy = legacySession();
+    // A 2026-07-28 connection (stdio) hears them on its listen streams; a per-request server has none.
+    if (!legacy && !(isConnectionBound(server) && server.transport !== undefined)) return;
+    const notification = notificationOf(event, context, legacy);
     // Before the handshake there is no one to tell; a closed transport refuses quietly.
-    if (notification !== undefined && legacySession()) server.notification(notification).catch(() => {});
+    if (notification !== undefined) server.notification(notification).catch(() => {});
   });
   const dispose = () => {
     if (context.disposed) return;
@@ -145,5 +161,6 @@ export function createMcpAggregatorServer(
     context.subscriptions.clear();
     for (const release of releases) void release();
   };
-  return { server, dispose };
+  const holdResources = (uris: readonly string[]) => holdListenedResources(bridge, names, context.caller, uris);
+  return { server, dispose, holdResources };
 }

@@ -1,4 +1,5 @@
 import type { McpBridge } from '../host/mcp-bridge';
+import { callerMayUseServer, type McpCaller } from './mcp-caller';
 import type { ServedNames } from './served-names';
 
 /** A 2026-07-28 `subscriptions/listen` request that names resources: its id and the served URIs. */
@@ -62,6 +63,29 @@ export async function holdResourceWatches(
     },
     refused: held.flatMap((hold) => hold.refused),
   };
+}
+
+/**
+ * {@link holdResourceWatches} for `caller`: a URI of a server it may not read is not asked for and
+ * comes back refused, with those the servers refused (more than {@link MAX_WATCHED_RESOURCES}: all).
+ */
+export async function holdListenedResources(
+  bridge: McpBridge,
+  names: ServedNames,
+  caller: McpCaller,
+  uris: readonly string[],
+): Promise<{ release: () => Promise<void>; refused: string[] }> {
+  if (uris.length > MAX_WATCHED_RESOURCES) return { release: async () => {}, refused: [...uris] };
+  const denied = uris.filter((uri) => {
+    const server = names.uriIn(uri)?.server;
+    return server !== undefined && !callerMayUseServer(caller, server, names.prefixed);
+  });
+  const held = await holdResourceWatches(
+    bridge,
+    names,
+    uris.filter((uri) => !denied.includes(uri)),
+  );
+  return { release: held.release, refused: [...denied, ...held.refused] };
 }
 
 /** `message` (a `subscriptions/listen`) without the resources in `refused`: the acknowledgement then leaves them out. */

@@ -76,14 +76,16 @@ export async function holdListenedResources(
   uris: readonly string[],
 ): Promise<{ release: () => Promise<void>; refused: string[] }> {
   if (uris.length > MAX_WATCHED_RESOURCES) return { release: async () => {}, refused: [...uris] };
-  const denied = uris.filter((uri) => {
-    const server = names.uriIn(uri)?.server;
-    return server !== undefined && !callerMayUseServer(caller, server, names.prefixed);
-  });
+  const denied = new Set(
+    uris.filter((uri) => {
+      const server = names.uriIn(uri)?.server;
+      return server !== undefined && !callerMayUseServer(caller, server, names.prefixed);
+    }),
+  );
   const held = await holdResourceWatches(
     bridge,
     names,
-    uris.filter((uri) => !denied.includes(uri)),
+    uris.filter((uri) => !denied.has(uri)),
   );
   return { release: held.release, refused: [...denied, ...held.refused] };
 }
@@ -93,7 +95,8 @@ export function withoutResources(message: unknown, refused: readonly string[]): 
   if (refused.length === 0) return message;
   const request = message as { params: { notifications: { resourceSubscriptions: unknown[] } } };
   const notifications = request.params.notifications;
-  const kept = notifications.resourceSubscriptions.filter((uri) => !refused.includes(uri as string));
+  const left = new Set<unknown>(refused);
+  const kept = notifications.resourceSubscriptions.filter((uri) => !left.has(uri));
   return {
     ...request,
     params: { ...request.params, notifications: { ...notifications, resourceSubscriptions: kept } },

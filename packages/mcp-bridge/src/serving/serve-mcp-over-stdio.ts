@@ -80,6 +80,8 @@ function relayListens(
     const hold = listened === undefined ? undefined : server()?.holdResources;
     if (listened === undefined || listened.id === null || hold === undefined) return message;
     const { release: letGo, refused } = await hold(listened.uris);
+    // A listen id used again lets go of what the earlier listen under it held.
+    await release(listened.id);
     holds.set(listened.id, letGo);
     return withoutResources(message, refused) as JSONRPCMessage;
   };

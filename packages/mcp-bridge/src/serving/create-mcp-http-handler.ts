@@ -14,6 +14,7 @@ import {
   type McpAggregatorServerOptions,
 } from './create-mcp-aggregator-server';
 import { KeyRateLimiter } from './key-rate-limiter';
+import { DEFAULT_MAX_SESSIONS_PER_CALLER, DEFAULT_SESSION_IDLE_MS, LegacySessionTable } from './legacy-session-table';
 import {
   holdResourceWatches,
   listenedResourcesOf,
@@ -65,6 +66,13 @@ export type McpHttpHandlerOptions = McpAuditOptions & {
   allowedHosts?: readonly string[];
   /** Runs before a request reaches the aggregator; a `Response` it returns (401, 403, …) is sent instead. */
   authorize?: (info: McpHttpRequestInfo) => Response | undefined | Promise<Response | undefined>;
+  /**
+   * How long a 2025-era session may go unused (no request, no open stream) before it is closed;
+   * its client then gets 404 and initializes again. Default 30 minutes.
+   */
+  sessionIdleMs?: number;
+  /** How many 2025-era sessions one caller (key) may hold; past it, its least recently used is closed. Default 100. */
+  maxSessionsPerCaller?: number;
 };
 
 /** A Streamable HTTP endpoint without a listener, for a server that authenticates its callers itself. */
@@ -127,10 +135,10 @@ export function createMcpHttpHandler(options: McpHttpHandlerOptions): McpHttpHan
   const names = new ServedNames(options.aggregator?.prefixNames ?? serverNames.length !== 1, serverNames);
   const limiter = new KeyRateLimiter();
   const callerOf = new WeakMap<Request, McpCaller>();
-  const sessions = new Map<
-    string,
-    { transport: WebStandardStreamableHTTPServerTransport; caller: string | undefined }
-  >();
+  const sessions = new LegacySessionTable(
+    options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS,
+    options.maxSessionsPerCaller ?? DEFAULT_MAX_SESSIONS_PER_CALLER,
+  );
   const modern = createMcpHandler(
     (context) => {
       // The request's caller, recorded just before this request reached the SDK's handler.
@@ -158,7 +166,7 @@ export function createMcpHttpHandler(options: McpHttpHandlerOptions): McpHttpHan
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
-        sessions.set(id, { transport, caller: caller.name });
+        sessions.add(id, transport, caller.name);
       },
       onsessionclosed: (id) => {
         sessions.delete(id);
@@ -217,10 +225,18 @@ export function createMcpHttpHandler(options: McpHttpHandlerOptions): McpHttpHan
       if (listened === undefined) return modern.fetch(request, message === undefined ? {} : { parsedBody: message });
       return listenWithWatches(request, message, caller, listened);
     }
-    const existing = sessionId === null ? undefined : sessions.get(sessionId);
     // Another caller's session is not there for this one: no taking over a session with another key.
-    if (existing !== undefined && existing.caller === caller.name) {
-      return existing.transport.handleRequest(request, message === undefined ? {} : { parsedBody: message });
+    const existing = sessionId === null ? undefined : sessions.get(sessionId, caller.name);
+    if (existing !== undefined && sessionId !== null) {
+      // In use until its answer's body is done (a GET notification stream: while it is open).
+      const done = sessions.use(sessionId);
+      const answer = await existing
+        .handleRequest(request, message === undefined ? {} : { parsedBody: message })
+        .catch((error: unknown) => {
+          done();
+          throw error;
+        });
+      return releaseWithBody(answer, async () => done());
     }
     if (sessionId !== null) return jsonRpcError(404, 'Session not found: start again with initialize.');
     return startSession(request, caller, message);
@@ -267,7 +283,7 @@ export function createMcpHttpHandler(options: McpHttpHandlerOptions): McpHttpHan
     },
     notify: modern.notify,
     close: async () => {
-      await Promise.allSettled([...sessions.values()].map(({ transport }) => transport.close()));
+      await sessions.closeAll();
       await modern.close();
     },
   };

@@ -43,6 +43,10 @@ export type McpHttpServerOptions = McpAuditOptions & {
    * sent instead. For rules of the host's own: it sees the headers, the JSON-RPC message and the caller.
    */
   authorize?: (info: McpHttpRequestInfo) => Response | undefined | Promise<Response | undefined>;
+  /** How long a 2025-era session may go unused before it is closed (see `createMcpHttpHandler`). Default 30 minutes. */
+  sessionIdleMs?: number;
+  /** How many 2025-era sessions one caller may hold; past it, its least recently used is closed. Default 100. */
+  maxSessionsPerCaller?: number;
 };
 
 /** A listening Streamable HTTP endpoint; `notify` reaches 2026-07-28 clients' `subscriptions/listen` streams. */
@@ -116,6 +120,8 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
     ...(options.authorize === undefined ? {} : { authorize: options.authorize }),
     ...(options.audit === undefined ? {} : { audit: options.audit }),
     ...(options.logArguments === undefined ? {} : { logArguments: options.logArguments }),
+    ...(options.sessionIdleMs === undefined ? {} : { sessionIdleMs: options.sessionIdleMs }),
+    ...(options.maxSessionsPerCaller === undefined ? {} : { maxSessionsPerCaller: options.maxSessionsPerCaller }),
     path,
     ...(loopback ? { allowedHosts: [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`] } : {}),
   });

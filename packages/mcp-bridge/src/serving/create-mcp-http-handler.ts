@@ -22,6 +22,7 @@ import {
   releaseWithBody,
   withoutResources,
 } from './listen-resource-watches';
+import { DEFAULT_MAX_LISTENS_PER_CALLER, isListen, ListenSlots } from './listen-slots';
 import { type McpAuditOptions, refusedLine } from './mcp-audit-line';
 import type { McpCaller } from './mcp-caller';
 import { auditedCallsOf, deniedCall, idOf, jsonRpcError, parseMessage } from './mcp-http-messages';
@@ -73,6 +74,8 @@ export type McpHttpHandlerOptions = McpAuditOptions & {
   sessionIdleMs?: number;
   /** How many 2025-era sessions one caller (key) may hold; past it, its least recently used is closed. Default 100. */
   maxSessionsPerCaller?: number;
+  /** How many 2026-07-28 `subscriptions/listen` streams one caller (key) may hold open; past it, `-32603`. Default 32. */
+  maxListensPerCaller?: number;
 };
 
 /** A Streamable HTTP endpoint without a listener, for a server that authenticates its callers itself. */
@@ -135,6 +138,7 @@ export function createMcpHttpHandler(options: McpHttpHandlerOptions): McpHttpHan
   const names = new ServedNames(options.aggregator?.prefixNames ?? serverNames.length !== 1, serverNames);
   const limiter = new KeyRateLimiter();
   const callerOf = new WeakMap<Request, McpCaller>();
+  const listens = new ListenSlots(options.maxListensPerCaller ?? DEFAULT_MAX_LISTENS_PER_CALLER);
   const sessions = new LegacySessionTable(
     options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS,
     options.maxSessionsPerCaller ?? DEFAULT_MAX_SESSIONS_PER_CALLER,
@@ -222,8 +226,22 @@ export function createMcpHttpHandler(options: McpHttpHandlerOptions): McpHttpHan
     if (!legacy) {
       callerOf.set(request, caller);
       const listened = bridge === undefined ? undefined : listenedResourcesOf(message);
-      if (listened === undefined) return modern.fetch(request, message === undefined ? {} : { parsedBody: message });
-      return listenWithWatches(request, message, caller, listened);
+      const answer = () =>
+        listened === undefined
+          ? modern.fetch(request, message === undefined ? {} : { parsedBody: message })
+          : listenWithWatches(request, message, caller, listened);
+      if (!isListen(message)) return answer();
+      // Each caller's open listen streams are counted: one key cannot take every slot there is.
+      const slot = listens.take(caller.name);
+      if (slot === undefined) {
+        const why = `Subscription limit reached: a key may hold ${listens.max} open subscriptions/listen streams.`;
+        return jsonRpcError(200, why, {}, -32603, idOf(message));
+      }
+      const opened = await answer().catch((error: unknown) => {
+        slot();
+        throw error;
+      });
+      return releaseWithBody(opened, async () => slot());
     }
     // Another caller's session is not there for this one: no taking over a session with another key.
     const existing = sessionId === null ? undefined : sessions.get(sessionId, caller.name);

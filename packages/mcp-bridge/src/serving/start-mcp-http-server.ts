@@ -47,6 +47,8 @@ export type McpHttpServerOptions = McpAuditOptions & {
   sessionIdleMs?: number;
   /** How many 2025-era sessions one caller may hold; past it, its least recently used is closed. Default 100. */
   maxSessionsPerCaller?: number;
+  /** How many 2026-07-28 `subscriptions/listen` streams one caller may hold open; past it, `-32603`. Default 32. */
+  maxListensPerCaller?: number;
 };
 
 /** A listening Streamable HTTP endpoint; `notify` reaches 2026-07-28 clients' `subscriptions/listen` streams. */
@@ -122,6 +124,7 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
     ...(options.logArguments === undefined ? {} : { logArguments: options.logArguments }),
     ...(options.sessionIdleMs === undefined ? {} : { sessionIdleMs: options.sessionIdleMs }),
     ...(options.maxSessionsPerCaller === undefined ? {} : { maxSessionsPerCaller: options.maxSessionsPerCaller }),
+    ...(options.maxListensPerCaller === undefined ? {} : { maxListensPerCaller: options.maxListensPerCaller }),
     path,
     ...(loopback ? { allowedHosts: [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`] } : {}),
   });

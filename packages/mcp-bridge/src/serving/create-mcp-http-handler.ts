@@ -274,8 +274,12 @@ export function createMcpHttpHandler(options: McpHttpHandlerOptions): McpHttpHan
     }
     for (const uri of listened.uris) {
       const call = { method: 'resources/read' as const, name: uri, args: undefined, id: listened.id };
-      const denied = deniedCall(caller, call, await resolve(call));
-      if (denied !== undefined) return jsonRpcError(403, denied, {}, -32602, listened.id);
+      const resolved = await resolve(call);
+      const denied = deniedCall(caller, call, resolved);
+      if (denied === undefined) continue;
+      const refused = { method: 'subscriptions/listen' as const, name: uri, server: resolved?.server, args: undefined };
+      audit(refusedLine(caller, refused, 'denied', denied, options.logArguments));
+      return jsonRpcError(403, denied, {}, -32602, listened.id);
     }
     // What an upstream server refused is left out of the listen: its acknowledgement says so.
     const { release, refused } = await holdResourceWatches(bridge as McpBridge, names, listened.uris);

@@ -2,8 +2,9 @@ import type { McpCaller } from './mcp-caller';
 
 /**
  * One line of the aggregator's audit log: one per `tools/call`, `resources/read` and `prompts/get`
- * (`tool` holds the tool's, the resource's or the prompt's served name). Never a key or a token;
- * `arguments` only when the endpoint was told to log them.
+ * (`tool` holds the tool's, the resource's or the prompt's served name), and one per resource a
+ * 2026-07-28 `subscriptions/listen` names that the key may not read (`denied`, `tool` the URI).
+ * Never a key or a token; `arguments` only when the endpoint was told to log them.
  */
 export type McpAuditLine = {
   /** ISO 8601, when the request arrived. */
@@ -14,7 +15,7 @@ export type McpAuditLine = {
   server: string | undefined;
   /** The served name the client asked for. */
   tool: string;
-  method: 'tools/call' | 'resources/read' | 'prompts/get';
+  method: 'tools/call' | 'resources/read' | 'prompts/get' | 'subscriptions/listen';
   durationMs: number;
   /** `error`: the call failed or the tool answered `isError`; `denied`: the key may not use it; `rate_limited`: over the key's rate. */
   outcome: 'ok' | 'error' | 'denied' | 'rate_limited';

@@ -10,6 +10,7 @@ import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/typ
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureEntry } from '../__fixtures__/real-servers';
 import { McpBridge } from '../host/mcp-bridge';
+import type { McpAuditLine } from './mcp-audit-line';
 import { hashMcpKey } from './mcp-serve-keys';
 import { notifyListenStreams } from './notify-listen-streams';
 import { type McpHttpServer, startMcpHttpServer } from './start-mcp-http-server';
@@ -22,6 +23,7 @@ const SERVED = `alpha+${URI}`;
 let bridge: McpBridge;
 let http: McpHttpServer;
 let stopNotifying: () => void;
+const audits: McpAuditLine[] = [];
 
 beforeAll(async () => {
   bridge = await McpBridge.fromConfig(
@@ -31,6 +33,7 @@ beforeAll(async () => {
   );
   http = await startMcpHttpServer({
     bridge,
+    audit: (line) => audits.push(line),
     keys: { masterKey: MASTER, keys: [{ name: 'alpha-only', sha256: hashMcpKey(ALPHA_ONLY), servers: ['alpha'] }] },
   });
   stopNotifying = notifyListenStreams(bridge, http.notify);
@@ -160,6 +163,15 @@ describe('resource subscriptions through the aggregator', () => {
         /may not use `beta\+fixture:\/\/resource\/1`/,
       );
       expect((await upstream('beta')).log).toEqual([]);
+      expect(audits).toContainEqual(
+        expect.objectContaining({
+          key: 'alpha-only',
+          method: 'subscriptions/listen',
+          tool: `beta+${URI}`,
+          server: 'beta',
+          outcome: 'denied',
+        }),
+      );
       // Its own server's resources it may watch.
       const subscription = await client.listen({ resourceSubscriptions: [SERVED] });
       expect(await upstream('alpha')).toMatchObject({ subscribed: [URI] });

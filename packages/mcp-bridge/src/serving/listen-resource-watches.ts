@@ -1,15 +1,10 @@
 import type { McpBridge } from '../host/mcp-bridge';
 import { callerMayUseServer, type McpCaller } from './mcp-caller';
+import { idOf, record } from './mcp-http-messages';
 import type { ServedNames } from './served-names';
 
 /** A 2026-07-28 `subscriptions/listen` request that names resources: its id and the served URIs. */
 export type ListenedResources = { id: string | number | null; uris: string[] };
-
-function record(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
-}
 
 /**
  * The resources a `subscriptions/listen` request asks updates of (`params.notifications.
@@ -22,8 +17,7 @@ export function listenedResourcesOf(message: unknown): ListenedResources | undef
   const asked = record(record(request.params)?.notifications)?.resourceSubscriptions;
   if (!Array.isArray(asked)) return undefined;
   const uris = [...new Set(asked.filter((uri): uri is string => typeof uri === 'string'))];
-  const id = typeof request.id === 'string' || typeof request.id === 'number' ? request.id : null;
-  return uris.length === 0 ? undefined : { id, uris };
+  return uris.length === 0 ? undefined : { id: idOf(request), uris };
 }
 
 /** At most this many resources in one `subscriptions/listen`, and held by one 2025-era session. */

@@ -1,13 +1,11 @@
+import { record } from './mcp-http-messages';
+
 /** How many `subscriptions/listen` streams one caller may hold open at once. */
 export const DEFAULT_MAX_LISTENS_PER_CALLER = 32;
 
 /** Whether `message` is a `subscriptions/listen` request. */
 export function isListen(message: unknown): boolean {
-  return (
-    typeof message === 'object' &&
-    message !== null &&
-    (message as { method?: unknown }).method === 'subscriptions/listen'
-  );
+  return record(message)?.method === 'subscriptions/listen';
 }
 
 /**

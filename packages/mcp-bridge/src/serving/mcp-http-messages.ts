@@ -36,7 +36,8 @@ export function idOf(message: unknown): string | number | null {
   return typeof id === 'string' || typeof id === 'number' ? id : null;
 }
 
-function record(value: unknown): Record<string, unknown> | undefined {
+/** `value` as a JSON object (not an array), or `undefined`. */
+export function record(value: unknown): Record<string, unknown> | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
     ? (value as Record<string, unknown>)
     : undefined;

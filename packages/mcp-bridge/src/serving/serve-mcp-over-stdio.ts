@@ -4,6 +4,7 @@ import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/s
 import { markConnectionBound } from './connection-bound-servers';
 import type { McpAggregatorServer } from './create-mcp-aggregator-server';
 import { listenedResourcesOf, withoutResources } from './listen-resource-watches';
+import { idOf } from './mcp-http-messages';
 
 /** A server connected to stdin/stdout. */
 export type McpStdioServing = {
@@ -54,8 +55,6 @@ export async function serveMcpOverStdio(
 }
 
 type Id = string | number;
-const idOf = (message: JSONRPCMessage): Id | undefined =>
-  'id' in message && (typeof message.id === 'string' || typeof message.id === 'number') ? message.id : undefined;
 
 /**
  * Holds the resources of each `subscriptions/listen` on the way in (the messages after it wait, so
@@ -108,7 +107,7 @@ function relayListens(
   const send = transport.send.bind(transport);
   transport.send = async (message: JSONRPCMessage) => {
     const id = idOf(message);
-    if (id !== undefined && !('method' in message) && holds.has(id)) void release(id);
+    if (id !== null && !('method' in message) && holds.has(id)) void release(id);
     return send(message);
   };
   return async () => {

@@ -1,7 +1,7 @@
 // The servers of the gateway bench, one per child process, each run by plain `node` (no loader):
 // `mock` (a Chat Completions endpoint answering at once), the raw pass-through proxies — the lower
 // bound of any proxy — `proxy-undici` (node:http in, undici out: the baseline issue 33 names) and
-// `proxy` (node:http on both sides), `gateway` (the Interlingua gateway from the built packages, one
+// `proxy` (node:http on both sides), `floor` (a minimal decode-and-encode server, not a proxy), `gateway` (the Interlingua gateway from the built packages, one
 // model on the mock). Each sends `{ ready: url }` over IPC and answers 'rss' with its RSS, 'cpu'
 // with its CPU time so far and 'heap' with its memory by kind (bench/profile/gateway-memory.mjs).
 // `gateway` runs the built CLI as a deployment does; `gateway-library` the umbrella's
@@ -169,6 +169,38 @@ if (role === 'mock') {
           },
         )
         .catch(() => outgoing.destroy());
+    }),
+  );
+} else if (role === 'floor') {
+  // Not a proxy and not a gateway: the least any gateway that decodes and encodes does (issue 33's
+  // "one decode, one encode") — node:http in, the body read and parsed, a new body stringified
+  // for the backend over one keep-alive undici pool, its answer read and parsed, a new answer
+  // stringified and written. No auth, routing, validation, log, metrics or usage. Its CPU over the
+  // raw proxy's is the part of the gap no gateway can remove (bench/profile/gateway-floor.mjs).
+  const { Pool } = await import('undici');
+  const pool = new Pool(target, { connections: 256 });
+  ready(
+    createServer({ keepAliveTimeout: 60_000 }, async (incoming, outgoing) => {
+      try {
+        const chunks = [];
+        for await (const piece of incoming) chunks.push(piece);
+        const inbound = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        const { statusCode, body } = await pool.request({
+          path: '/v1/chat/completions',
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: 'Bearer sk-bench-0000' },
+          body: JSON.stringify({ model: 'gpt-4.1-mini', messages: inbound.messages, tools: inbound.tools }),
+        });
+        const answer = JSON.parse(await body.text());
+        const text = JSON.stringify({ ...answer, model: inbound.model });
+        outgoing.writeHead(statusCode, {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(text),
+        });
+        outgoing.end(text);
+      } catch {
+        outgoing.destroy();
+      }
     }),
   );
 } else if (role === 'gateway') {

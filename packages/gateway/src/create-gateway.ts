@@ -28,7 +28,7 @@ import { findUnpricedBudgets, type UnpricedBudget } from './limits/find-unpriced
 import { createBackendPricer } from './observability/create-backend-pricer';
 import { createGatewayMetrics, type GatewayMetrics } from './observability/create-gateway-metrics';
 import { endRequestSpan } from './observability/gateway-spans';
-import { logRequest } from './observability/log-request';
+import { createRequestLog } from './observability/log-request';
 import { redactRequestRecord } from './observability/redact-request-record';
 import { registerStoreMetrics } from './observability/register-store-metrics';
 import { createModelTable, type ModelResolver } from './router/create-model-table';
@@ -153,17 +153,16 @@ export function createGateway(input: GatewayConfig | GatewayConfigInput | string
     });
   }
   const store = options.store ?? createMemoryGatewayStore();
+  // Synchronous, as pino's own default: an asynchronous write hands every line to libuv's
+  // thread pool (a thread woken per request on a quiet gateway: ~20 % of its CPU at
+  // concurrency 1), may lose the last lines in a crash, and buffers without bound while
+  // stdout's reader stalls.
+  const destination = options.log === false ? undefined : (options.log ?? pino.destination({ dest: 1, sync: true }));
   const logger =
-    options.log === false
+    destination === undefined
       ? pino({ enabled: false })
-      : pino(
-          { base: null, timestamp: pino.stdTimeFunctions.isoTime },
-          // Synchronous, as pino's own default: an asynchronous write hands every line to libuv's
-          // thread pool (a thread woken per request on a quiet gateway: ~20 % of its CPU at
-          // concurrency 1), may lose the last lines in a crash, and buffers without bound while
-          // stdout's reader stalls.
-          options.log ?? pino.destination({ dest: 1, sync: true }),
-        );
+      : pino({ base: null, timestamp: pino.stdTimeFunctions.isoTime }, destination);
+  const logRequest = createRequestLog(logger, destination);
   const redact = createSecretRedactor(config, options.secrets);
   const table = createModelTable(config, options.models);
   for (const [backend, reason] of table.unavailable) {
@@ -209,7 +208,7 @@ export function createGateway(input: GatewayConfig | GatewayConfigInput | string
     // What the caller chose (a model name, a path) may hold a secret typed there by mistake.
     redactRequestRecord(record, redact);
     metrics.observe(record, outcome);
-    logRequest(logger, record, outcome);
+    logRequest(record, outcome);
     if (record.span !== undefined) endRequestSpan(record.span, record, outcome);
   };
   const listener = createNodeListener(app, {

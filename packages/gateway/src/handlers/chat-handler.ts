@@ -54,6 +54,8 @@ export const chatHandler: RouteHandler = async (services, exchange) => {
     clientGone: request.clientGone,
     reserveTokens,
     redact: services.redact,
+    // A JSON call's signal is done with once it answered: it goes back to the pool of signals.
+    wholeAnswer: !stream,
   };
   // The client's beta flags reach a backend of its own provider only (`sameProviderHeaders`).
   const callOptions = (model: ChatModel, signal: AbortSignal) => ({

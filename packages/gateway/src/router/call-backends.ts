@@ -7,6 +7,7 @@ import { GatewayError } from '../errors/gateway-error';
 import type { ClientGone } from '../http/client-gone';
 import type { RequestRecord } from '../http/gateway-exchange';
 import type { BucketTake, GatewayStore } from '../store/gateway-store';
+import { AbortControllerPool } from './abort-controller-pool';
 import type { Candidate, ModelPlan } from './create-model-table';
 import { isContextWindowError } from './is-context-window-error';
 import { retryDelay, sleep } from './retry-delay';
@@ -25,6 +26,11 @@ export type CallContext = {
   /** Worst-case tokens of the request, reserved against a backend's `tpm`. */
   reserveTokens: number;
   redact: (text: string) => string;
+  /**
+   * True when an attempt's value is the whole answer (a JSON call, not a stream): its signal is
+   * then done with once the attempt succeeded, and goes back to the pool of signals.
+   */
+  wholeAnswer?: boolean;
 };
 
 /** A successful call: the value, the backend that gave it, and its token reservation to settle. */
@@ -80,7 +86,13 @@ export async function callBackends<T>(
     for (let retry = 0; ; retry++) {
       const started = performance.now();
       try {
-        const value = await attemptWithTimeout(attempt, model, candidate, context.clientGone);
+        const value = await attemptWithTimeout(
+          attempt,
+          model,
+          candidate,
+          context.clientGone,
+          context.wholeAnswer === true,
+        );
         context.record.upstreamMs += performance.now() - started;
         context.record.backend = candidate.backend;
         if (candidate !== plan.candidates[0]) context.record.fallback = candidate.backend;
@@ -124,20 +136,26 @@ function isRetryable(error: unknown, failure: GatewayError): boolean {
   return failure.isRetryable;
 }
 
+// Process-wide: a controller belongs to no gateway (see AbortControllerPool).
+const controllers = new AbortControllerPool();
+
 /**
  * One attempt under the backend's `timeoutMs`: its own controller (a timeout aborts the attempt,
  * never the request) and one timer, linked to the client through a watch — no listener on any
- * `AbortSignal` of the request's. The watch stays after success: a stream keeps reading under the
- * attempt's signal, and a client that leaves mid-stream must still end the backend call (it goes
- * with the request). A failed attempt stops watching, so retries and fallbacks add none.
+ * `AbortSignal` of the request's. After a streamed answer's success the watch stays: the stream
+ * keeps reading under the attempt's signal, and a client that leaves mid-stream must still end
+ * the backend call (it goes with the request). After a whole answer's success, or a failure, the
+ * watch ends (retries and fallbacks add none); a whole answer's controller then goes back to the
+ * pool once its timer is cleared.
  */
 async function attemptWithTimeout<T>(
   attempt: BackendAttempt<T>,
   model: ChatModel,
   candidate: Candidate,
   clientGone: ClientGone,
+  wholeAnswer: boolean,
 ): Promise<T> {
-  const controller = new AbortController();
+  const controller = controllers.take();
   const unwatch = clientGone.watch((reason) => controller.abort(reason));
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -147,9 +165,11 @@ async function attemptWithTimeout<T>(
   const signal = controller.signal;
   // The transport (the lean one) then adds no timer of its own for a bound that would end later.
   setAbortDeadline(signal, performance.now() + candidate.timeoutMs);
+  let value: T;
   try {
-    return await attempt(model, signal);
+    value = await attempt(model, signal);
   } catch (error) {
+    clearTimeout(timer);
     unwatch();
     if (timedOut) {
       throw new GatewayError({
@@ -160,9 +180,13 @@ async function attemptWithTimeout<T>(
       });
     }
     throw error;
-  } finally {
-    clearTimeout(timer);
   }
+  clearTimeout(timer);
+  if (wholeAnswer) {
+    unwatch();
+    controllers.give(controller);
+  }
+  return value;
 }
 
 /** Counts a failure against the backend; cools it down when it failed too often. Says whether it did. */

@@ -9,6 +9,7 @@ import { CliError, EXIT_FAILURE } from '../cli-error';
 import type { CliIO } from '../cli-io';
 import { openGatewayStore } from '../open-gateway-store';
 import type { CliArgs } from '../parse-cli-args';
+import { tuneHeapForServing } from '../serving-heap-flags';
 import { stylesFor } from '../styles-for';
 
 // What the "store lost its data" line tells the operator to do (docs/decisions/014-store-epoch.md).
@@ -19,8 +20,10 @@ const STORE_LOST_ACTION =
  * `interlingua gateway --config gateway.json`: serves the config's models until SIGTERM or
  * SIGINT, then drains in-flight requests (bounded by `shutdownGraceMs`) and resolves with 0.
  * Request log lines go to stdout (JSON, asynchronously); the banner and warnings to stderr.
+ * Run as the process itself, it first tunes V8's heap for serving (`serving-heap-flags.ts`).
  */
 export async function gatewayCommand(args: Extract<CliArgs, { command: 'gateway' }>, io: CliIO): Promise<number> {
+  if (io.stdout === process.stdout) tuneHeapForServing(process.execArgv);
   const config = await readGatewayConfig(args.config, { env: io.env }).catch((error: unknown) => {
     if (!InvalidSettingError.isInstance(error)) throw error;
     throw new CliError(error.message, {

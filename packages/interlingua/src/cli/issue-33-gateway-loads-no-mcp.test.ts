@@ -1,20 +1,19 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runGatewayUntilListening } from '../__fixtures__/cli-gateway-process';
 
 // Issue 33 (memory): `interlingua gateway` with a config that serves models only must not load the
 // MCP bridge or the MCP SDK under it (they are imported for a config with an `mcp` section), nor
 // undici's entry (the lean transport imports its Pool alone). The command runs in a fresh process
 // (vitest's module graph holds everything) with a loader hook that lists every module imported,
 // until it listens.
-const repo = fileURLToPath(new URL('../../../../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'interlingua-gateway-mcp-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function loadedUntilListening(): Promise<string[]> {
+async function loadedUntilListening(): Promise<string[]> {
   const list = join(dir, 'loaded.txt');
   writeFileSync(list, '');
   writeFileSync(
@@ -25,49 +24,10 @@ function loadedUntilListening(): Promise<string[]> {
     join(dir, 'register.mjs'),
     `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(join(dir, 'hooks.mjs')).href)});\n`,
   );
-  writeFileSync(
-    join(dir, 'gateway.json'),
-    JSON.stringify({
-      models: { fast: { model: 'openai:gpt-4.1-mini' } },
-      providers: { openai: { apiKey: 'sk-test' } },
-    }),
-  );
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--import',
-      pathToFileURL(join(dir, 'register.mjs')).href,
-      join(repo, 'packages/interlingua/src/cli.ts'),
-      'gateway',
-      '--config',
-      join(dir, 'gateway.json'),
-      '--port',
-      '0',
-    ],
-    { cwd: repo, stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  return new Promise((resolve, reject) => {
-    let stderr = '';
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`The gateway did not start:\n${stderr}`));
-    }, 120_000);
-    child.stderr.on('data', (data: Buffer) => {
-      stderr += data.toString();
-      if (!stderr.includes('listening on')) return;
-      clearTimeout(timer);
-      child.once('exit', () => resolve(readFileSync(list, 'utf8').split('\n')));
-      child.kill('SIGTERM');
-    });
-    child.once('exit', (code) => {
-      if (!stderr.includes('listening on')) {
-        clearTimeout(timer);
-        reject(new Error(`The gateway exited with ${code}:\n${stderr}`));
-      }
-    });
+  await runGatewayUntilListening(dir, {
+    imports: [pathToFileURL(join(dir, 'register.mjs')).href],
   });
+  return readFileSync(list, 'utf8').split('\n');
 }
 
 describe('issue 33: interlingua gateway serving models loads only what serving needs', () => {

@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runGatewayUntilListening } from '../__fixtures__/cli-gateway-process';
 import { SERVING_HEAP_FLAGS, servingHeapFlags } from './serving-heap-flags';
 
 // Issue 33 (memory): `interlingua gateway` tunes V8's heap for serving unless node was told otherwise.
@@ -34,11 +34,10 @@ describe('servingHeapFlags', () => {
 });
 
 // The command itself, in a fresh process (tsx): a preload records what reaches `v8.setFlagsFromString`.
-const repo = fileURLToPath(new URL('../../../../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'interlingua-heap-flags-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function flagsSetUntilListening(nodeFlags: string[]): Promise<string[]> {
+async function flagsSetUntilListening(nodeFlags: string[]): Promise<string[]> {
   const list = join(dir, `flags-${nodeFlags.length}.txt`);
   writeFileSync(list, '');
   writeFileSync(
@@ -53,50 +52,12 @@ function flagsSetUntilListening(nodeFlags: string[]): Promise<string[]> {
       '',
     ].join('\n'),
   );
-  writeFileSync(
-    join(dir, 'gateway.json'),
-    JSON.stringify({
-      models: { fast: { model: 'openai:gpt-4.1-mini' } },
-      providers: { openai: { apiKey: 'sk-test' } },
-    }),
-  );
-  const child = spawn(
-    process.execPath,
-    [
-      ...nodeFlags,
-      '--import',
-      'tsx',
-      '--import',
-      pathToFileURL(join(dir, 'record-flags.mjs')).href,
-      join(repo, 'packages/interlingua/src/cli.ts'),
-      'gateway',
-      '--config',
-      join(dir, 'gateway.json'),
-      '--port',
-      '0',
-    ],
-    { cwd: repo, env: { ...process.env, FLAGS_FILE: list }, stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  return new Promise((resolve, reject) => {
-    let stderr = '';
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`The gateway did not start:\n${stderr}`));
-    }, 120_000);
-    child.stderr.on('data', (data: Buffer) => {
-      stderr += data.toString();
-      if (!stderr.includes('listening on')) return;
-      clearTimeout(timer);
-      child.once('exit', () => resolve(readFileSync(list, 'utf8').split('\n').filter(Boolean)));
-      child.kill('SIGTERM');
-    });
-    child.once('exit', (code) => {
-      if (!stderr.includes('listening on')) {
-        clearTimeout(timer);
-        reject(new Error(`The gateway exited with ${code}:\n${stderr}`));
-      }
-    });
+  await runGatewayUntilListening(dir, {
+    flags: nodeFlags,
+    imports: [pathToFileURL(join(dir, 'record-flags.mjs')).href],
+    env: { ...process.env, FLAGS_FILE: list },
   });
+  return readFileSync(list, 'utf8').split('\n').filter(Boolean);
 }
 
 describe('interlingua gateway', () => {

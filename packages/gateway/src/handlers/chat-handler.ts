@@ -4,12 +4,13 @@ import { sameProviderHeaders } from '../formats/inbound-format';
 import type { GatewayReply } from '../http/gateway-exchange';
 import { warningsHeader } from '../http/warnings-header';
 import { admitRequest, DEFAULT_OUTPUT_RESERVATION } from '../limits/admit-request';
-import { estimateInputTokens } from '../limits/estimate-input-tokens';
 import { pricedPlan } from '../limits/priced-plan';
+import { PromptEstimate, tokensLimited } from '../limits/prompt-estimate';
 import { endBackendSpan, noteChatRequest, noteChatResponse, spanAttempt } from '../observability/gateway-spans';
 import { redactWarnings } from '../observability/redact-request-record';
 import { type BackendAttempt, type CallContext, callBackends } from '../router/call-backends';
 import type { Candidate } from '../router/create-model-table';
+import { ChatEncodeContext } from './chat-encode-context';
 import { checkToolPairing } from './check-tool-pairing';
 import { readInboundRequest } from './read-inbound-request';
 import type { RouteHandler } from './route-handler';
@@ -42,8 +43,12 @@ export const chatHandler: RouteHandler = async (services, exchange) => {
   if (span?.recording === true) {
     noteChatRequest(span, ir, services.redact(inbound.model), plan.candidates[0]?.backend, stream, services.redact);
   }
-  const inputTokensEstimate = estimateInputTokens(ir);
-  const reserveTokens = inputTokensEstimate + (ir.maxOutputTokens ?? DEFAULT_OUTPUT_RESERVATION);
+  // Counted only if read: a tpm reservation, a format that announces usage first, a call the client left.
+  const estimate = new PromptEstimate(ir);
+  // The worst case a tpm bucket reserves; without a tpm limit nothing reserves tokens.
+  const reserveTokens = tokensLimited(inbound.principal, plan)
+    ? estimate.tokens + (ir.maxOutputTokens ?? DEFAULT_OUTPUT_RESERVATION)
+    : 0;
   // Without limits to check the admission is there at once: no await (a microtask hop) for it.
   const admitted = admitRequest(services.store, inbound.principal, plan, reserveTokens);
   const admission = admitted instanceof Promise ? await admitted : admitted;
@@ -82,19 +87,13 @@ export const chatHandler: RouteHandler = async (services, exchange) => {
       settleCall(services, record, inbound.principal, admission.reserved.buckets, undefined, undefined);
       return;
     }
-    const usage: Usage = { inputTokens: inputTokensEstimate, outputTokens: 0 };
+    const usage: Usage = { inputTokens: estimate.tokens, outputTokens: 0 };
     record.backend = attempted.backend;
     record.usage = usage;
     record.usageEstimated = true;
     settleCall(services, record, inbound.principal, admission.reserved.buckets, attempted, usage);
   };
-  const encodeContext = {
-    requestId: request.id,
-    model: inbound.model,
-    body: inbound.body,
-    inputTokensEstimate,
-    created: Math.floor(Date.now() / 1000),
-  };
+  const encodeContext = new ChatEncodeContext(request.id, inbound.model, inbound.body, estimate);
 
   if (!stream) {
     let result: Awaited<ReturnType<typeof callBackends<ModelResponse>>>;
@@ -166,7 +165,7 @@ export const chatHandler: RouteHandler = async (services, exchange) => {
       started: started.value,
       backend: started.candidate.backend,
       encodeOptions: format.encodeOptions(encodeContext, true),
-      inputTokensEstimate,
+      estimate,
       onEnd: (usage) =>
         settleCall(
           services,

@@ -16,7 +16,7 @@ export type StreamReplySource = {
   backend: string;
   encodeOptions: EncodeResponseOptions;
   /** The gateway's estimate of the prompt's tokens: the input charged when the backend reported none. */
-  inputTokensEstimate: number;
+  estimate: { readonly tokens: number };
   /**
    * Called once when the stream is over (complete, failed or abandoned), with the usage to
    * charge: the backend's, or — for a stream that ended before its `finish` — what
@@ -139,7 +139,7 @@ export async function* streamReply(
   } finally {
     const charged = finished
       ? { usage: usage as Usage, estimated: false }
-      : estimateUnfinishedUsage(usage, source.inputTokensEstimate, relayed.tokens);
+      : estimateUnfinishedUsage(usage, source.estimate.tokens, relayed.tokens);
     record.usage = charged.usage;
     record.usageEstimated = charged.estimated;
     const span = source.started.span;

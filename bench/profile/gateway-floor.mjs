@@ -7,35 +7,20 @@
 // included, unlike V8's wall-clock sampler) and each server's CPU is split by where it ran: the
 // node binary (V8's runtime, builtins and GC, libuv, llhttp), JIT-compiled JavaScript, the kernel
 // (sockets, syscalls), libc (malloc, memmove); and the garbage collector's share of it all.
-import { execFileSync, fork, spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { ask, startServer } from './bench-child.mjs';
 
 const args = process.argv.slice(2);
 const withPerf = args.includes('--perf');
 const [rounds = 3, connections = 16] = args.filter((arg) => !arg.startsWith('--')).map(Number);
-const servers = fileURLToPath(new URL('../gateway/bench-servers.mjs', import.meta.url));
 const ROLES = ['proxy-undici', 'floor', 'gateway'];
 const dir = mkdtempSync(join(tmpdir(), 'gateway-floor-'));
 
-function start(role, target) {
-  const child = fork(servers, target ? [role, target] : [role], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  return new Promise((resolve) => child.on('message', (m) => m.ready && resolve({ child, url: m.ready })));
-}
-const ask = (child, what) =>
-  new Promise((resolve) => {
-    const on = (m) => {
-      if (m[what] !== undefined) {
-        child.off('message', on);
-        resolve(m[what]);
-      }
-    };
-    child.on('message', on);
-    child.send(what);
-  });
+const start = (role, target) => startServer(role, target);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 // Where perf's samples of one server ran, as fractions of its samples.

@@ -3,33 +3,14 @@
 // runs the bench's mock and the gateway (under `node --cpu-prof`), loads it with autocannon after a
 // warm-up, and prints one JSON line: requests, CPU per request, RSS, and the monotonic window (µs)
 // of the measured load, which `gateway-areas.mjs` reads the profile in.
-import { fork } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { ask, startServer } from './bench-child.mjs';
 
 const [arm = 'same', connText = '16', secText = '8', dir = 'gateway-profile'] = process.argv.slice(2);
-const servers = fileURLToPath(new URL('../gateway/bench-servers.mjs', import.meta.url));
 const label = arm;
 mkdirSync(dir, { recursive: true });
-function start(role, target, execArgv = []) {
-  const child = fork(servers, target ? [role, target] : [role], {
-    execArgv,
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve) => child.on('message', (m) => m.ready && resolve({ child, url: m.ready })));
-}
-const ask = (child, what) =>
-  new Promise((resolve) => {
-    const on = (m) => {
-      if (m[what] !== undefined) {
-        child.off('message', on);
-        resolve(m[what]);
-      }
-    };
-    child.on('message', on);
-    child.send(what);
-  });
+const start = (role, target, execArgv = []) => startServer(role, target, { execArgv });
 const mock = await start('mock');
 const gw = await start('gateway', mock.url, ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--cpu-prof-interval=200']);
 const tool = {

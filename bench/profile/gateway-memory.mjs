@@ -11,13 +11,13 @@
 // full GCs; V8 sizes the next full GC's trigger from the old generation's allocation rate).
 // GATEWAY_NODE_FLAGS adds flags to the gateway's node (e.g. `--max-semi-space-size=32`, to try one).
 // `gateway-promotion.mjs` says which allocations are the promoted ones.
-import { fork } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { ask, startServer } from './bench-child.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -53,24 +53,8 @@ const routes = (stream) => [
   ['/v1/messages', messages(stream)],
 ];
 
-function start(root, role, target, execArgv = [], stdout = 'ignore') {
-  const child = fork(join(root, 'bench/gateway/bench-servers.mjs'), target ? [role, target] : [role], {
-    execArgv,
-    stdio: ['ignore', stdout, 'inherit', 'ipc'],
-  });
-  return new Promise((done) => child.on('message', (message) => message.ready && done({ child, url: message.ready })));
-}
-function ask(child, what) {
-  return new Promise((done) => {
-    const onMessage = (message) => {
-      if (message[what] === undefined) return;
-      child.off('message', onMessage);
-      done(message[what]);
-    };
-    child.on('message', onMessage);
-    child.send(what);
-  });
-}
+const start = (root, role, target, execArgv = [], stdout = 'ignore') =>
+  startServer(role, target, { root, execArgv, stdout });
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 function send(url, [path, body]) {
   const { hostname, port } = new URL(url);

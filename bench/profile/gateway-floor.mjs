@@ -20,7 +20,6 @@ const [rounds = 3, connections = 16] = args.filter((arg) => !arg.startsWith('--'
 const ROLES = ['proxy-undici', 'floor', 'gateway'];
 const dir = mkdtempSync(join(tmpdir(), 'gateway-floor-'));
 
-const start = (role, target) => startServer(role, target);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 // Where perf's samples of one server ran, as fractions of its samples.
@@ -58,11 +57,11 @@ function perfSplit(file) {
 }
 
 const results = Object.fromEntries(ROLES.map((role) => [role, []]));
-const mock = await start('mock');
+const mock = await startServer('mock');
 try {
   for (let round = 0; round < rounds; round++) {
     for (const role of ROLES) {
-      const server = await start(role, mock.url);
+      const server = await startServer(role, mock.url);
       const load = (duration) =>
         autocannon({
           url: `${server.url}/v1/chat/completions`,

@@ -5,7 +5,7 @@ import type { GatewayReply } from '../http/gateway-exchange';
 import { warningsHeader } from '../http/warnings-header';
 import { admitRequest, DEFAULT_OUTPUT_RESERVATION } from '../limits/admit-request';
 import { pricedPlan } from '../limits/priced-plan';
-import { PromptEstimate, tokensLimited } from '../limits/prompt-estimate';
+import { PromptEstimate } from '../limits/prompt-estimate';
 import { endBackendSpan, noteChatRequest, noteChatResponse, spanAttempt } from '../observability/gateway-spans';
 import { redactWarnings } from '../observability/redact-request-record';
 import { type BackendAttempt, type CallContext, callBackends } from '../router/call-backends';
@@ -45,10 +45,8 @@ export const chatHandler: RouteHandler = async (services, exchange) => {
   }
   // Counted only if read: a tpm reservation, a format that announces usage first, a call the client left.
   const estimate = new PromptEstimate(ir);
-  // The worst case a tpm bucket reserves; without a tpm limit nothing reserves tokens.
-  const reserveTokens = tokensLimited(inbound.principal, plan)
-    ? estimate.tokens + (ir.maxOutputTokens ?? DEFAULT_OUTPUT_RESERVATION)
-    : 0;
+  // The worst case a tpm bucket reserves, asked for by each bucket that takes it (none without a tpm limit).
+  const reserveTokens = () => estimate.tokens + (ir.maxOutputTokens ?? DEFAULT_OUTPUT_RESERVATION);
   // Without limits to check the admission is there at once: no await (a microtask hop) for it.
   const admitted = admitRequest(services.store, inbound.principal, plan, reserveTokens);
   const admission = admitted instanceof Promise ? await admitted : admitted;

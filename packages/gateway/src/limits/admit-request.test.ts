@@ -16,10 +16,12 @@ const principal: Principal = {
 describe('admitRequest', () => {
   it('takes rpm and the reservation from every bucket, and answers the tpm reservations to settle', async () => {
     const store = createMemoryGatewayStore();
-    const admission = await admitRequest(store, principal, plan, 300);
+    const admission = await admitRequest(store, principal, plan, () => 300);
     expect(admission.reserved.buckets).toEqual([{ name: 'key:team:tpm', limit: 1000, windowMs: 60_000, amount: 300 }]);
-    await admitRequest(store, principal, plan, 300);
-    const refused = await Promise.resolve(admitRequest(store, principal, plan, 300)).catch((error: unknown) => error);
+    await admitRequest(store, principal, plan, () => 300);
+    const refused = await Promise.resolve(admitRequest(store, principal, plan, () => 300)).catch(
+      (error: unknown) => error,
+    );
     expect(GatewayError.isInstance(refused)).toBe(true);
     expect(refused).toMatchObject({ type: 'rate_limit', status: 429 });
     expect((refused as Error).message).toContain('Rate limit of the key "team": 2 requests per minute');
@@ -29,7 +31,9 @@ describe('admitRequest', () => {
     const store = createMemoryGatewayStore();
     await store.addSpend('team', 'total', { usd: 0, tokens: 100 });
     for (let attempt = 0; attempt < 4; attempt++) {
-      const refused = await Promise.resolve(admitRequest(store, principal, plan, 300)).catch((error: unknown) => error);
+      const refused = await Promise.resolve(admitRequest(store, principal, plan, () => 300)).catch(
+        (error: unknown) => error,
+      );
       expect(refused).toMatchObject({ type: 'budget_exceeded', status: 429 });
       expect((refused as Error).message).toBe(
         'The key "team" has spent its total budget of 100 tokens (spent 100); it does not reset.',
@@ -37,8 +41,8 @@ describe('admitRequest', () => {
     }
     // Four refusals took nothing for good: the key's 2 rpm and the model's 5 are all there.
     await store.resetSpend('team', 'total');
-    await admitRequest(store, principal, plan, 300);
-    await admitRequest(store, principal, plan, 300);
+    await admitRequest(store, principal, plan, () => 300);
+    await admitRequest(store, principal, plan, () => 300);
     expect(await store.take([{ name: 'model:m:rpm', limit: 5, windowMs: 60_000, amount: 3 }])).toEqual({ ok: true });
   });
 
@@ -57,16 +61,43 @@ describe('admitRequest', () => {
       },
     };
     const unlimited: ModelPlan = { ...plan, limits: {} };
-    const admission = admitRequest(store, { kind: 'anonymous', name: undefined }, unlimited, 300);
+    const admission = admitRequest(store, { kind: 'anonymous', name: undefined }, unlimited, () => 300);
     expect(admission).not.toBeInstanceOf(Promise);
     expect(admission).toEqual({ reserved: { buckets: [] } });
     const bare: Principal = { kind: 'key', name: 'bare', key: { name: 'bare', sha256: 'cd'.repeat(32) } };
-    expect(admitRequest(store, bare, unlimited, 300)).toEqual({ reserved: { buckets: [] } });
+    expect(admitRequest(store, bare, unlimited, () => 300)).toEqual({ reserved: { buckets: [] } });
     expect(asked).toEqual([]);
     // A limit anywhere goes to the store: the model's rpm, or the key's budget alone.
-    expect(admitRequest(store, bare, plan, 300)).toBeInstanceOf(Promise);
+    expect(admitRequest(store, bare, plan, () => 300)).toBeInstanceOf(Promise);
     const budgeted: Principal = { ...bare, key: { ...bare.key, budget: { tokens: 10, period: 'day' } } };
-    expect(admitRequest(store, budgeted, unlimited, 300)).toBeInstanceOf(Promise);
+    expect(admitRequest(store, budgeted, unlimited, () => 300)).toBeInstanceOf(Promise);
     expect(asked).toEqual(['take', 'readSpend']);
+  });
+
+  it('asks for the reserved tokens only when a tpm bucket takes them, and names them when they cannot fit', async () => {
+    const store = createMemoryGatewayStore();
+    let asked = 0;
+    const reserve = () => {
+      asked++;
+      return 1_500;
+    };
+    // rpm limits and a budget, no tpm: the estimate is never counted.
+    const noTpm: Principal = { kind: 'key', name: 'rpm', key: { name: 'rpm', sha256: 'ef'.repeat(32), rpm: 9 } };
+    await admitRequest(store, noTpm, plan, reserve);
+    expect(asked).toBe(0);
+    // The model's tpm alone asks once; the key's tpm and the model's, once each.
+    const modelTpm: ModelPlan = { ...plan, limits: { tpm: 2_000 } };
+    const admission = await admitRequest(store, noTpm, modelTpm, reserve);
+    expect(asked).toBe(1);
+    expect(admission.reserved.buckets).toEqual([
+      { name: 'model:m:tpm', limit: 2_000, windowMs: 60_000, amount: 1_500 },
+    ]);
+    const refused = await Promise.resolve(admitRequest(store, principal, modelTpm, reserve)).catch(
+      (error: unknown) => error,
+    );
+    expect(asked).toBe(3);
+    expect((refused as Error).message).toBe(
+      'The request may use up to 1500 tokens (prompt estimate + max output tokens), more than the 1000 tokens per minute of the key "team"; lower max_tokens.',
+    );
   });
 });

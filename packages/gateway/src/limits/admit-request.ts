@@ -18,7 +18,8 @@ const MINUTE = 60_000;
 /**
  * Checks a request against its key's and model's limits before any backend is called: the
  * key's budget for the period (429 naming the budget and when it resets), and rpm and the
- * worst-case tokens (`reserveTokens`) against tpm, taken from every bucket at once — all or
+ * worst-case tokens (`reserveTokens`, asked for only when a tpm bucket takes them: counting them
+ * stringifies every tool schema) against tpm, taken from every bucket at once — all or
  * nothing (429 with `Retry-After`). The budget is read while the buckets are taken; a request
  * over its budget gives back what it took. The master key and keyless gateways have no key limits.
  * Answers at once, without a promise, when no limit applies (nothing to ask the store).
@@ -27,32 +28,30 @@ export function admitRequest(
   store: GatewayStore,
   principal: Principal,
   plan: ModelPlan,
-  reserveTokens: number,
+  reserveTokens: () => number,
 ): Admission | Promise<Admission> {
   const buckets: BucketTake[] = [];
+  let tokens = 0;
   const budget = principal.kind === 'key' ? principal.key.budget : undefined;
   if (principal.kind === 'key') {
     const { key } = principal;
     if (key.rpm !== undefined)
       buckets.push({ name: `key:${key.name}:rpm`, limit: key.rpm, windowMs: MINUTE, amount: 1 });
     if (key.tpm !== undefined) {
-      buckets.push({ name: `key:${key.name}:tpm`, limit: key.tpm, windowMs: MINUTE, amount: reserveTokens });
+      tokens = reserveTokens();
+      buckets.push({ name: `key:${key.name}:tpm`, limit: key.tpm, windowMs: MINUTE, amount: tokens });
     }
   }
   if (plan.limits.rpm !== undefined) {
     buckets.push({ name: `model:${plan.name}:rpm`, limit: plan.limits.rpm, windowMs: MINUTE, amount: 1 });
   }
   if (plan.limits.tpm !== undefined) {
-    buckets.push({ name: `model:${plan.name}:tpm`, limit: plan.limits.tpm, windowMs: MINUTE, amount: reserveTokens });
+    tokens = reserveTokens();
+    buckets.push({ name: `model:${plan.name}:tpm`, limit: plan.limits.tpm, windowMs: MINUTE, amount: tokens });
   }
   // Nothing to check (no key limits, no model limits): no store call, not even an await.
   if (budget === undefined && buckets.length === 0) return { reserved: { buckets } };
-  return takeFromStore(
-    store,
-    principal.kind === 'key' ? { name: principal.name, budget } : undefined,
-    buckets,
-    reserveTokens,
-  );
+  return takeFromStore(store, principal.kind === 'key' ? { name: principal.name, budget } : undefined, buckets, tokens);
 }
 
 async function takeFromStore(

@@ -1,6 +1,4 @@
 import type { ChatRequest } from '@interlingua/core';
-import type { Principal } from '../auth/create-authenticator';
-import type { ModelPlan } from '../router/create-model-table';
 import { estimateInputTokens } from './estimate-input-tokens';
 
 /**
@@ -19,13 +17,4 @@ export class PromptEstimate {
     this.counted ??= estimateInputTokens(this.request);
     return this.counted;
   }
-}
-
-/** Whether a `tpm` limit can take tokens from this call: its key's, its model name's, or one of its backends'. */
-export function tokensLimited(principal: Principal, plan: ModelPlan): boolean {
-  if (principal.kind === 'key' && principal.key.tpm !== undefined) return true;
-  if (plan.limits.tpm !== undefined) return true;
-  for (const candidate of plan.candidates) if (candidate.limits?.tpm !== undefined) return true;
-  for (const candidate of plan.contextWindow) if (candidate.limits?.tpm !== undefined) return true;
-  return false;
 }

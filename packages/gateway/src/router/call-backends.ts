@@ -23,8 +23,8 @@ export type CallContext = {
   record: RequestRecord;
   /** The client going away: it ends everything at once (watched, not an `AbortSignal`'s listener). */
   clientGone: ClientGone;
-  /** Worst-case tokens of the request, reserved against a backend's `tpm`. */
-  reserveTokens: number;
+  /** Worst-case tokens of the request, reserved against a backend's `tpm` (asked for only then). */
+  reserveTokens: () => number;
   redact: (text: string) => string;
   /**
    * True when an attempt's value is the whole answer (a JSON call, not a stream): its signal is
@@ -198,7 +198,7 @@ async function noteFailure(backend: string, context: CallContext): Promise<boole
   return true;
 }
 
-function backendBuckets(candidate: Candidate, reserveTokens: number): BucketTake[] {
+function backendBuckets(candidate: Candidate, reserveTokens: () => number): BucketTake[] {
   const buckets: BucketTake[] = [];
   if (candidate.limits?.rpm !== undefined) {
     buckets.push({
@@ -213,7 +213,7 @@ function backendBuckets(candidate: Candidate, reserveTokens: number): BucketTake
       name: `backend:${candidate.backend}:tpm`,
       limit: candidate.limits.tpm,
       windowMs: 60_000,
-      amount: Math.min(reserveTokens, candidate.limits.tpm),
+      amount: Math.min(reserveTokens(), candidate.limits.tpm),
     });
   }
   return buckets;

@@ -11,7 +11,7 @@ import { setFlagsFromString } from 'node:v8';
  *   the old generation once it saw them survive; a request's objects did while the JIT warmed up
  *   (undici's request and header buffers, the transport's handler), and from then on every request
  *   put ~1.3 KB into the old generation, to be freed by a full collection only (the gateway's
- *   promotion: 2.0 → 0.7 KB per request).
+ *   promotion: 2.0 → 0.55–0.7 KB per request).
  * - `--heap-growing-percent=100`: the next full collection comes when the old generation doubled
  *   since the last one, not when it grew by V8's dynamic factor (up to 4× on a machine with the
  *   memory for it): the RSS after load holds at most one live heap's worth of garbage. With the
